@@ -1,0 +1,58 @@
+# fruitsite: `make site` builds the sample site, `make test` runs every test.
+SHELL := /bin/bash
+.DEFAULT_GOAL := site
+
+SWIFT ?= swift
+PYTHON ?= python3
+# The official Mustache spec, kept beside the project (see README, "Writing templates").
+MUSTACHE_SPEC_DIR ?= $(abspath ../shared/spec/mustache)
+export MUSTACHE_SPEC_DIR
+
+RELEASE_BIN := .build/release/fruitsite
+
+.PHONY: site test deps release swift-test js-test browser-test lint format help
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+deps: ## Install libcmark, libyaml and pkg-config when they are missing
+	@if pkg-config --exists libcmark yaml-0.1 2>/dev/null; then exit 0; fi; \
+	if [ "$$(uname)" = Darwin ]; then \
+	  if command -v brew >/dev/null; then brew install cmark libyaml pkg-config; \
+	  else echo "error: install Homebrew, then run: brew install cmark libyaml pkg-config" >&2; exit 1; fi; \
+	elif command -v apt-get >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  if [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
+	    echo "error: run as root: apt-get install -y libcmark-dev libyaml-dev pkg-config" >&2; exit 1; fi; \
+	  echo "Installing libcmark-dev libyaml-dev pkg-config…"; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq libcmark-dev libyaml-dev pkg-config >/dev/null || { \
+	    echo "error: could not install; run: sudo apt-get install -y libcmark-dev libyaml-dev pkg-config" >&2; exit 1; }; \
+	else \
+	  echo "error: install the development files of libcmark and libyaml, and pkg-config" >&2; exit 1; \
+	fi
+
+release: deps ## Build fruitsite in release mode
+	$(SWIFT) build -c release --product fruitsite
+
+site: release ## Install what is missing, build fruitsite and generate the sample site into Output/
+	$(RELEASE_BIN) build
+	@echo "Look at it: $(PYTHON) -m http.server -d Output 8000, then open http://127.0.0.1:8000/"
+
+test: site swift-test js-test browser-test ## Every test: Swift, JavaScript and the real browser
+
+swift-test: deps ## The Swift tests (the Mustache spec among them)
+	$(SWIFT) test
+
+js-test: ## The JavaScript tests (node --test)
+	node --test Tests/JS/
+
+browser-test: site ## Headless Chromium against the built sample site, plus the HTML checker and axe
+	bash Tests/Browser/setup.sh
+	FRUITSITE_BIN=$(RELEASE_BIN) FRUITSITE_SITE=Output $(PYTHON) -m pytest -q Tests/Browser
+
+lint: ## Check formatting with swift format
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+format: ## Format the Swift sources in place
+	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift

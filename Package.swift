@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "fruitsite",
+    products: [
+        .executable(name: "fruitsite", targets: ["fruitsite"]),
+        .library(name: "Mustache", targets: ["Mustache"]),
+        .library(name: "FruitsiteCore", targets: ["FruitsiteCore"]),
+    ],
+    targets: [
+        // MARK: - C libraries, found through pkg-config
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+
+        // MARK: - Libraries
+        .target(name: "Mustache"),
+        .target(name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"]),
+        .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore"]),
+
+        // MARK: - The executable: one call into FruitsiteCLI
+        .executableTarget(name: "fruitsite", dependencies: ["FruitsiteCLI"]),
+
+        // MARK: - Tests
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .testTarget(name: "FruitsiteCoreTests", dependencies: ["FruitsiteCore", "Mustache"]),
+        .testTarget(name: "FruitsiteCLITests", dependencies: ["FruitsiteCLI"]),
+    ]
+)

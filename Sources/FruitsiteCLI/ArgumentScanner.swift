@@ -1,0 +1,70 @@
+import FruitsiteCore
+
+/// A usage mistake on the command line; printed with the command's usage line, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// Reads one command's arguments: `--name value`, `--name=value`, flags, positionals and `--`.
+struct ArgumentScanner {
+    /// The options a command accepts.
+    struct Spec {
+        var valueOptions: [String] = []
+        var flags: [String] = []
+    }
+
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positionals: [String] = []
+
+    /// Scans `arguments`; everything after `--` is positional, so text may start with a dash.
+    /// - Throws: `UsageError` for an unknown option or a missing value, with a suggestion.
+    init(_ arguments: [String], spec: Spec) throws(UsageError) {
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositionals = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            if spec.flags.contains(name) || name == "--help" {
+                guard inlineValue == nil else {
+                    throw UsageError(message: "option '\(name)' takes no value")
+                }
+                flags.insert(name)
+            } else if spec.valueOptions.contains(name) {
+                if let inlineValue {
+                    values[name] = inlineValue
+                } else if index < arguments.count {
+                    values[name] = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(message: "option '\(name)' needs a value")
+                }
+            } else {
+                let known = spec.valueOptions + spec.flags + ["--help"]
+                var message = "unknown option '\(name)'"
+                if let suggestion = Suggestion.closest(to: name, in: known) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                throw UsageError(message: message)
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import FruitsiteCore
+
+/// `fruitsite build` and `fruitsite check`.
+struct BuildCommand {
+    var options = BuildOptions()
+    var isCheck: Bool
+    var isQuiet: Bool
+    var wantsHelp: Bool
+
+    init(_ arguments: [String], check: Bool) throws(UsageError) {
+        var spec = ArgumentScanner.Spec(
+            valueOptions: ["--content", "--templates", "--config"], flags: ["--drafts", "--quiet"])
+        if !check {
+            spec.valueOptions.append("--output")
+            spec.flags.append("--force")
+        }
+        let scanner = try ArgumentScanner(arguments, spec: spec)
+        if let extra = scanner.positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'")
+        }
+        options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
+        options.templatesDirectory = scanner.values["--templates"] ?? options.templatesDirectory
+        options.outputDirectory = scanner.values["--output"] ?? options.outputDirectory
+        options.configPath = scanner.values["--config"]
+        options.includeDrafts = scanner.has("--drafts")
+        options.force = scanner.has("--force")
+        isCheck = check
+        isQuiet = scanner.has("--quiet")
+        wantsHelp = scanner.has("--help")
+    }
+
+    func run(on terminal: Terminal) -> CLI.ExitCode {
+        if wantsHelp {
+            terminal.standardOutput(HelpText.command(isCheck ? "check" : "build") ?? "")
+            return .success
+        }
+        let start = Date()
+        let builder = SiteBuilder(options: options)
+        do {
+            let rendering = isCheck ? try builder.render() : try builder.build()
+            CLI.report(rendering.warnings, on: terminal)
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+            let htmlPages = rendering.pages.count { $0.path.hasSuffix(".html") }
+            let fruits = rendering.catalog.fruits.count
+            let categories = rendering.catalog.categories.count
+            let summary = "\(htmlPages) pages (\(fruits) fruits, \(categories) categories)"
+            if isCheck {
+                terminal.print("No errors: \(summary) would be written, checked in \(seconds) s")
+            } else if !isQuiet {
+                terminal.print("Built \(summary) into \(options.outputDirectory)/ in \(seconds) s")
+            }
+            return .success
+        } catch {
+            CLI.report(error.diagnostics, on: terminal)
+            return .failure
+        }
+    }
+}

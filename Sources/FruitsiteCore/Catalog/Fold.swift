@@ -1,0 +1,57 @@
+import Foundation
+
+/// Case folding "fold-v1": the one definition of matching that Swift and the JavaScript
+/// client share (README, "How search matches").
+public enum Fold {
+    /// Folds `text`: full lowercase mapping of each code point without context or language
+    /// rules, then every final sigma `ς` replaced by `σ`, then NFC.
+    ///
+    /// - Parameter text: Any string; front-matter strings are already NFC.
+    /// - Returns: The folded string.
+    public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII lowercases to ASCII, which is already NFC.
+            return text.lowercased()
+        }
+        // `lowercased()` maps code point by code point (no Final_Sigma context rule).
+        let lowered = text.lowercased().replacingOccurrences(of: "\u{03C2}", with: "\u{03C3}")
+        return normalizeNFC(lowered)
+    }
+
+    /// The folded string's UTF-8 bytes: comparing these compares code points in order.
+    public static func key(_ text: String) -> [UInt8] {
+        Array(fold(text).utf8)
+    }
+
+    /// NFC that composes a Hangul LV syllable followed by a trailing consonant.
+    ///
+    /// Foundation's `precomposedStringWithCanonicalMapping` leaves `가` + `ᆨ` apart;
+    /// decomposing first gives it the jamo it needs to compose `각`.
+    public static func normalizeNFC(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        return text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
+    }
+
+    /// Whether `needle` occurs as a contiguous run of bytes in `haystack`.
+    ///
+    /// Both are UTF-8 of folded strings; UTF-8 is self-synchronizing, so a byte match is a
+    /// code point match. `String.contains` would compare grapheme clusters instead.
+    public static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        if needle.isEmpty { return true }
+        if needle.count > haystack.count { return false }
+        let first = needle[0]
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first {
+                var offset = 1
+                while offset < needle.count, haystack[start + offset] == needle[offset] {
+                    offset += 1
+                }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// URL slugs for fruits and categories.
+public enum Slug {
+    /// Whether `text` looks like `apple` or `blood-orange`: lowercase ASCII letters and digits,
+    /// words joined by single hyphens.
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, let last = bytes.last, first != 0x2D, last != 0x2D
+        else { return false }
+        var previousWasHyphen = false
+        for byte in bytes {
+            let isHyphen = byte == 0x2D
+            let isWordByte = (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+            guard isWordByte || (isHyphen && !previousWasHyphen) else { return false }
+            previousWasHyphen = isHyphen
+        }
+        return true
+    }
+
+    /// A slug for any text: accents dropped, lowercased, other characters turned into hyphens.
+    ///
+    /// Text with no Latin letters or digits (say, `果物`) gets `c-` and a stable hash, so
+    /// every category still has a plain ASCII folder name.
+    public static func make(from text: String) -> String {
+        var slug = ""
+        var pendingHyphen = false
+        for scalar in text.decomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark { continue }
+            let piece: String
+            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+                piece = String(scalar)
+            } else if scalar == "ß" {
+                piece = "ss"
+            } else {
+                pendingHyphen = true
+                continue
+            }
+            if pendingHyphen && !slug.isEmpty { slug += "-" }
+            pendingHyphen = false
+            slug += piece
+        }
+        if slug.isEmpty { slug = "c-" + stableHash(text) }
+        return slug
+    }
+
+    /// FNV-1a of the UTF-8 bytes as 8 hex digits: the same on every run and platform.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in text.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 16_777_619
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}

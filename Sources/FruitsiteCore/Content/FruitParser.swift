@@ -1,0 +1,260 @@
+import Mustache
+
+/// Turns one content file into a `Fruit`: decodes it, splits off the front matter,
+/// reads the YAML with libyaml and renders the body with libcmark.
+public struct FruitParser: Sendable {
+    /// The keys fruitsite reads itself; every other key goes to `fruit.params`.
+    public static let knownKeys = ["name", "emoji", "category", "vitamins", "draft"]
+
+    public var markdown: CommonMark
+
+    /// Creates a parser.
+    /// - Parameter markdown: How entry bodies are rendered.
+    public init(markdown: CommonMark = CommonMark()) {
+        self.markdown = markdown
+    }
+
+    /// The parsed fruit, or nil when the file has errors, with every problem found in it.
+    public struct Result: Sendable {
+        public var fruit: Fruit?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Parses one content file, collecting every problem rather than stopping at the first.
+    /// - Parameter file: The file's path and bytes.
+    public func parse(_ file: SourceFile) -> Result {
+        var diagnostics: [Diagnostic] = []
+        let fileLocation = SourceLocation(path: file.path)
+        func fail(_ diagnostic: Diagnostic) -> Result {
+            Result(fruit: nil, diagnostics: diagnostics + [diagnostic])
+        }
+
+        if !Slug.isValid(file.slug) {
+            diagnostics.append(
+                .error(
+                    at: fileLocation,
+                    "file name '\(file.slug).md' is not a valid slug",
+                    hint: "slugs look like 'apple' or 'blood-orange'; "
+                        + "rename the file to '\(Slug.make(from: file.slug)).md'"))
+        }
+
+        let text: String
+        do {
+            text = try SourceText(bytes: file.bytes).text
+        } catch {
+            return fail(
+                .error(
+                    at: SourceLocation(path: file.path, line: error.line, column: error.column),
+                    "the file is not valid UTF-8", hint: "save it with UTF-8 encoding"))
+        }
+
+        let frontMatter: FrontMatter
+        do {
+            frontMatter = try FrontMatter(splitting: text)
+        } catch {
+            switch error {
+            case .empty:
+                return fail(
+                    .error(
+                        at: fileLocation, "the file is empty",
+                        hint: "start it with front matter: '---', 'name: …', 'category: …', '---'"))
+            case .missingOpeningDelimiter:
+                return fail(
+                    .error(
+                        at: SourceLocation(path: file.path, line: 1, column: 1),
+                        "the file does not start with front matter",
+                        hint: "the first line must be '---', followed by YAML and another '---'"))
+            case .missingClosingDelimiter(let line):
+                return fail(
+                    .error(
+                        at: SourceLocation(path: file.path, line: line, column: 1),
+                        "the front matter is never closed",
+                        hint: "did you forget the closing '---'?"))
+            }
+        }
+
+        let lineOffset = frontMatter.yamlFirstLine - 1
+        func location(of node: YAMLNode) -> SourceLocation {
+            SourceLocation(path: file.path, line: node.line + lineOffset, column: node.column)
+        }
+        let openingLocation = SourceLocation(path: file.path, line: 1, column: 1)
+
+        let root: YAMLNode?
+        do {
+            root = try YAMLParser().parse(frontMatter.yaml)
+        } catch {
+            return fail(
+                .error(
+                    at: SourceLocation(
+                        path: file.path, line: error.line + lineOffset, column: error.column),
+                    "invalid YAML: \(error.message)"))
+        }
+
+        var fields: [String: YAMLNode] = [:]
+        var params: [String: MustacheValue] = [:]
+        switch root?.kind {
+        case nil:
+            break
+        case .mapping(let pairs)?:
+            for (key, value) in pairs {
+                guard let name = key.scalarText.map(Fold.normalizeNFC) else {
+                    diagnostics.append(
+                        .error(at: location(of: key), "a key must be a string, not \(key.kindDescription)"))
+                    continue
+                }
+                if fields[name] != nil || params[name] != nil {
+                    diagnostics.append(.error(at: location(of: key), "duplicate key '\(name)'"))
+                    continue
+                }
+                if Self.knownKeys.contains(name) {
+                    fields[name] = value
+                } else {
+                    params[name] = Self.mustacheValue(value)
+                    if let known = Suggestion.closest(to: name, in: Self.knownKeys) {
+                        diagnostics.append(
+                            .warning(
+                                at: location(of: key),
+                                "unknown key '\(name)' is passed to templates as fruit.params.\(name)",
+                                hint: "did you mean '\(known)'?"))
+                    }
+                }
+            }
+        case .some:
+            return fail(
+                .error(
+                    at: location(of: root!),
+                    "front matter must be a map of keys to values, not \(root!.kindDescription)",
+                    hint: "write one 'key: value' per line"))
+        }
+
+        // MARK: Fields
+
+        func requiredString(_ key: String) -> (String, SourceLocation)? {
+            guard let node = fields[key], !node.isNull else {
+                diagnostics.append(
+                    .error(
+                        at: fields[key].map(location(of:)) ?? openingLocation,
+                        fields[key] == nil
+                            ? "missing required key '\(key)'" : "required key '\(key)' is empty",
+                        hint: "add a line like '\(key): …' to the front matter"))
+                return nil
+            }
+            guard let text = node.scalarText else {
+                diagnostics.append(
+                    .error(
+                        at: location(of: node),
+                        "'\(key)' must be a string, not \(node.kindDescription)"))
+                return nil
+            }
+            if text.allSatisfy(\.isWhitespace) {
+                diagnostics.append(.error(at: location(of: node), "'\(key)' is blank"))
+                return nil
+            }
+            return (Fold.normalizeNFC(text), location(of: node))
+        }
+
+        let name = requiredString("name")
+        let category = requiredString("category")
+
+        var emoji = ""
+        if let node = fields["emoji"], !node.isNull {
+            if let text = node.scalarText {
+                emoji = Fold.normalizeNFC(text.trimmingWhitespace())
+            } else {
+                diagnostics.append(
+                    .error(
+                        at: location(of: node), "'emoji' must be a string, not \(node.kindDescription)"
+                    ))
+            }
+        }
+
+        var vitamins: [String] = []
+        if let node = fields["vitamins"], !node.isNull {
+            switch node.kind {
+            case .scalar(let text, _):
+                vitamins = text.split(separator: ",").map { String($0).trimmingWhitespace() }
+            case .sequence(let items):
+                for item in items {
+                    if let text = item.scalarText {
+                        vitamins.append(text.trimmingWhitespace())
+                    } else {
+                        diagnostics.append(
+                            .error(
+                                at: location(of: item),
+                                "each vitamin must be a string, not \(item.kindDescription)"))
+                    }
+                }
+            case .mapping:
+                diagnostics.append(
+                    .error(
+                        at: location(of: node),
+                        "'vitamins' must be a string like 'C, B6' or a list, not a map"))
+            }
+            vitamins = vitamins.filter { !$0.isEmpty }.map(Fold.normalizeNFC)
+        }
+
+        var isDraft = false
+        if let node = fields["draft"], !node.isNull {
+            switch Self.mustacheValue(node) {
+            case .bool(let value): isDraft = value
+            default:
+                diagnostics.append(
+                    .error(at: location(of: node), "'draft' must be true or false"))
+            }
+        }
+
+        guard let name, let category, !diagnostics.containsErrors else {
+            return Result(fruit: nil, diagnostics: diagnostics)
+        }
+        let fruit = Fruit(
+            slug: file.slug, name: name.0, emoji: emoji, category: category.0,
+            vitamins: vitamins, isDraft: isDraft, params: params,
+            bodyHTML: markdown.renderHTML(frontMatter.body),
+            location: openingLocation, categoryLocation: category.1)
+        return Result(fruit: fruit, diagnostics: diagnostics)
+    }
+
+    // MARK: - YAML to template values
+
+    /// Converts YAML to template data with YAML 1.2's core schema: plain `true`, `false`,
+    /// `null`, integers and floats become typed values; anything quoted stays a string.
+    static func mustacheValue(_ node: YAMLNode) -> MustacheValue {
+        switch node.kind {
+        case .scalar(let text, let isPlain):
+            guard isPlain else { return .string(Fold.normalizeNFC(text)) }
+            if node.isNull { return .null }
+            switch text {
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: break
+            }
+            if let integer = Int(text) { return .int(integer) }
+            if text.contains(where: { $0.isNumber }), let number = Double(text),
+                number.isFinite
+            {
+                return .double(number)
+            }
+            return .string(Fold.normalizeNFC(text))
+        case .sequence(let items):
+            return .array(items.map(mustacheValue))
+        case .mapping(let pairs):
+            var object: [String: MustacheValue] = [:]
+            for (key, value) in pairs {
+                object[Fold.normalizeNFC(key.scalarText ?? "")] = mustacheValue(value)
+            }
+            return .object(object)
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else {
+            return ""
+        }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+}

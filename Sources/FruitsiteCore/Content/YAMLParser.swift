@@ -1,0 +1,152 @@
+import CYAML
+
+/// Parses one YAML document with libyaml's event API into `YAMLNode`s.
+///
+/// All unsafe libyaml calls live in this file.
+struct YAMLParser {
+    /// A syntax error, with libyaml's 0-based mark already made 1-based.
+    struct SyntaxError: Error {
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    /// Aliases can make a few lines stand for billions of nodes ("billion laughs");
+    /// front matter never needs more than this many.
+    static let maximumExpandedNodes = 100_000
+
+    /// Parses `text` as one YAML document.
+    /// - Parameter text: The YAML text, without the `---` delimiters.
+    /// - Returns: The root node, or nil for an empty document.
+    /// - Throws: `SyntaxError` with a 1-based position within `text`.
+    func parse(_ text: String) throws(SyntaxError) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw SyntaxError(line: 1, column: 1, message: "could not start the YAML parser")
+        }
+        defer { yaml_parser_delete(&parser) }
+
+        var utf8 = Array(text.utf8)
+        return try utf8.withUnsafeMutableBufferPointer { buffer throws(SyntaxError) in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
+            var builder = TreeBuilder()
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    throw Self.syntaxError(from: parser)
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { break }
+                try builder.handle(event)
+            }
+            return builder.root
+        }
+    }
+
+    private static func syntaxError(from parser: yaml_parser_t) -> SyntaxError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        var message = problem
+        if let context = parser.context.map({ String(cString: $0) }) {
+            message += " \(context)"
+        }
+        // libyaml marks are 0-based.
+        return SyntaxError(
+            line: Int(parser.problem_mark.line) + 1,
+            column: Int(parser.problem_mark.column) + 1,
+            message: message
+        )
+    }
+}
+
+// MARK: - Building the tree from events
+
+/// Turns the flat event stream into nested nodes, resolving anchors and aliases.
+private struct TreeBuilder {
+    private enum Open {
+        case sequence([YAMLNode], line: Int, column: Int, anchor: String?)
+        case mapping([YAMLNode], line: Int, column: Int, anchor: String?)
+    }
+
+    private var stack: [Open] = []
+    private var anchors: [String: YAMLNode] = [:]
+    private var totalNodes = 0
+    private(set) var root: YAMLNode?
+
+    mutating func handle(_ event: yaml_event_t) throws(YAMLParser.SyntaxError) {
+        let line = Int(event.start_mark.line) + 1
+        let column = Int(event.start_mark.column) + 1
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = String(
+                decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length),
+                as: UTF8.self)
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
+            let node = YAMLNode(
+                kind: .scalar(text, isPlain: isPlain), line: line, column: column, expandedSize: 1)
+            try add(node, anchor: Self.string(scalar.anchor), cost: 1)
+        case YAML_ALIAS_EVENT:
+            let name = Self.string(event.data.alias.anchor) ?? ""
+            guard var node = anchors[name] else {
+                throw .init(line: line, column: column, message: "unknown alias '*\(name)'")
+            }
+            node.line = line
+            node.column = column
+            // An alias materializes a whole copy of what it names.
+            try add(node, anchor: nil, cost: node.expandedSize)
+        case YAML_SEQUENCE_START_EVENT:
+            let anchor = Self.string(event.data.sequence_start.anchor)
+            stack.append(.sequence([], line: line, column: column, anchor: anchor))
+        case YAML_MAPPING_START_EVENT:
+            let anchor = Self.string(event.data.mapping_start.anchor)
+            stack.append(.mapping([], line: line, column: column, anchor: anchor))
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let open = stack.popLast() else { return }
+            switch open {
+            case .sequence(let items, let line, let column, let anchor):
+                let size = items.reduce(1) { $0 + $1.expandedSize }
+                try add(
+                    YAMLNode(kind: .sequence(items), line: line, column: column, expandedSize: size),
+                    anchor: anchor, cost: 1)
+            case .mapping(let items, let line, let column, let anchor):
+                let size = items.reduce(1) { $0 + $1.expandedSize }
+                let pairs = stride(from: 0, to: items.count - 1, by: 2).map {
+                    (key: items[$0], value: items[$0 + 1])
+                }
+                try add(
+                    YAMLNode(kind: .mapping(pairs), line: line, column: column, expandedSize: size),
+                    anchor: anchor, cost: 1)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Adds `node` to the open collection; `cost` is how many values it newly materializes.
+    private mutating func add(_ node: YAMLNode, anchor: String?, cost: Int)
+        throws(YAMLParser.SyntaxError)
+    {
+        totalNodes += cost
+        if totalNodes > YAMLParser.maximumExpandedNodes {
+            throw .init(
+                line: node.line, column: node.column,
+                message: "aliases expand to more than \(YAMLParser.maximumExpandedNodes) values")
+        }
+        if let anchor { anchors[anchor] = node }
+        switch stack.popLast() {
+        case nil:
+            root = node
+        case .sequence(var items, let line, let column, let anchor)?:
+            items.append(node)
+            stack.append(.sequence(items, line: line, column: column, anchor: anchor))
+        case .mapping(var items, let line, let column, let anchor)?:
+            items.append(node)
+            stack.append(.mapping(items, line: line, column: column, anchor: anchor))
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}

@@ -1,0 +1,200 @@
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes the finished site: into a temporary sibling folder first, swapped in only when
+/// every file was written, so a failed or interrupted build leaves the previous site intact.
+///
+/// The only stage that touches the output folder.
+public struct OutputWriter: Sendable {
+    /// The file that marks a folder as fruitsite's own output, safe to replace.
+    public static let markerName = ".fruitsite-output"
+    static let markerText = "This folder is written by `fruitsite build`, which replaces all of it.\n"
+
+    /// The output folder as the user named it.
+    public var outputDirectory: String
+    /// Folders the output must neither be nor contain (the project, content and templates).
+    public var protectedDirectories: [String]
+    /// Folders the output must not sit inside either (content and templates).
+    public var sourceDirectories: [String]
+    /// Replace a non-empty folder that fruitsite did not create.
+    public var force: Bool
+
+    /// Creates a writer.
+    /// - Parameters:
+    ///   - outputDirectory: Where the site goes.
+    ///   - protectedDirectories: Folders that must never be replaced.
+    ///   - sourceDirectories: Folders the output must not be written into.
+    ///   - force: Replace a non-empty folder without fruitsite's marker file.
+    public init(
+        outputDirectory: String, protectedDirectories: [String], sourceDirectories: [String] = [],
+        force: Bool = false
+    ) {
+        self.outputDirectory = outputDirectory
+        self.protectedDirectories = protectedDirectories + sourceDirectories
+        self.sourceDirectories = sourceDirectories
+        self.force = force
+    }
+
+    /// Checks that the output folder is safe to replace, without writing anything.
+    /// - Throws: `BuildFailure` naming the folder and why it is refused.
+    public func validate() throws(BuildFailure) {
+        let output = Self.absolute(outputDirectory)
+        func refuse(_ message: String, hint: String? = nil) -> BuildFailure {
+            BuildFailure([.error(at: SourceLocation(path: outputDirectory), message, hint: hint)])
+        }
+        let home = Self.absolute(NSHomeDirectory())
+        if output == "/" || output == home {
+            throw refuse("refusing to use \(output == "/" ? "/" : "the home folder") as the output folder")
+        }
+        for directory in protectedDirectories.map(Self.absolute) {
+            if output == directory || directory.hasPrefix(output + "/") {
+                throw refuse(
+                    "refusing to write the site over '\(directory)'",
+                    hint: "the output folder must not be, or contain, the project, content or templates")
+            }
+        }
+        for directory in sourceDirectories.map(Self.absolute) where output.hasPrefix(directory + "/") {
+            throw refuse("refusing to write the site inside '\(directory)'")
+        }
+        var isDirectory: ObjCBool = false
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
+        guard isDirectory.boolValue else { throw refuse("the output path exists and is not a folder") }
+        let entries = (try? manager.contentsOfDirectory(atPath: output)) ?? []
+        if !entries.isEmpty && !entries.contains(Self.markerName) && !force {
+            throw refuse(
+                "refusing to replace a folder that fruitsite did not create",
+                hint: "it is not empty and has no \(Self.markerName) file; pass --force to replace it")
+        }
+    }
+
+    /// Writes every page, then swaps the new folder in.
+    /// - Parameter pages: The whole site.
+    /// - Throws: `BuildFailure` when the folder is refused or a write fails; the previous
+    ///   site is then left as it was.
+    public func write(_ pages: [RenderedPage]) throws(BuildFailure) {
+        try validate()
+        let output = Self.absolute(outputDirectory)
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        let manager = FileManager.default
+        cleanUpLeftovers(parent: parent, name: name)
+
+        let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
+        do {
+            try? manager.removeItem(atPath: staging)
+            try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            try Self.writeFile(staging + "/" + Self.markerName, Array(Self.markerText.utf8))
+            try Self.writeAll(pages, into: staging)
+        } catch {
+            try? manager.removeItem(atPath: staging)
+            throw BuildFailure([
+                .error(at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
+            ])
+        }
+
+        // Two renames: the old site moves aside, the new one takes its place. Should the
+        // process die between them, the next build puts the old one back (cleanUpLeftovers).
+        let retired = "\(parent)/.\(name).fruitsite-old-\(getpid())"
+        if manager.fileExists(atPath: output) {
+            guard rename(output, retired) == 0 else {
+                try? manager.removeItem(atPath: staging)
+                throw BuildFailure([
+                    .error(
+                        at: SourceLocation(path: outputDirectory),
+                        "could not move the previous site aside: \(String(cString: strerror(errno)))")
+                ])
+            }
+        }
+        guard rename(staging, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = rename(retired, output)
+            try? manager.removeItem(atPath: staging)
+            throw BuildFailure([
+                .error(at: SourceLocation(path: outputDirectory), "could not swap in the new site: \(reason)")
+            ])
+        }
+        try? manager.removeItem(atPath: retired)
+    }
+
+    // MARK: - Files
+
+    private static func writeAll(_ pages: [RenderedPage], into root: String) throws {
+        var directories = Set<String>()
+        for page in pages {
+            var path = page.path
+            while let slash = path.lastIndex(of: "/") {
+                path = String(path[..<slash])
+                if !directories.insert(path).inserted { break }
+            }
+        }
+        for directory in directories.sorted() {
+            try FileManager.default.createDirectory(
+                atPath: root + "/" + directory, withIntermediateDirectories: true)
+        }
+        nonisolated(unsafe) var firstError: Error?
+        let lock = NSLock()
+        DispatchQueue.concurrentPerform(iterations: pages.count) { index in
+            do {
+                try writeFile(root + "/" + pages[index].path, pages[index].bytes)
+            } catch {
+                lock.lock()
+                if firstError == nil { firstError = error }
+                lock.unlock()
+            }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// One `open`/`write`/`close`: no intermediate `Data` copy.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        var offset = 0
+        try bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                offset += written
+            }
+        }
+    }
+
+    #if canImport(Glibc)
+        private static let systemWrite = Glibc.write
+    #else
+        private static let systemWrite = Darwin.write
+    #endif
+
+    /// Removes what an interrupted build left beside the output folder, and restores the
+    /// previous site if a build died between its two renames.
+    private func cleanUpLeftovers(parent: String, name: String) {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: parent) else { return }
+        let output = parent + "/" + name
+        for entry in entries.sorted() {
+            let path = parent + "/" + entry
+            guard entry.hasPrefix(".\(name).fruitsite-"),
+                manager.fileExists(atPath: path + "/" + Self.markerName)
+            else { continue }
+            if entry.hasPrefix(".\(name).fruitsite-old-"), !manager.fileExists(atPath: output) {
+                _ = rename(path, output)
+            } else {
+                try? manager.removeItem(atPath: path)
+            }
+        }
+    }
+
+    /// The absolute, standardized path, with symbolic links resolved where the path exists.
+    static func absolute(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        return url.standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}

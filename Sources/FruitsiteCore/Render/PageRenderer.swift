@@ -1,0 +1,94 @@
+import Dispatch
+import Mustache
+
+/// Renders every page of the site from the catalog and the theme, in parallel.
+///
+/// Every link a template receives is relative to the page it is on, so one output folder
+/// works at a domain root, under any subpath, and on any static server.
+public struct PageRenderer: Sendable {
+    public var config: SiteConfig
+    public var theme: TemplateLoader.Theme
+    /// The templates folder as the user named it, for error locations.
+    public var templatesDirectory: String
+
+    /// Creates a renderer.
+    /// - Parameters:
+    ///   - config: The site config.
+    ///   - theme: The compiled templates and assets.
+    ///   - templatesDirectory: The templates folder, for diagnostics.
+    public init(config: SiteConfig, theme: TemplateLoader.Theme, templatesDirectory: String) {
+        self.config = config
+        self.theme = theme
+        self.templatesDirectory = templatesDirectory
+    }
+
+    /// One page to render: its output path, its template and how to build its data.
+    private struct Job {
+        var path: String
+        var template: String
+        var context: () -> MustacheValue
+    }
+
+    /// Renders every HTML page, the search index, the sitemap, robots.txt and the assets.
+    /// - Parameter catalog: The fruits and categories.
+    /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials).
+    public func render(_ catalog: Catalog) throws(BuildFailure) -> [RenderedPage] {
+        let data = ContextBuilder(config: config, catalog: catalog)
+        var jobs: [Job] = [
+            Job(path: "index.html", template: "index", context: { data.indexContext() }),
+            Job(path: "404.html", template: "404", context: { data.notFoundContext() }),
+        ]
+        for index in catalog.fruits.indices {
+            jobs.append(
+                Job(
+                    path: "fruits/\(catalog.fruits[index].slug)/index.html", template: "fruit",
+                    context: { data.fruitContext(index) }))
+        }
+        for index in catalog.categories.indices {
+            jobs.append(
+                Job(
+                    path: "categories/\(catalog.categories[index].slug)/index.html",
+                    template: "category", context: { data.categoryContext(index) }))
+        }
+
+        let library = theme.library
+        var results = [Swift.Result<RenderedPage, MustacheError>?](repeating: nil, count: jobs.count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            nonisolated(unsafe) let jobs = jobs
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+                let job = jobs[index]
+                do {
+                    let html = try library.render(job.template, with: job.context())
+                    buffer[index] = .success(RenderedPage(path: job.path, text: html))
+                } catch let error as MustacheError {
+                    buffer[index] = .failure(error)
+                } catch {
+                    buffer[index] = .failure(
+                        MustacheError(
+                            .unknownTemplate(job.template), template: job.template,
+                            line: 1, column: 1))
+                }
+            }
+        }
+
+        var pages: [RenderedPage] = []
+        var diagnostics: [Diagnostic] = []
+        for result in results {
+            switch result {
+            case .success(let page)?: pages.append(page)
+            case .failure(let error)?:
+                let diagnostic = TemplateLoader(templatesDirectory: templatesDirectory)
+                    .diagnostic(for: error)
+                if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
+            case nil: break
+            }
+        }
+        if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
+
+        pages.append(RenderedPage(path: "search-index.json", bytes: SearchIndexBuilder().build(catalog)))
+        pages.append(contentsOf: SitemapBuilder(config: config).build(catalog))
+        pages.append(contentsOf: theme.assets)
+        return pages
+    }
+}

@@ -1,0 +1,44 @@
+/// Builds `sitemap.xml` and `robots.txt`.
+struct SitemapBuilder {
+    var config: SiteConfig
+
+    /// Both files. Sitemap URLs are absolute when a base URL is configured, else relative
+    /// to the site root (search engines need the base URL to use them).
+    func build(_ catalog: Catalog) -> [RenderedPage] {
+        var paths = [""]
+        paths += catalog.fruits.map { "fruits/\($0.slug)/" }
+        paths += catalog.categories.map { "categories/\($0.slug)/" }
+        var xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        for path in paths {
+            let url = config.baseURL.isEmpty ? (path.isEmpty ? "./" : path) : config.baseURL + path
+            xml += "  <url><loc>\(Self.escapeXML(url))</loc></url>\n"
+        }
+        xml += "</urlset>\n"
+
+        var robots = "User-agent: *\nAllow: /\n"
+        if !config.baseURL.isEmpty { robots += "Sitemap: \(config.baseURL)sitemap.xml\n" }
+        return [
+            RenderedPage(path: "sitemap.xml", text: xml),
+            RenderedPage(path: "robots.txt", text: robots),
+        ]
+    }
+
+    static func escapeXML(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

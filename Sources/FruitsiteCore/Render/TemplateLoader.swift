@@ -1,0 +1,101 @@
+import Mustache
+
+/// Compiles the theme: every `.mustache` file below the templates folder, plus its assets.
+public struct TemplateLoader: Sendable {
+    /// The page templates a theme must have.
+    public static let requiredTemplates = ["index", "fruit", "category", "404"]
+
+    public var templatesDirectory: String
+    public var fileSystem: FileSystem
+
+    /// Creates a loader.
+    /// - Parameters:
+    ///   - templatesDirectory: The templates folder as the user named it.
+    ///   - fileSystem: Where to read from.
+    public init(templatesDirectory: String, fileSystem: FileSystem = .local) {
+        self.templatesDirectory = templatesDirectory
+        self.fileSystem = fileSystem
+    }
+
+    /// A compiled theme.
+    public struct Theme: Sendable {
+        /// Templates by name: the path below the templates folder without `.mustache`.
+        public var library: MustacheLibrary
+        /// Files below `assets/`, copied to the output as they are.
+        public var assets: [RenderedPage]
+    }
+
+    /// Reads and compiles every template, reporting every syntax error of every template.
+    /// - Throws: `BuildFailure` with `Templates/<name>.mustache:line:col` diagnostics.
+    public func load() throws(BuildFailure) -> Theme {
+        guard fileSystem.isDirectory(templatesDirectory) else {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: templatesDirectory),
+                    "the templates folder does not exist", hint: "pass --templates DIR")
+            ])
+        }
+        var sources: [String: String] = [:]
+        var assets: [RenderedPage] = []
+        var diagnostics: [Diagnostic] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let directory = relative.isEmpty ? templatesDirectory : templatesDirectory + "/" + relative
+            let entries = (try? fileSystem.list(directory)) ?? []
+            for entry in entries where !entry.name.hasPrefix(".") {
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                let fullPath = templatesDirectory + "/" + path
+                if fileSystem.isDirectory(fullPath) {
+                    pending.append(path)
+                    continue
+                }
+                do {
+                    let bytes = try fileSystem.read(fullPath)
+                    if path.hasSuffix(".mustache") {
+                        guard let text = String(validating: bytes, as: UTF8.self) else {
+                            diagnostics.append(
+                                .error(at: SourceLocation(path: fullPath), "the template is not valid UTF-8"))
+                            continue
+                        }
+                        sources[String(path.dropLast(".mustache".count))] = text
+                    } else if path.hasPrefix("assets/") {
+                        assets.append(RenderedPage(path: path, bytes: bytes))
+                    }
+                } catch {
+                    diagnostics.append(
+                        .error(at: SourceLocation(path: fullPath), "cannot read the file: \(error)"))
+                }
+            }
+        }
+        for name in Self.requiredTemplates where sources[name] == nil {
+            diagnostics.append(
+                .error(
+                    at: SourceLocation(path: "\(templatesDirectory)/\(name).mustache"),
+                    "the theme has no '\(name)' template", hint: "every theme needs "
+                        + Self.requiredTemplates.map { "\($0).mustache" }.joined(separator: ", ")))
+        }
+        do {
+            let library = try MustacheLibrary(templates: sources, requiresKnownPartials: true)
+            if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
+            assets.sort { $0.path < $1.path }
+            return Theme(library: library, assets: assets)
+        } catch let errors as MustacheErrors {
+            throw BuildFailure(diagnostics + errors.errors.map(diagnostic(for:)))
+        } catch let failure as BuildFailure {
+            throw failure
+        } catch {
+            throw BuildFailure(
+                diagnostics + [.error(at: SourceLocation(path: templatesDirectory), "\(error)")])
+        }
+    }
+
+    /// Maps an engine error to `Templates/<name>.mustache:line:col`.
+    func diagnostic(for error: MustacheError) -> Diagnostic {
+        .error(
+            at: SourceLocation(
+                path: "\(templatesDirectory)/\(error.template).mustache",
+                line: error.line > 0 ? error.line : nil,
+                column: error.column > 0 ? error.column : nil),
+            error.message, hint: error.hint)
+    }
+}

@@ -1,0 +1,35 @@
+/// Writes JSON strings by hand so the index has a fixed key order and stays safe inside HTML.
+enum JSONText {
+    /// `text` as a quoted JSON string.
+    ///
+    /// `<`, `>` and `&` are escaped as `\u003c` and so on, so the JSON can sit in an inline
+    /// `<script>` without `</script>` ending it; U+2028 and U+2029 are escaped for old parsers.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        result.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A JSON object from already-encoded values, keys in the order given.
+    static func object(_ members: KeyValuePairs<String, String>) -> String {
+        "{" + members.map { quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+    }
+}

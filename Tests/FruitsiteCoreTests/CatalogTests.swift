@@ -1,0 +1,92 @@
+import FruitsiteCore
+import Testing
+
+@Suite struct CatalogTests {
+    static func fruit(_ name: String, _ category: String, slug: String? = nil) -> Fruit {
+        let slug = slug ?? Slug.make(from: name)
+        return Fruit(
+            slug: slug, name: name, category: category,
+            location: SourceLocation(path: "Content/\(slug).md", line: 1, column: 1))
+    }
+
+    /// The tutorial's own sample data.
+    static let tutorial = Catalog(fruits: [
+        fruit("Strawberry", "Berries"), fruit("Orange", "Citrus"), fruit("Banana", "Tropical"),
+        fruit("Apple", "Core Fruits"), fruit("Blueberry", "Berries"), fruit("Lemon", "Citrus"),
+        fruit("Mango", "Tropical"), fruit("Pear", "Core Fruits"),
+    ])
+
+    @Test func sortsByFoldedNameThenSlug() {
+        #expect(
+            Self.tutorial.fruits.map(\.name) == [
+                "Apple", "Banana", "Blueberry", "Lemon", "Mango", "Orange", "Pear", "Strawberry",
+            ])
+        let ties = Catalog(fruits: [
+            Self.fruit("fig", "X", slug: "fig-b"), Self.fruit("Fig", "X", slug: "fig-a"),
+            Self.fruit("Éclair", "X", slug: "eclair"), Self.fruit("Zest", "X", slug: "zest"),
+        ])
+        // Code point order of the folded name: "é" (U+00E9) sorts after "z".
+        #expect(ties.fruits.map(\.slug) == ["fig-a", "fig-b", "zest", "eclair"])
+    }
+
+    @Test func listsUniqueSortedCategories() {
+        #expect(Self.tutorial.categoryNames == ["Berries", "Citrus", "Core Fruits", "Tropical"])
+        #expect(Self.tutorial.categories.map(\.slug) == ["berries", "citrus", "core-fruits", "tropical"])
+        #expect(Self.tutorial.categories[0].fruitIndexes.map { Self.tutorial.fruits[$0].name } == [
+            "Blueberry", "Strawberry",
+        ])
+    }
+
+    @Test(arguments: [
+        ("", nil, ["Apple", "Banana", "Blueberry", "Lemon", "Mango", "Orange", "Pear", "Strawberry"]),
+        ("an", nil, ["Banana", "Mango", "Orange"]),
+        ("BERR", nil, ["Blueberry", "Strawberry"]),
+        ("citrus", nil, ["Lemon", "Orange"]),
+        ("r", "Berries", ["Blueberry", "Strawberry"]),
+        ("", "Tropical", ["Banana", "Mango"]),
+        ("", "tropical", []),
+        ("kiwi", nil, []),
+        // Whitespace is not trimmed: " " matches the category "Core Fruits".
+        (" ", nil, ["Apple", "Pear"]),
+    ] as [(String, String?, [String])])
+    func filtersLikeTheTutorial(text: String, category: String?, expected: [String]) {
+        #expect(Self.tutorial.filter(searchText: text, category: category).map(\.name) == expected)
+    }
+
+    @Test func reportsDuplicateSlugsAndCollidingCategories() {
+        let catalog = Catalog(fruits: [
+            Self.fruit("Lime", "Grapes & Vines", slug: "lime"),
+            Self.fruit("Lime", "Grapes and Vines", slug: "lime"),
+            Self.fruit("Kiwi", "Grapes-Vines", slug: "kiwi"),
+        ])
+        let messages = catalog.problems().map(\.message)
+        #expect(messages.contains { $0.hasPrefix("duplicate slug 'lime'") })
+        #expect(
+            messages.contains {
+                $0.contains("'Grapes-Vines' and 'Grapes & Vines'") && $0.contains("grapes-vines")
+            })
+    }
+}
+
+@Suite struct SlugTests {
+    @Test(arguments: [
+        ("Grapes & Vines", "grapes-vines"), ("Açaí Berries", "acai-berries"),
+        ("  Stone  Fruits ", "stone-fruits"), ("Süßfrüchte", "sussfruchte"), ("A1", "a1"),
+    ])
+    func makesSlugs(text: String, slug: String) {
+        #expect(Slug.make(from: text) == slug)
+    }
+
+    @Test func givesTextWithoutLatinLettersAStableSlug() {
+        let slug = Slug.make(from: "果物")
+        #expect(slug.hasPrefix("c-") && slug.count == 10)
+        #expect(Slug.make(from: "果物") == slug)
+        #expect(Slug.make(from: "野菜") != slug)
+    }
+
+    @Test(arguments: ["apple", "blood-orange", "a1", "x"])
+    func acceptsValidSlugs(_ slug: String) { #expect(Slug.isValid(slug)) }
+
+    @Test(arguments: ["Apple", "blood_orange", "-a", "a-", "a--b", "", "ä"])
+    func rejectsInvalidSlugs(_ slug: String) { #expect(!Slug.isValid(slug)) }
+}

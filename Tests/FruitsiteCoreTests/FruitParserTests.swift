@@ -1,0 +1,188 @@
+import FruitsiteCore
+import Mustache
+import Testing
+
+@Suite struct FruitParserTests {
+    @Test func readsEveryField() throws {
+        let result = parse(
+            """
+            ---
+            name: Apple
+            emoji: 🍎
+            category: Core Fruits
+            vitamins: C, B6
+            origin: Central Asia
+            tagline: "Crisp: never soft"
+            ---
+            A **crisp** fruit.
+            """)
+        let fruit = try #require(result.fruit)
+        #expect(result.diagnostics.isEmpty)
+        #expect(fruit.slug == "apple")
+        #expect(fruit.name == "Apple")
+        #expect(fruit.emoji == "🍎")
+        #expect(fruit.category == "Core Fruits")
+        #expect(fruit.vitamins == ["C", "B6"])
+        #expect(fruit.vitaminsText == "C, B6")
+        #expect(fruit.params["origin"] == "Central Asia")
+        #expect(fruit.params["tagline"] == "Crisp: never soft")
+        #expect(fruit.bodyHTML == "<p>A <strong>crisp</strong> fruit.</p>\n")
+        #expect(!fruit.isDraft)
+    }
+
+    @Test func yamlBehavesAsYAML() throws {
+        let result = parse(
+            """
+            ---
+            # a comment line
+            name: 'Blood: Orange'   # trailing comment
+            category: Citrus
+            vitamins:
+              - C
+              - A
+            note: >
+              folded
+              text
+            count: 3
+            ratio: 0.5
+            seasonal: yes
+            ---
+            """)
+        let fruit = try #require(result.fruit)
+        #expect(fruit.name == "Blood: Orange")
+        #expect(fruit.vitaminsText == "C, A")
+        #expect(fruit.params["note"] == "folded text\n")
+        #expect(fruit.params["count"] == .int(3))
+        #expect(fruit.params["ratio"] == .double(0.5))
+        // YAML 1.2 core schema: `yes` is a string.
+        #expect(fruit.params["seasonal"] == "yes")
+        #expect(fruit.bodyHTML.isEmpty)
+    }
+
+    @Test func acceptsBOMAndCRLF() throws {
+        let text = "\u{FEFF}---\r\nname: Kiwi\r\ncategory: Berries\r\n---\r\nGreen *inside*.\r\n"
+        let fruit = try #require(parse(text, slug: "kiwi").fruit)
+        #expect(fruit.name == "Kiwi")
+        #expect(fruit.bodyHTML == "<p>Green <em>inside</em>.</p>\n")
+    }
+
+    @Test func normalizesStringsToNFC() throws {
+        let fruit = try #require(
+            parse("---\nname: Acai\u{0301}\ncategory: Berries\n---\n", slug: "acai").fruit)
+        #expect(fruit.name.unicodeScalars.map(\.value) == [0x41, 0x63, 0x61, 0xED])
+    }
+
+    @Test func draftIsRead() throws {
+        let fruit = try #require(parse("---\nname: A\ncategory: B\ndraft: true\n---\n").fruit)
+        #expect(fruit.isDraft)
+    }
+
+    @Test func warnsAboutALikelyTypo() throws {
+        let result = parse("---\nname: A\ncategory: B\n1️⃣catgory: C\n---\n")
+        #expect(result.fruit != nil)
+        let warning = try #require(result.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.hint == "did you mean 'category'?")
+    }
+
+    // MARK: - Invalid front matter: one diagnostic each, at the marked spot
+
+    struct InvalidCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var source: String
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let invalidCases: [InvalidCase] = [
+        .init(name: "empty file", source: "1️⃣", message: "the file is empty"),
+        .init(
+            name: "no front matter", source: "1️⃣name: Apple\n",
+            message: "the file does not start with front matter"),
+        .init(
+            name: "no closing delimiter", source: "1️⃣---\nname: Apple\ncategory: Core\n",
+            message: "the front matter is never closed"),
+        .init(
+            name: "invalid YAML", source: "---\nname: Apple\ncategory: [Core\n1️⃣---\n",
+            message: "invalid YAML"),
+        .init(
+            name: "bad indentation", source: "---\nname: Apple\n  1️⃣category: Core\n---\n",
+            message: "invalid YAML"),
+        .init(
+            name: "missing name", source: "1️⃣---\ncategory: Core\n---\n",
+            message: "missing required key 'name'"),
+        .init(
+            name: "empty category", source: "---\nname: Apple\ncategory:1️⃣\n---\n",
+            message: "required key 'category' is empty"),
+        .init(
+            name: "blank name", source: "---\nname: 1️⃣\"  \"\ncategory: Core\n---\n",
+            message: "'name' is blank"),
+        .init(
+            name: "list as name", source: "---\nname: 1️⃣[a, b]\ncategory: Core\n---\n",
+            message: "'name' must be a string, not a list"),
+        .init(
+            name: "map as category", source: "---\nname: A\ncategory:\n  1️⃣x: y\n---\n",
+            message: "'category' must be a string, not a map"),
+        .init(
+            name: "vitamins as map", source: "---\nname: A\ncategory: B\nvitamins:\n  1️⃣c: 1\n---\n",
+            message: "'vitamins' must be a string"),
+        .init(
+            name: "draft not boolean", source: "---\nname: A\ncategory: B\ndraft: 1️⃣maybe\n---\n",
+            message: "'draft' must be true or false"),
+        .init(
+            name: "duplicate key", source: "---\nname: A\ncategory: B\n1️⃣name: C\n---\n",
+            message: "duplicate key 'name'"),
+        .init(
+            name: "not a map", source: "---\n1️⃣- a\n- b\n---\n",
+            message: "front matter must be a map"),
+        .init(
+            name: "alias bomb",
+            source: """
+                ---
+                a: &a ["x","x","x","x","x","x","x","x","x","x"]
+                b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]
+                c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]
+                d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]
+                e: &e [*d,*d,*d,*d,*d,*d,*d,1️⃣*d,*d,*d]
+                f: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e,*e]
+                ---
+                """,
+            message: "aliases expand to more than"),
+    ]
+
+    @Test(arguments: invalidCases)
+    func reportsInvalidFrontMatterAtItsPlace(_ invalid: InvalidCase) throws {
+        let marked = MarkedText(invalid.source)
+        let result = parse(marked.text)
+        #expect(result.fruit == nil)
+        let errors = result.diagnostics.filter(\.isError)
+        try #require(errors.count == 1, "\(result.diagnostics)")
+        let error = errors[0]
+        #expect(error.message.hasPrefix(invalid.message), "\(error)")
+        #expect(error.location.path == "Content/apple.md")
+        #expect(error.location.line == (marked.line == 0 ? nil : marked.line), "\(error)")
+        if marked.line > 0 && error.location.column != nil {
+            #expect(error.location.column == marked.column, "\(error)")
+        }
+    }
+
+    @Test func reportsInvalidUTF8ByLine() throws {
+        var bytes = Array("---\nname: A\ncategory: B\n---\nok\nbad ".utf8)
+        bytes.append(0xFF)
+        let result = FruitParser().parse(SourceFile(path: "Content/apple.md", bytes: bytes))
+        let error = try #require(result.diagnostics.first)
+        #expect(error.description.hasPrefix("Content/apple.md:6:5: error: the file is not valid UTF-8"))
+    }
+
+    @Test func collectsEveryErrorOfAFile() {
+        let result = parse("---\nname: [x]\ndraft: maybe\n---\n")
+        #expect(result.diagnostics.filter(\.isError).count == 3)
+    }
+
+    @Test func rejectsAFileNameThatIsNotASlug() throws {
+        let result = parse("---\nname: A\ncategory: B\n---\n", slug: "Blood Orange")
+        let error = try #require(result.diagnostics.first)
+        #expect(error.message == "file name 'Blood Orange.md' is not a valid slug")
+        #expect(error.hint?.contains("blood-orange.md") == true)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import FruitsiteCore
+import Testing
+
+/// The conformance vectors the JavaScript client passes too (`Tests/Fixtures/search-vectors.json`).
+@Suite struct SearchVectorTests {
+    struct Vectors: Decodable {
+        struct Entry: Decodable {
+            var slug: String
+            var name: String
+            var category: String
+        }
+        struct FilterCase: Decodable, CustomTestStringConvertible, Sendable {
+            var name: String
+            var catalog: [Entry]
+            var text: String
+            var category: String?
+            var expected: [String]
+            var testDescription: String { name }
+        }
+        struct OrderCase: Decodable, CustomTestStringConvertible, Sendable {
+            var name: String
+            var catalog: [Entry]
+            var expected: [String]
+            var testDescription: String { name }
+        }
+        struct FoldCase: Decodable, CustomTestStringConvertible, Sendable {
+            var input: String
+            var expected: String
+            var testDescription: String { input.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
+        }
+        var filterCases: [FilterCase]
+        var orderCases: [OrderCase]
+        var foldCases: [FoldCase]
+    }
+
+    static let vectors: Vectors = {
+        let path = repositoryRoot + "/Tests/Fixtures/search-vectors.json"
+        guard let data = FileManager.default.contents(atPath: path),
+            let vectors = try? JSONDecoder().decode(Vectors.self, from: data)
+        else { return Vectors(filterCases: [], orderCases: [], foldCases: []) }
+        return vectors
+    }()
+
+    /// Catalog strings are NFC-normalized first, as the loader does.
+    static func catalog(_ entries: [Vectors.Entry]) -> Catalog {
+        Catalog(
+            fruits: entries.map {
+                Fruit(
+                    slug: $0.slug, name: Fold.normalizeNFC($0.name),
+                    category: Fold.normalizeNFC($0.category),
+                    location: SourceLocation(path: "\($0.slug).md"))
+            })
+    }
+
+    @Test func vectorsArePresent() {
+        #expect(Self.vectors.filterCases.count >= 30)
+        #expect(Self.vectors.orderCases.count >= 3)
+    }
+
+    @Test(arguments: vectors.filterCases)
+    func filters(_ vector: Vectors.FilterCase) {
+        let catalog = Self.catalog(vector.catalog)
+        let unsortedOrder = vector.catalog.map(\.slug)
+        // The vectors give the catalog in the order the filter sees it; keep that order.
+        let fruits = unsortedOrder.compactMap { slug in catalog.fruits.first { $0.slug == slug } }
+        let names = Catalog.filter(fruits, searchText: vector.text, category: vector.category)
+            .map(\.name)
+        #expect(names == vector.expected.map(Fold.normalizeNFC))
+    }
+
+    @Test(arguments: vectors.orderCases)
+    func orders(_ vector: Vectors.OrderCase) {
+        #expect(Self.catalog(vector.catalog).fruits.map(\.name) == vector.expected.map(Fold.normalizeNFC))
+    }
+
+    @Test(arguments: vectors.foldCases)
+    func folds(_ vector: Vectors.FoldCase) {
+        #expect(Array(Fold.fold(vector.input).unicodeScalars) == Array(vector.expected.unicodeScalars))
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import FruitsiteCore
+import Testing
+
+/// The repository root, found from this file's path so tests run from any folder.
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// Text with a `1️⃣` marker: the marker is removed and its 1-based line and column kept, so a
+/// test says where an error belongs by pointing at it.
+struct MarkedText {
+    var text: String
+    var line = 0
+    var column = 0
+
+    init(_ marked: String) {
+        var text = ""
+        var line = 1
+        var column = 1
+        for character in marked {
+            if character == "1️⃣" {
+                self.line = line
+                self.column = column
+                continue
+            }
+            text.append(character)
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.unicodeScalars.count
+            }
+        }
+        self.text = text
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "fruitsite-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    /// Writes `text` to `relativePath`, creating folders on the way.
+    func write(_ relativePath: String, _ text: String) throws {
+        let full = path + "/" + relativePath
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+
+    func read(_ relativePath: String) throws -> String {
+        try String(contentsOfFile: path + "/" + relativePath, encoding: .utf8)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Every regular file below `root`, relative paths, sorted.
+func filesBelow(_ root: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+    var files: [String] = []
+    while let path = enumerator.nextObject() as? String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        {
+            files.append(path)
+        }
+    }
+    return files.sorted()
+}
+
+/// Parses `text` as `Content/<slug>.md`.
+func parse(_ text: String, slug: String = "apple", parser: FruitParser = FruitParser())
+    -> FruitParser.Result
+{
+    parser.parse(SourceFile(path: "Content/\(slug).md", bytes: Array(text.utf8)))
+}
