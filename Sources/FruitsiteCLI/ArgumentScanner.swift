@@ -58,7 +58,7 @@ struct ArgumentScanner {
             } else {
                 let known = spec.valueOptions + spec.flags + ["--help"]
                 var message = "unknown option '\(name)'"
-                if let suggestion = Suggestion.closest(to: name, in: known) {
+                if let suggestion = Suggestion.closest(to: name, in: known, maximumDistance: 2) {
                     message += "; did you mean '\(suggestion)'?"
                 }
                 throw UsageError(message: message)

@@ -55,7 +55,7 @@ public struct CLI: Sendable {
             }
         default:
             var message = "error: unknown command '\(name)'"
-            if let guess = Suggestion.closest(to: name, in: HelpText.commands) {
+            if let guess = Suggestion.closest(to: name, in: HelpText.commands, maximumDistance: 2) {
                 message += "; did you mean '\(guess)'?"
             }
             terminal.printError(message)

@@ -42,7 +42,7 @@ public struct Catalog: Sendable {
     /// fruits whose category equals it exactly.
     /// - Parameters:
     ///   - searchText: What the user typed; nothing is trimmed.
-    ///   - category: A category name to match exactly, or nil for all.
+    ///   - category: A category name to match exactly, or nil (or empty) for all.
     public func filter(searchText: String, category: String? = nil) -> [Fruit] {
         Self.filter(fruits, searchText: searchText, category: category)
     }
@@ -54,7 +54,8 @@ public struct Catalog: Sendable {
     ///   - category: A category name to match exactly, or nil for all.
     public static func filter(_ fruits: [Fruit], searchText: String, category: String?) -> [Fruit] {
         let needle = Fold.key(Fold.normalizeNFC(searchText))
-        let wanted = category.map(Fold.normalizeNFC)
+        // An empty category is no filter, like the page's "All categories" choice.
+        let wanted = category.flatMap { $0.isEmpty ? nil : Fold.normalizeNFC($0) }
         return fruits.filter { fruit in
             let matchesText =
                 needle.isEmpty || Fold.contains(fruit.nameKey, needle)

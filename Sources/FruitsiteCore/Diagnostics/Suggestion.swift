@@ -4,10 +4,13 @@ public enum Suggestion {
     /// - Parameters:
     ///   - word: What the user wrote.
     ///   - candidates: The words we know.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    ///   - maximumDistance: The most edits a typo may be, by default a third of the word.
+    public static func closest(
+        to word: String, in candidates: [String], maximumDistance: Int? = nil
+    ) -> String? {
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let limit = max(1, min(word.count, best.0.count) / 3)
+        let limit = maximumDistance ?? max(1, min(word.count, best.0.count) / 3)
         return best.1 <= limit && best.1 > 0 ? best.0 : nil
     }
 

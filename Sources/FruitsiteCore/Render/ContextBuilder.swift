@@ -49,7 +49,14 @@ struct ContextBuilder: Sendable {
         // A server shows 404.html at any missing address, so relative links would break:
         // this page alone links from the base URL's path (or `/`).
         let root = config.basePath
-        return common(root: root, path: "404.html", title: "Page not found").merging([
+        var context = common(root: root, path: "404.html", title: "Page not found")
+        // An error page has no canonical address of its own.
+        if case .object(var object) = context, case .object(var page)? = object["page"] {
+            page["canonicalURL"] = .null
+            object["page"] = .object(page)
+            context = .object(object)
+        }
+        return context.merging([
             "categories": .array(catalog.categories.map { Self.summary(of: $0, root: root) })
         ])
     }

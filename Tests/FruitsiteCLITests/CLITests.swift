@@ -1,0 +1,125 @@
+import Foundation
+import FruitsiteCLI
+import Testing
+
+/// Runs the command line in-process and captures what it prints.
+final class Capture: @unchecked Sendable {
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+
+    var standardOutput: String { lock.withLock { out } }
+    var standardError: String { lock.withLock { err } }
+
+    var terminal: Terminal {
+        Terminal(
+            standardOutput: { text in self.lock.withLock { self.out += text } },
+            standardError: { text in self.lock.withLock { self.err += text } },
+            isInteractive: false)
+    }
+
+    static func run(_ arguments: [String]) -> (CLI.ExitCode, Capture) {
+        let capture = Capture()
+        let code = CLI(terminal: capture.terminal).run(arguments)
+        return (code, capture)
+    }
+}
+
+let repositoryRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+@Suite struct CLITests {
+    // MARK: - Help, snapshotted
+
+    @Test(arguments: [
+        ["--help"], ["build", "--help"], ["check", "--help"], ["search", "--help"], ["help", "search"],
+    ])
+    func helpMatchesItsSnapshot(_ arguments: [String]) throws {
+        let (code, capture) = Capture.run(arguments)
+        #expect(code == .success)
+        #expect(capture.standardError.isEmpty)
+        let name = "help-" + arguments.joined(separator: "-").replacingOccurrences(of: "--", with: "") + ".txt"
+        let path = repositoryRoot + "/Tests/FruitsiteCLITests/Snapshots/" + name
+        if ProcessInfo.processInfo.environment["FRUITSITE_RECORD"] == "1" {
+            try Data(capture.standardOutput.utf8).write(to: URL(fileURLWithPath: path))
+            Issue.record("recorded \(name)")
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(capture.standardOutput == expected)
+    }
+
+    // MARK: - Usage errors exit 2 on stderr
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["biuld"], "did you mean 'build'?"),
+        (["build", "--ouput", "x"], "did you mean '--output'?"),
+        (["build", "--output"], "option '--output' needs a value"),
+        (["search"], "missing the search text"),
+        (["search", "a", "b"], "expected one search text, got 2"),
+        (["check", "--output", "x"], "unknown option '--output'"),
+        ([], "USAGE: fruitsite <command>"),
+    ])
+    func usageErrorsExitTwo(arguments: [String], message: String) {
+        let (code, capture) = Capture.run(arguments)
+        #expect(code == .usage)
+        #expect(capture.standardOutput.isEmpty)
+        #expect(capture.standardError.contains(message), "\(capture.standardError)")
+    }
+
+    // MARK: - search
+
+    @Test func searchPrintsNamesInCatalogOrder() {
+        let (code, capture) = Capture.run(["search", "--content", repositoryRoot + "/Content", "berr"])
+        #expect(code == .success)
+        let names = capture.standardOutput.split(separator: "\n")
+        #expect(names.contains("Blueberry") && names.contains("Strawberry"))
+        #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
+    }
+
+    @Test func searchTextMayStartWithADashAfterDoubleDash() {
+        let (code, capture) = Capture.run(["search", "--content", repositoryRoot + "/Content", "--", "-x"])
+        #expect(code == .success)
+        #expect(capture.standardOutput.isEmpty)
+    }
+
+    @Test func searchFiltersByCategoryAndPrintsJSON() throws {
+        let (code, capture) = Capture.run([
+            "search", "--content", repositoryRoot + "/Content", "--category", "Citrus", "--json", "",
+        ])
+        #expect(code == .success)
+        let entries = try JSONSerialization.jsonObject(with: Data(capture.standardOutput.utf8))
+        let list = try #require(entries as? [[String: String]])
+        #expect(list.count >= 4)
+        #expect(list.allSatisfy { $0["category"] == "Citrus" && $0["url"]?.hasPrefix("fruits/") == true })
+    }
+
+    // MARK: - build and check
+
+    @Test func buildReportsErrorsOnStderrAndExitsOne() throws {
+        let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Content", withIntermediateDirectories: true)
+        try Data("---\nname: A\n---\n".utf8).write(to: URL(fileURLWithPath: folder + "/Content/a.md"))
+        let (code, capture) = Capture.run([
+            "build", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
+            "--output", folder + "/Output",
+        ])
+        #expect(code == .failure)
+        #expect(capture.standardOutput.isEmpty)
+        #expect(capture.standardError.contains("\(folder)/Content/a.md:1:1: error: missing required key 'category'"))
+        #expect(capture.standardError.contains("1 error; nothing was written"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/Output"))
+    }
+
+    @Test func checkWritesNothing() throws {
+        let (code, capture) = Capture.run([
+            "check", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",
+        ])
+        #expect(code == .success, "\(capture.standardError)")
+        #expect(capture.standardOutput.hasPrefix("No errors: "))
+    }
+}

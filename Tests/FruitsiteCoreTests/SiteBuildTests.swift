@@ -1,0 +1,170 @@
+import Foundation
+import FruitsiteCore
+import Testing
+
+/// Whole builds: the bundled sample and the fixture sites under `Tests/Fixtures/Sites/`.
+@Suite struct SiteBuildTests {
+    static func options(site: String, output: String) -> BuildOptions {
+        var options = BuildOptions()
+        options.contentDirectory = site + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = output
+        let config = site + "/fruitsite.yml"
+        options.configPath = FileManager.default.fileExists(atPath: config) ? config : nil
+        return options
+    }
+
+    @Test func buildsEveryPageOfTheSample() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let rendering = try SiteBuilder(
+            options: Self.options(site: repositoryRoot, output: temporary.path + "/Output")
+        ).build()
+        let files = filesBelow(temporary.path + "/Output")
+        #expect(rendering.catalog.fruits.count >= 40)
+        #expect(rendering.catalog.categories.count >= 8)
+        for fruit in rendering.catalog.fruits {
+            #expect(files.contains("fruits/\(fruit.slug)/index.html"))
+        }
+        for category in rendering.catalog.categories {
+            #expect(files.contains("categories/\(category.slug)/index.html"))
+        }
+        for file in [
+            "index.html", "404.html", "search-index.json", "sitemap.xml", "robots.txt",
+            "assets/site.css", ".fruitsite-output",
+        ] {
+            #expect(files.contains(file), "\(file)")
+        }
+        #expect(!rendering.catalog.fruits.contains { $0.isDraft }, "drafts are left out")
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        for name in ["first", "second"] {
+            _ = try SiteBuilder(
+                options: Self.options(site: repositoryRoot, output: temporary.path + "/" + name)
+            ).build()
+        }
+        let first = filesBelow(temporary.path + "/first")
+        #expect(first == filesBelow(temporary.path + "/second"))
+        for file in first {
+            let a = FileManager.default.contents(atPath: temporary.path + "/first/" + file)
+            let b = FileManager.default.contents(atPath: temporary.path + "/second/" + file)
+            #expect(a == b, "\(file) differs between two builds")
+        }
+    }
+
+    @Test func everyLinkResolvesToAFileInTheOutput() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        _ = try SiteBuilder(options: Self.options(site: repositoryRoot, output: output)).build()
+        var checked = 0
+        for file in filesBelow(output) where file.hasSuffix(".html") {
+            let html = try String(contentsOfFile: output + "/" + file, encoding: .utf8)
+            for link in LinkChecker.links(in: html) {
+                guard let target = LinkChecker.resolve(link, from: file) else { continue }
+                checked += 1
+                #expect(
+                    FileManager.default.fileExists(atPath: output + "/" + target),
+                    "\(file): \(link) → \(target) does not exist")
+            }
+        }
+        #expect(checked > 500)
+    }
+
+    // MARK: - Golden files
+
+    @Test(arguments: ["index.html", "fruits/apple/index.html", "fruits/blood-orange/index.html",
+        "fruits/cherry/index.html", "categories/citrus/index.html", "404.html",
+        "search-index.json", "sitemap.xml", "robots.txt"])
+    func matchesGoldenFile(_ page: String) throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let site = repositoryRoot + "/Tests/Fixtures/Sites/basic"
+        _ = try SiteBuilder(options: Self.options(site: site, output: temporary.path + "/Output"))
+            .build()
+        let actual = try temporary.read("Output/" + page)
+        try Golden.assertMatches(actual, name: "basic-" + page.replacingOccurrences(of: "/", with: "-"))
+    }
+
+    @Test func includesDraftsWhenAsked() throws {
+        var options = Self.options(
+            site: repositoryRoot + "/Tests/Fixtures/Sites/basic", output: "/unused")
+        options.includeDrafts = true
+        let rendering = try SiteBuilder(options: options).render()
+        #expect(rendering.catalog.fruits.map(\.slug).contains("draft-fruit"))
+    }
+
+    // MARK: - Invalid sites
+
+    @Test func reportsEveryContentAndTemplateErrorTogether() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        try temporary.write("Content/a.md", "---\nname: A\n---\n")
+        try temporary.write("Content/b.md", "---\nname: [B]\ncategory: X\n---\n")
+        try temporary.write("Content/sub/a.md", "---\nname: A2\ncategory: X\n---\n")
+        try temporary.write("Templates/index.mustache", "{{#fruits}}\n{{name}}\n")
+        try temporary.write("Templates/fruit.mustache", "{{> missing}}")
+        try temporary.write("Templates/category.mustache", "ok")
+        try temporary.write("Templates/404.mustache", "ok")
+        var options = BuildOptions()
+        options.contentDirectory = temporary.path + "/Content"
+        options.templatesDirectory = temporary.path + "/Templates"
+        options.outputDirectory = temporary.path + "/Output"
+        #expect(throws: BuildFailure.self) { try SiteBuilder(options: options).build() }
+        do {
+            _ = try SiteBuilder(options: options).build()
+        } catch {
+            let text = error.diagnostics.map(\.description)
+            let root = temporary.path
+            #expect(text.contains { $0.hasPrefix("\(root)/Content/a.md:1:1: error: missing required key 'category'") }, "\(text)")
+            #expect(text.contains { $0.hasPrefix("\(root)/Content/b.md:2:7: error: 'name' must be a string") }, "\(text)")
+            #expect(text.contains { $0.hasPrefix("\(root)/Templates/index.mustache:3:1: error: unclosed section 'fruits' (opened at 1:1)") }, "\(text)")
+            #expect(text.contains { $0.hasPrefix("\(root)/Templates/fruit.mustache:1:1: error: unknown partial 'missing'") }, "\(text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: temporary.path + "/Output"))
+    }
+}
+
+/// Finds `href` and `src` values in generated HTML and resolves them inside the output.
+enum LinkChecker {
+    static func links(in html: String) -> [String] {
+        var links: [String] = []
+        for attribute in ["href=\"", "src=\""] {
+            var rest = html[...]
+            while let start = rest.range(of: attribute) {
+                rest = rest[start.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                links.append(String(rest[..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+                rest = rest[end...]
+            }
+        }
+        return links
+    }
+
+    /// The output-relative file a link from `page` points at, or nil for external links.
+    static func resolve(_ link: String, from page: String) -> String? {
+        if link.hasPrefix("http://") || link.hasPrefix("https://") || link.hasPrefix("mailto:")
+            || link.hasPrefix("#")
+        {
+            return nil
+        }
+        var path = link
+        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = String(path[..<cut]) }
+        var parts: [Substring] = path.hasPrefix("/") ? [] : page.split(separator: "/").dropLast()
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        var target = parts.joined(separator: "/")
+        if path.isEmpty || path.hasSuffix("/") || path == "." {
+            target += target.isEmpty ? "index.html" : "/index.html"
+        }
+        return target
+    }
+}
