@@ -1,0 +1,42 @@
+/// One compiled template, for the simple case of rendering a single template string.
+public struct MustacheTemplate: Sendable {
+    private let template: CompiledTemplate
+
+    /// Compiles a template.
+    /// - Parameters:
+    ///   - source: The template text.
+    ///   - name: The name errors report the template under.
+    /// - Throws: `MustacheError`, the first syntax error in the template; use
+    ///   `MustacheLibrary` to get all of them.
+    public init(_ source: String, name: String = "template") throws {
+        let result = Parser.parse(source, name: name)
+        if let error = result.errors.first {
+            throw error
+        }
+        template = result.template
+    }
+
+    /// Renders the template against a context, compiling the partials it may include.
+    /// - Parameters:
+    ///   - context: The data the template's names look up.
+    ///   - partials: Templates `{{> name}}` and `{{< name}}` may include, keyed by name; a
+    ///     missing one renders as the empty string, as the spec requires.
+    /// - Returns: The rendered text.
+    /// - Throws: `MustacheErrors` when a partial does not compile; `MustacheError` when
+    ///   partials nest deeper than the bound.
+    public func render(_ context: MustacheValue, partials: [String: String] = [:]) throws -> String
+    {
+        var compiled: [String: CompiledTemplate] = [:]
+        var errors: [MustacheError] = []
+        for (name, source) in partials {
+            let result = Parser.parse(source, name: name)
+            compiled[name] = result.template
+            errors += result.errors
+        }
+        guard errors.isEmpty else {
+            throw MustacheErrors(errors: errors)
+        }
+        return try MustacheLibrary.render(
+            template, with: context, templates: compiled, requiresKnownPartials: false)
+    }
+}

@@ -1,0 +1,35 @@
+/// The data a template renders: a JSON-like tree of typed values.
+///
+/// Truthiness follows the reference implementation the spec was written against: only
+/// `null`, `false` and the empty array are falsy. An empty string and `0` are truthy, so
+/// `{{#subtitle}}` renders for `subtitle: ""`; use `null` or leave the key out instead.
+public enum MustacheValue: Sendable, Hashable {
+    /// No value; falsy, and renders as the empty string.
+    case null
+    /// A boolean; `false` is falsy, and both render as `true` or `false`.
+    case bool(Bool)
+    /// An integer, rendered in decimal.
+    case int(Int)
+    /// A floating-point number, rendered in its shortest round-tripping form (`1.21`, `1.0`).
+    case double(Double)
+    /// A string, HTML-escaped by `{{name}}` and inserted verbatim by `{{{name}}}`.
+    case string(String)
+    /// A list; a section iterates over it, and it is falsy when empty.
+    case array([MustacheValue])
+    /// A hash whose keys names and dotted names look up.
+    case object([String: MustacheValue])
+}
+
+// MARK: - Truthiness
+
+extension MustacheValue {
+    /// Whether a section renders for this value (`null`, `false` and `[]` do not).
+    public var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .array(let items): !items.isEmpty
+        case .int, .double, .string, .object: true
+        }
+    }
+}

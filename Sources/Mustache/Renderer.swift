@@ -1,0 +1,244 @@
+/// Renders compiled nodes into one output string; one renderer serves one `render` call.
+///
+/// The context is a stack of values pushed and popped around sections; nothing is copied
+/// but the references Swift's copy-on-write collections share.
+struct Renderer {
+    /// How deep partials, parents and block overrides may nest before rendering stops with
+    /// an error instead of overflowing the stack.
+    static let maximumDepth = 200
+
+    private let templates: [String: CompiledTemplate]
+    private let requiresKnownPartials: Bool
+    private(set) var output = ""
+    private var stack: [MustacheValue]
+    /// Prepended to each line of a standalone partial, parent or block.
+    private var indentation = ""
+    /// The block overrides in force; outer templates win over the parents they name.
+    private var overrides: [String: [Node]] = [:]
+    /// The partials, parents and blocks being expanded, innermost last.
+    private var chain: [String] = []
+
+    init(
+        templates: [String: CompiledTemplate], requiresKnownPartials: Bool,
+        context: MustacheValue, capacity: Int
+    ) {
+        self.templates = templates
+        self.requiresKnownPartials = requiresKnownPartials
+        stack = [context]
+        output.reserveCapacity(capacity)
+    }
+
+    // MARK: - Nodes
+
+    mutating func render(_ nodes: [Node]) throws(MustacheError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                appendText(text)
+            case .variable(let name, let isEscaped):
+                if let value = lookUp(name) {
+                    append(value, isEscaped: isEscaped)
+                }
+            case .section(let name, let content, let isInverted):
+                try renderSection(lookUp(name), content: content, isInverted: isInverted)
+            case .partial(let inclusion):
+                try include(inclusion, arguments: nil)
+            case .parent(let inclusion, let arguments):
+                try include(inclusion, arguments: arguments)
+            case .block(let block):
+                try renderBlock(block)
+            }
+        }
+    }
+
+    private mutating func renderSection(
+        _ value: MustacheValue?, content: [Node], isInverted: Bool
+    ) throws(MustacheError) {
+        let isTruthy = value?.isTruthy ?? false
+        if isInverted {
+            if !isTruthy {
+                try render(content)
+            }
+            return
+        }
+        guard isTruthy, let value else { return }
+        if case .array(let items) = value {
+            for item in items {
+                stack.append(item)
+                try render(content)
+                stack.removeLast()
+            }
+        } else {
+            stack.append(value)
+            try render(content)
+            stack.removeLast()
+        }
+    }
+
+    private mutating func renderBlock(_ block: Node.Block) throws(MustacheError) {
+        guard let override = overrides[block.name] else {
+            try render(block.content, indentedBy: block.indentation)
+            return
+        }
+        // An override may itself hold the block it overrides, so it counts toward the depth.
+        try enter("$" + block.name, at: block.location)
+        try render(override, indentedBy: block.indentation)
+        chain.removeLast()
+    }
+
+    private mutating func render(_ nodes: [Node], indentedBy extra: String?) throws(MustacheError) {
+        guard let extra, !extra.isEmpty else {
+            try render(nodes)
+            return
+        }
+        let saved = indentation
+        indentation += extra
+        try render(nodes)
+        indentation = saved
+    }
+
+    // MARK: - Partials and parents
+
+    private mutating func include(
+        _ inclusion: Node.Inclusion, arguments: [String: [Node]]?
+    ) throws(MustacheError) {
+        let name: String
+        switch inclusion.name {
+        case .fixed(let fixed):
+            name = fixed
+        case .dynamic(let path):
+            // A dynamic name that resolves to nothing renders nothing, like a missing variable.
+            guard case .string(let resolved)? = lookUp(path) else { return }
+            name = resolved
+        }
+        guard let template = templates[name] else {
+            if requiresKnownPartials {
+                let position = inclusion.location.position
+                throw MustacheError(
+                    arguments == nil ? .unknownPartial(name) : .unknownParent(name),
+                    template: inclusion.location.template, line: position.line,
+                    column: position.column)
+            }
+            return
+        }
+        try enter(name, at: inclusion.location)
+        let savedOverrides = overrides
+        if let arguments, !arguments.isEmpty {
+            overrides = arguments.merging(overrides) { _, outer in outer }
+        }
+        try render(template.nodes, indentedBy: inclusion.indentation)
+        overrides = savedOverrides
+        chain.removeLast()
+    }
+
+    /// Records one more level of nesting, or throws when the bound is reached.
+    private mutating func enter(_ name: String, at location: Node.Location) throws(MustacheError) {
+        guard chain.count < Self.maximumDepth else {
+            throw MustacheError(
+                .recursionTooDeep(repeatingChain(ending: name)), template: location.template,
+                line: location.position.line, column: location.position.column)
+        }
+        chain.append(name)
+    }
+
+    /// The last cycle of the chain (`a > b > a`), which is what the reader needs to fix.
+    private func repeatingChain(ending name: String) -> [String] {
+        guard let start = chain.lastIndex(of: name) else {
+            return Array(chain.suffix(10)) + [name]
+        }
+        return Array(chain[start...].suffix(10)) + [name]
+    }
+
+    // MARK: - Context
+
+    private func lookUp(_ name: Node.Name) -> MustacheValue? {
+        guard let first = name.parts.first else {
+            return stack.last
+        }
+        var found: MustacheValue?
+        for context in stack.reversed() {
+            if case .object(let fields) = context, let value = fields[first] {
+                found = value
+                break
+            }
+        }
+        // Later parts resolve only inside the first part's value, never up the stack.
+        for part in name.parts.dropFirst() {
+            guard case .object(let fields)? = found else { return nil }
+            found = fields[part]
+        }
+        return found
+    }
+
+    // MARK: - Output
+
+    private mutating func appendText(_ text: String) {
+        guard !indentation.isEmpty else {
+            output += text
+            return
+        }
+        // Indent each line that starts here, but not empty lines, which would gain trailing
+        // whitespace.
+        var lineStart = text.utf8.startIndex
+        while lineStart < text.utf8.endIndex {
+            let lineBreak = text.utf8[lineStart...].firstIndex(of: .newline)
+            let line = text[lineStart..<(lineBreak ?? text.endIndex)]
+            if isAtLineStart, !line.isEmpty, line != "\r" {
+                output += indentation
+            }
+            output += line
+            guard let lineBreak else { break }
+            output += "\n"
+            lineStart = text.utf8.index(after: lineBreak)
+        }
+    }
+
+    private var isAtLineStart: Bool {
+        output.utf8.last.map { $0 == .newline } ?? true
+    }
+
+    private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
+        let text: String
+        switch value {
+        case .null, .array, .object:
+            return
+        case .bool(let bool):
+            text = bool ? "true" : "false"
+        case .int(let int):
+            text = String(int)
+        case .double(let double):
+            text = String(double)
+        case .string(let string):
+            text = string
+        }
+        guard !text.isEmpty else { return }
+        if !indentation.isEmpty, isAtLineStart {
+            output += indentation
+        }
+        if isEscaped {
+            appendEscaped(text)
+        } else {
+            output += text
+        }
+    }
+
+    private mutating func appendEscaped(_ text: String) {
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        for index in utf8.indices {
+            let entity: String
+            switch utf8[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            output += text[runStart..<index]
+            output += entity
+            runStart = utf8.index(after: index)
+        }
+        output += text[runStart...]
+    }
+}

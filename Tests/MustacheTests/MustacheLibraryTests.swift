@@ -1,0 +1,70 @@
+import Mustache
+import Testing
+
+@Suite struct MustacheLibraryTests {
+    @Test func namesAreSorted() throws {
+        let library = try MustacheLibrary(templates: [
+            "layout": "", "fruit": "", "partials/card": "",
+        ])
+        #expect(library.names == ["fruit", "layout", "partials/card"])
+    }
+
+    /// The way fruitsite uses the library: pages fill the blocks of a shared layout.
+    @Test func pageInheritsLayout() throws {
+        let library = try MustacheLibrary(
+            templates: [
+                "layout": """
+                <html>
+                  <head><title>{{$title}}Fruitsite{{/title}}</title></head>
+                  <body>
+                    {{$content}}
+                    {{/content}}
+                  </body>
+                </html>
+
+                """,
+                "fruit": """
+                {{<layout}}
+                  {{$title}}{{name}} · Fruitsite{{/title}}
+                  {{$content}}
+                    <h1>{{name}}</h1>
+                    {{> partials/price}}
+                  {{/content}}
+                {{/layout}}
+
+                """,
+                "partials/price": "<p>{{price}} €</p>\n",
+            ],
+            requiresKnownPartials: true)
+        let html = try library.render("fruit", with: ["name": "Apple", "price": 1.5])
+        #expect(
+            html == """
+                <html>
+                  <head><title>Apple · Fruitsite</title></head>
+                  <body>
+                    <h1>Apple</h1>
+                    <p>1.5 €</p>
+                  </body>
+                </html>
+
+                """)
+    }
+
+    @Test func rendersConcurrently() async throws {
+        let library = try MustacheLibrary(templates: [
+            "page": "{{#items}}{{> item}}{{/items}}", "item": "<{{.}}>",
+        ])
+        let outputs = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for number in 0..<64 {
+                group.addTask {
+                    let items = MustacheValue.array((0..<number).map { .int($0) })
+                    return (number, try library.render("page", with: ["items": items]))
+                }
+            }
+            return try await group.reduce(into: [Int: String]()) { $0[$1.0] = $1.1 }
+        }
+        for (number, output) in outputs {
+            #expect(output == (0..<number).map { "<\($0)>" }.joined())
+        }
+    }
+}

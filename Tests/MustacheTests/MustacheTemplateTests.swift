@@ -1,0 +1,54 @@
+import Foundation
+import Mustache
+import Testing
+
+@Suite struct MustacheTemplateTests {
+    /// The README example: a template with a partial, rendered against JSON data.
+    @Test func readmeExample() throws {
+        let json = Data(#"{"fruits": [{"name": "Apple", "price": 1.2}, {"name": "Pear"}]}"#.utf8)
+        let template = try MustacheTemplate(
+            """
+            <ul>
+              {{#fruits}}
+              {{> fruit}}
+              {{/fruits}}
+            </ul>
+            """)
+        let html = try template.render(
+            MustacheValue(jsonData: json),
+            partials: ["fruit": "<li>{{name}}{{#price}}: {{.}} €{{/price}}</li>\n"])
+        #expect(html == "<ul>\n  <li>Apple: 1.2 €</li>\n  <li>Pear</li>\n</ul>")
+    }
+
+    @Test func escapesHTMLIncludingApostrophes() throws {
+        let template = try MustacheTemplate("{{text}}|{{{text}}}|{{&text}}")
+        let output = try template.render(["text": "<a href=\"x\">Tom & Jerry's</a>"])
+        #expect(
+            output == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"
+                + "|<a href=\"x\">Tom & Jerry's</a>|<a href=\"x\">Tom & Jerry's</a>")
+    }
+
+    @Test func rendersScalars() throws {
+        let template = try MustacheTemplate(
+            "{{i}} {{d}} {{whole}} {{yes}} {{no}} [{{none}}] [{{list}}]")
+        let context: MustacheValue = [
+            "i": 85, "d": 1.21, "whole": 2.0, "yes": true, "no": false, "none": nil,
+            "list": [1, 2],
+        ]
+        #expect(try template.render(context) == "85 1.21 2.0 true false [] []")
+    }
+
+    @Test func compiledOnceRenderedMany() throws {
+        let template = try MustacheTemplate("Hello, {{name}}!")
+        #expect(try template.render(["name": "Apple"]) == "Hello, Apple!")
+        #expect(try template.render(["name": "Pear"]) == "Hello, Pear!")
+    }
+
+    @Test func partialCompileErrorsAreAllReported() throws {
+        let template = try MustacheTemplate("{{> a}}{{> b}}")
+        let errors = try #require(throws: MustacheErrors.self) {
+            try template.render([:], partials: ["a": "{{#x}}", "b": "{{/y}}"])
+        }
+        #expect(errors.errors.map(\.template) == ["a", "b"])
+    }
+}
