@@ -10,7 +10,7 @@ export MUSTACHE_SPEC_DIR
 
 RELEASE_BIN := .build/release/fruitsite
 
-.PHONY: site test deps release swift-test js-test browser-test lint format help
+.PHONY: site test deps release swift-test js-test browser-test bench fuzz sanitize lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -50,6 +50,16 @@ js-test: ## The JavaScript tests (node --test)
 browser-test: site ## Headless Chromium against the built sample site, plus the HTML checker and axe
 	bash Tests/Browser/setup.sh
 	FRUITSITE_BIN=$(RELEASE_BIN) FRUITSITE_SITE=Output $(PYTHON) -m pytest -q Tests/Browser
+
+bench: release ## Benchmarks: fruitsite against Hugo, and the search client (prints figures; not a test)
+	bash Benchmarks/run.sh
+
+fuzz: deps ## Run each libFuzzer target for a bounded time (FUZZ_SECONDS, default 120)
+	bash Fuzz/run.sh
+
+sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 lint: ## Check formatting with swift format
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -1,0 +1,78 @@
+import Foundation
+import FruitsiteCore
+import Testing
+
+/// Every payload of `Tests/Fixtures/xss-payloads.txt`, in every front-matter field and the body,
+/// must come out inert in every generated file.
+@Suite struct InjectionTests {
+    static let payloads: [String] = {
+        let path = repositoryRoot + "/Tests/Fixtures/xss-payloads.txt"
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }()
+
+    /// A YAML double-quoted string holding `text` exactly.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
+    }
+
+    @Test func payloadsAreLoaded() { #expect(Self.payloads.count >= 10) }
+
+    @Test func everyFieldIsEscapedEverywhere() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        for (index, payload) in Self.payloads.enumerated() {
+            try temporary.write(
+                "Content/entry-\(index).md",
+                """
+                ---
+                name: \(Self.quoted("N\(index) " + payload))
+                category: \(Self.quoted("C\(index) " + payload))
+                emoji: \(Self.quoted(payload))
+                vitamins: \(Self.quoted(payload))
+                origin: \(Self.quoted(payload))
+                tagline: \(Self.quoted(payload))
+                season: \(Self.quoted(payload))
+                ---
+                \(payload)
+
+                [link](\(payload)) ![image](\(payload))
+
+                """)
+        }
+        var options = BuildOptions()
+        options.contentDirectory = temporary.path + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = temporary.path + "/Output"
+        let rendering = try SiteBuilder(options: options).build()
+        #expect(rendering.catalog.fruits.count == Self.payloads.count)
+
+        let output = temporary.path + "/Output"
+        for file in filesBelow(output) where !file.hasPrefix("assets/") {
+            let text = try String(contentsOfFile: output + "/" + file, encoding: .utf8)
+            let lowered = text.lowercased()
+            #expect(!lowered.contains("alert(1)</script>"), "\(file): a payload script survived")
+            #expect(!lowered.contains("<img src=x"), "\(file): a payload tag survived")
+            #expect(!lowered.contains("<svg"), "\(file): a payload tag survived")
+            #expect(!lowered.contains("<iframe"), "\(file): a payload tag survived")
+            #expect(!lowered.contains("<style>*"), "\(file): a payload tag survived")
+            #expect(!lowered.contains("href=\"javascript:"), "\(file): a javascript: link survived")
+            #expect(!lowered.contains("src=\"javascript:"), "\(file): a javascript: source survived")
+            if file.hasSuffix(".html") {
+                #expect(!text.contains("\" autofocus"), "\(file): an attribute was broken out of")
+            }
+            if file.hasSuffix(".json") || file.hasSuffix(".xml") {
+                #expect(!text.contains("<script"), "\(file)")
+            }
+            if file.hasSuffix(".json") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(file) is not JSON")
+            }
+        }
+        // The index still lists every entry's name, escaped.
+        let index = try temporary.read("Output/index.html")
+        #expect(index.contains("N0 &lt;script&gt;alert(1)&lt;/script&gt;"))
+        // Data is text, never a template: Mustache tags in it come out as they were written.
+        #expect(index.contains("N8 {{site.title}}{{{fruit.body}}}"))
+    }
+}
