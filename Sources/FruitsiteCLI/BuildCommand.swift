@@ -36,9 +36,17 @@ struct BuildCommand {
             return .success
         }
         let start = Date()
-        let builder = SiteBuilder(options: options)
-        do {
-            let rendering = isCheck ? try builder.render() : try builder.build()
+        var builder = SiteBuilder(options: options)
+        let progress = ProgressLine(terminal: terminal, start: start)
+        if terminal.isInteractive && !isQuiet {
+            builder.onProgress = { done, total in progress.update(done: done, total: total) }
+        }
+        let result = Result { () throws(BuildFailure) in
+            isCheck ? try builder.render() : try builder.build()
+        }
+        progress.finish()
+        switch result {
+        case .success(let rendering):
             CLI.report(rendering.warnings, on: terminal)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let htmlPages = rendering.pages.count { $0.path.hasSuffix(".html") }
@@ -51,8 +59,8 @@ struct BuildCommand {
                 terminal.print("Built \(summary) into \(options.outputDirectory)/ in \(seconds) s")
             }
             return .success
-        } catch {
-            CLI.report(error.diagnostics, on: terminal)
+        case .failure(let failure):
+            CLI.report(failure.diagnostics, on: terminal)
             return .failure
         }
     }

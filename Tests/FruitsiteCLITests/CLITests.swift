@@ -115,6 +115,27 @@ let repositoryRoot: String = {
         #expect(!FileManager.default.fileExists(atPath: folder + "/Output"))
     }
 
+    @Test func buildPrintsOneSummaryLineAndNoProgressOffATerminal() throws {
+        let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (code, capture) = Capture.run([
+            "build", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",
+            "--output", folder,
+        ])
+        #expect(code == .success)
+        #expect(capture.standardError.isEmpty)
+        let lines = capture.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.hasPrefix("Built ") == true && lines.first?.contains(" pages (") == true)
+
+        let (quietCode, quiet) = Capture.run([
+            "build", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",
+            "--output", folder, "--quiet",
+        ])
+        #expect(quietCode == .success)
+        #expect(quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
+    }
+
     @Test func checkWritesNothing() throws {
         let (code, capture) = Capture.run([
             "check", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",

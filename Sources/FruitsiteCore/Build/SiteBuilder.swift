@@ -20,6 +20,8 @@ public struct BuildOptions: Sendable {
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
     public var fileSystem: FileSystem
+    /// Called with (pages rendered, pages in all) while rendering; see `PageRenderer`.
+    public var onProgress: (@Sendable (Int, Int) -> Void)?
 
     /// Creates a builder.
     /// - Parameters:
@@ -108,8 +110,9 @@ public struct SiteBuilder: Sendable {
         guard let theme, let catalog, !diagnostics.containsErrors else {
             throw BuildFailure(diagnostics.sortedByLocation())
         }
-        let renderer = PageRenderer(
+        var renderer = PageRenderer(
             config: config, theme: theme, templatesDirectory: options.templatesDirectory)
+        renderer.onProgress = onProgress
         do {
             let pages = try renderer.render(catalog)
             return Rendering(pages: pages, catalog: catalog, warnings: diagnostics)

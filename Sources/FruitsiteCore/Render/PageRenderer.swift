@@ -1,5 +1,6 @@
 import Dispatch
 import Mustache
+import Synchronization
 
 /// Renders every page of the site from the catalog and the theme, in parallel.
 ///
@@ -10,6 +11,8 @@ public struct PageRenderer: Sendable {
     public var theme: TemplateLoader.Theme
     /// The templates folder as the user named it, for error locations.
     public var templatesDirectory: String
+    /// Called from rendering threads with (pages done, pages in all), every few hundred pages.
+    public var onProgress: (@Sendable (Int, Int) -> Void)?
 
     /// Creates a renderer.
     /// - Parameters:
@@ -52,6 +55,8 @@ public struct PageRenderer: Sendable {
         }
 
         let library = theme.library
+        let done = Counter()
+        let onProgress = onProgress
         var results = [Swift.Result<RenderedPage, MustacheError>?](repeating: nil, count: jobs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
@@ -68,6 +73,10 @@ public struct PageRenderer: Sendable {
                         MustacheError(
                             .unknownTemplate(job.template), template: job.template,
                             line: 1, column: 1))
+                }
+                if let onProgress {
+                    let count = done.value.add(1, ordering: .relaxed).newValue
+                    if count % 256 == 0 || count == jobs.count { onProgress(count, jobs.count) }
                 }
             }
         }
@@ -91,4 +100,9 @@ public struct PageRenderer: Sendable {
         pages.append(contentsOf: theme.assets)
         return pages
     }
+}
+
+/// A thread-safe count of rendered pages.
+private final class Counter: Sendable {
+    let value = Atomic<Int>(0)
 }

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A one-line progress report on standard error ("Rendering 5,120 of 10,012 pages, 8,400/s"),
+/// shown only on a terminal and only once a build has run for a second.
+final class ProgressLine: @unchecked Sendable {
+    private let terminal: Terminal
+    private let start: Date
+    private let lock = NSLock()
+    private var lastShown = Date.distantPast
+    private var isShowing = false
+
+    init(terminal: Terminal, start: Date) {
+        self.terminal = terminal
+        self.start = start
+    }
+
+    /// Redraws the line, at most ten times a second.
+    func update(done: Int, total: Int) {
+        lock.withLock {
+            let now = Date()
+            let elapsed = now.timeIntervalSince(start)
+            guard elapsed > 1, now.timeIntervalSince(lastShown) > 0.1 else { return }
+            lastShown = now
+            isShowing = true
+            let rate = Int(Double(done) / max(elapsed, 0.001))
+            terminal.standardError(
+                "\r\u{1B}[2KRendering \(done.formatted()) of \(total.formatted()) pages, \(rate.formatted())/s")
+        }
+    }
+
+    /// Clears the line so the summary or the errors start on a clean line.
+    func finish() {
+        lock.withLock {
+            if isShowing { terminal.standardError("\r\u{1B}[2K") }
+            isShowing = false
+        }
+    }
+}
