@@ -46,9 +46,11 @@ struct ContextBuilder: Sendable {
     }
 
     func notFoundContext() -> MustacheValue {
-        // A server shows 404.html at any missing address, so relative links would break:
-        // this page alone links from the base URL's path (or `/`).
-        let root = config.basePath
+        // A server shows 404.html at whatever address was missing, where relative links would
+        // lead astray: with a base URL this page links from its path (`/fruits/`). Without
+        // one, links are relative to the site root, right for `404.html` itself and for
+        // missing pages at the top level, under any subpath.
+        let root = config.baseURL.isEmpty ? "" : config.basePath
         var context = common(root: root, path: "404.html", title: "Page not found")
         // An error page has no canonical address of its own.
         if case .object(var object) = context, case .object(var page)? = object["page"] {

@@ -1,0 +1,84 @@
+// Catalog search, definition "fold-v1", as in the generator (Tests/Fixtures/search-vectors.json).
+
+// MARK: - Folding
+
+// Lone surrogates become U+FFFD, so UTF-16 containment is code point containment.
+const wellFormed = (s) =>
+  s.toWellFormed?.() ??
+  s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (c) => (c[1] ? c : '\uFFFD'));
+
+/** Folds for matching: full lowercase, every ς to σ, then NFC. @type {(s: string) => string} */
+// Mapping ς after toLowerCase undoes Final_Sigma, its only context rule.
+export const fold = (s) => s.toLowerCase().replaceAll('ς', 'σ').normalize('NFC');
+
+// Per fruit object: [folded name, folded category, NFC category, fruit], built on first use.
+const keys = new WeakMap();
+const keysOf = (fruit) => {
+  let k = keys.get(fruit);
+  if (!k) {
+    const category = (fruit.category ?? '').normalize();
+    keys.set(fruit, (k = [fold(fruit.name.normalize()), fold(category), category, fruit]));
+  }
+  return k;
+};
+// The same keys per fruits array, by index: reads much faster than WeakMap lookups.
+const tables = new WeakMap();
+
+// MARK: - Filtering
+
+/**
+ * Keeps, in order, the fruits whose folded name or category contains the folded text ("" keeps
+ * all; nothing trimmed) and, unless `category` is null or "", whose category is exactly it.
+ */
+export function filterFruits(fruits, searchText = '', category = null) {
+  const text = searchText ? fold(wellFormed(searchText)) : '';
+  const cat = category ? category.normalize() : '';
+  let table = tables.get(fruits);
+  if (!table) tables.set(fruits, (table = [[], [], [], []]));
+  const [refs, names, cats, nfc] = table;
+  const hits = [];
+  for (let i = 0; i < fruits.length; i++) {
+    const fruit = fruits[i];
+    if (refs[i] !== fruit) [names[i], cats[i], nfc[i], refs[i]] = keysOf(fruit);
+    if ((!cat || nfc[i] === cat) && (!text || names[i].includes(text) || cats[i].includes(text))) {
+      hits.push(fruit);
+    }
+  }
+  return hits;
+}
+
+// MARK: - Order
+
+// Code point (UTF-8 byte) order; UTF-16 sorts surrogates before U+E000–U+FFFF.
+function compareCodePoints(a, b) {
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x !== y) {
+      if (x > 0xd7ff && y > 0xd7ff) {
+        x += x < 0xe000 ? 0x2000 : -0x800;
+        y += y < 0xe000 ? 0x2000 : -0x800;
+      }
+      return x - y;
+    }
+  }
+  return a.length - b.length;
+}
+
+/** Catalog order: folded name in code point order, then slug. For `Array.prototype.sort`. */
+export const compareFruits = (a, b) =>
+  compareCodePoints(keysOf(a)[0], keysOf(b)[0]) || compareCodePoints(a.slug, b.slug);
+
+// MARK: - Highlighting
+
+/**
+ * Finds the first match of the text in a name, as UTF-16 offsets into the name.
+ * @returns {[number, number] | null} null if no match, or if folding moves offsets (as İ does)
+ */
+export function matchRange(name, searchText) {
+  const text = searchText && fold(wellFormed(searchText));
+  const folded = fold(name);
+  for (const c of name) if (c.toLowerCase().length !== c.length) return null;
+  const start = text && folded.length === name.length ? folded.indexOf(text) : -1;
+  return start < 0 ? null : [start, start + text.length];
+}

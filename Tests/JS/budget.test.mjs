@@ -1,0 +1,17 @@
+// Keeps the client's JavaScript within its size budget: both files, gzipped, under 4 KB.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET = 4096;
+const files = ['fruit-filter.js', 'search.js'];
+
+test(`client JavaScript gzips to under ${BUDGET} bytes`, () => {
+  const sizes = files.map((file) => {
+    const source = readFileSync(new URL(`../../Templates/assets/${file}`, import.meta.url));
+    return gzipSync(source, { level: 9 }).length;
+  });
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  assert.ok(total < BUDGET, `${files.map((f, i) => `${f} ${sizes[i]} B`).join(', ')}: ${total} B`);
+});

@@ -1,0 +1,179 @@
+// Checks Templates/assets/fruit-filter.js against the shared "fold-v1" vectors, which the
+// Swift tests read too. Run with `node --test Tests/JS/`.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import {
+  compareFruits,
+  filterFruits,
+  fold,
+  matchRange,
+} from '../../Templates/assets/fruit-filter.js';
+
+const vectors = JSON.parse(
+  readFileSync(new URL('../Fixtures/search-vectors.json', import.meta.url), 'utf8'),
+);
+
+// MARK: - Loading and printing
+
+/** NFC-normalizes every catalog string, as the site loader does. */
+const load = (catalog) =>
+  catalog.map(({ slug, name, category }) => ({
+    slug: slug.normalize('NFC'),
+    name: name.normalize('NFC'),
+    category: category.normalize('NFC'),
+  }));
+
+/** Spells out code points, so a failure shows NFC/NFD and invisible differences. */
+const codePoints = (s) =>
+  [...s].map((c) => 'U+' + c.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')).join(' ');
+
+const utf8Compare = (a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+// MARK: - Shared vectors
+
+describe('search-vectors.json', () => {
+  test('is fold-v1', () => assert.equal(vectors.definition, 'fold-v1'));
+
+  test('expected names are NFC', () => {
+    for (const { expected } of [...vectors.filterCases, ...vectors.orderCases]) {
+      for (const name of expected) assert.equal(name, name.normalize('NFC'), codePoints(name));
+    }
+  });
+
+  describe('foldCases', () => {
+    for (const { input, expected } of vectors.foldCases) {
+      test(`fold ${codePoints(input) || '(empty)'}`, () => {
+        assert.equal(codePoints(fold(input)), codePoints(expected));
+      });
+    }
+  });
+
+  describe('filterCases', () => {
+    for (const { name, catalog, text, category, expected } of vectors.filterCases) {
+      test(name, () => {
+        const names = filterFruits(load(catalog), text, category).map((fruit) => fruit.name);
+        assert.deepEqual(names, expected, `text ${codePoints(text)}, category ${category}`);
+      });
+    }
+  });
+
+  describe('orderCases', () => {
+    for (const { name, catalog, expected } of vectors.orderCases) {
+      test(name, () => {
+        const names = load(catalog).sort(compareFruits).map((fruit) => fruit.name);
+        assert.deepEqual(names, expected);
+      });
+    }
+  });
+});
+
+// MARK: - Filtering
+
+describe('filterFruits', () => {
+  const fruits = load([
+    { slug: 'apple', name: 'Apple', category: 'Pome' },
+    { slug: 'lemon', name: 'Lemon', category: 'Citrus' },
+  ]);
+
+  test('treats undefined, null and "" as no category', () => {
+    for (const category of [undefined, null, '']) {
+      assert.deepEqual(filterFruits(fruits, '', category), fruits);
+    }
+    assert.deepEqual(filterFruits(fruits), fruits);
+  });
+
+  test('returns the same fruit objects, in order', () => {
+    const hits = filterFruits(fruits, 'e');
+    assert.equal(hits[0], fruits[0]);
+    assert.equal(hits[1], fruits[1]);
+  });
+
+  test('notices fruits replaced in the same array', () => {
+    const list = load([
+      { slug: 'apple', name: 'Apple', category: 'Pome' },
+      { slug: 'lemon', name: 'Lemon', category: 'Citrus' },
+    ]);
+    assert.deepEqual(filterFruits(list, 'app').map((f) => f.slug), ['apple']);
+    list[0] = { slug: 'lime', name: 'Lime', category: 'Citrus' };
+    list.push({ slug: 'pineapple', name: 'Pineapple', category: 'Tropical' });
+    assert.deepEqual(filterFruits(list, 'app').map((f) => f.slug), ['pineapple']);
+    assert.deepEqual(filterFruits(list, '', 'Citrus').map((f) => f.slug), ['lime', 'lemon']);
+  });
+
+  test('NFC-normalizes the category argument', () => {
+    const pips = load([{ slug: 'nefle', name: 'Nèfle', category: 'Fruits à pépins' }]);
+    assert.equal(filterFruits(pips, '', 'Fruits a\u0300 pe\u0301pins').length, 1);
+  });
+
+  test('turns lone surrogates in the text into U+FFFD', () => {
+    const odd = [{ slug: 'odd', name: 'Odd \uFFFD fruit', category: 'Test' }, ...fruits];
+    assert.deepEqual(filterFruits(odd, '\uD83C').map((f) => f.slug), ['odd']);
+    assert.deepEqual(filterFruits(odd, '\uDF49').map((f) => f.slug), ['odd']);
+    // A lone high surrogate must not match the first half of an emoji.
+    const melon = [{ slug: 'melon', name: '🍉 Melon', category: 'Test' }];
+    assert.deepEqual(filterFruits(melon, '\uD83C'), []);
+  });
+
+  test('keeps working without String.prototype.toWellFormed', () => {
+    const original = String.prototype.toWellFormed;
+    delete String.prototype.toWellFormed;
+    try {
+      const melon = [{ slug: 'melon', name: '🍉 Melon \uFFFD', category: 'Test' }];
+      assert.equal(filterFruits(melon, '\uD83C').length, 1);
+      assert.equal(filterFruits(melon, '🍉').length, 1);
+      assert.equal(filterFruits(melon, 'x\uDF49').length, 0);
+    } finally {
+      String.prototype.toWellFormed = original;
+    }
+  });
+});
+
+// MARK: - Order
+
+describe('compareFruits', () => {
+  // Folded names across the ranges where UTF-16 and code point order disagree.
+  const samples = ['a', 'z', 'é', 'Σ', 'İ', '\uD7FF', '\uE000', 'ｍ', '\uFFFD', '\u{10000}', '🍉'];
+  samples.push('\u{10FFFF}');
+
+  test('agrees with UTF-8 byte order of folded names', () => {
+    let seed = 1;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const pick = () => samples[Math.floor(random() * samples.length)];
+    const fruits = Array.from({ length: 2000 }, (_, i) => ({
+      slug: `f${i}`,
+      name: Array.from({ length: 1 + Math.floor(random() * 4) }, pick).join(''),
+      category: 'Test',
+    }));
+    const byBytes = [...fruits].sort(
+      (a, b) => utf8Compare(fold(a.name), fold(b.name)) || utf8Compare(a.slug, b.slug),
+    );
+    assert.deepEqual([...fruits].sort(compareFruits), byBytes);
+  });
+
+  test('breaks ties by slug in code point order', () => {
+    const a = { slug: 'apple-\u{1F34E}', name: 'Apple', category: 'Pome' };
+    const b = { slug: 'apple-\uFF41', name: 'APPLE', category: 'Pome' };
+    assert.deepEqual([a, b].sort(compareFruits), [b, a]);
+  });
+});
+
+// MARK: - Highlighting
+
+describe('matchRange', () => {
+  test('maps the match back to the original name', () => {
+    assert.deepEqual(matchRange('Blood Orange', 'ORANGE'), [6, 12]);
+    assert.deepEqual(matchRange('ΑΝΑΝΆΣ', 'νάς'), [3, 6]);
+    assert.deepEqual(matchRange('Pomme 🇫🇷', '🇷'), [8, 10]);
+    assert.deepEqual(matchRange('Nèfle', 'ne\u0300f'), [0, 3]);
+  });
+
+  test('returns null for no text or no match', () => {
+    assert.equal(matchRange('Apple', ''), null);
+    assert.equal(matchRange('Apple', 'pear'), null);
+  });
+
+  test('skips names whose fold changes length', () => {
+    assert.equal(matchRange('İncir', 'ncir'), null);
+  });
+});
