@@ -81,7 +81,7 @@ public struct FruitParser: Sendable {
 
         let root: YAMLNode?
         do {
-            root = try YAMLParser().parse(frontMatter.yaml)
+            root = try YAMLParser().parse(String(frontMatter.yaml))
         } catch {
             return fail(
                 .error(
@@ -209,7 +209,7 @@ public struct FruitParser: Sendable {
         let fruit = Fruit(
             slug: file.slug, name: name.0, emoji: emoji, category: category.0,
             vitamins: vitamins, isDraft: isDraft, params: params,
-            bodyHTML: markdown.renderHTML(frontMatter.body),
+            bodyHTML: markdown.renderHTML(String(frontMatter.body)),
             location: openingLocation, categoryLocation: category.1)
         return Result(fruit: fruit, diagnostics: diagnostics)
     }
