@@ -58,7 +58,7 @@ fuzz: deps ## Run each libFuzzer target for a bounded time (FUZZ_SECONDS, defaul
 	bash Fuzz/run.sh
 
 sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	LSAN_OPTIONS=suppressions=$(abspath Tests/lsan.supp) $(SWIFT) test --sanitize=address --scratch-path .build/asan
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 lint: ## Check formatting with swift format

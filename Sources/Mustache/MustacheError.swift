@@ -42,6 +42,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case unknownParent(String)
         /// Partials, parents or blocks nest deeper than the bound; holds the repeating chain.
         case recursionTooDeep([String])
+        /// Sections, parents and blocks nest deeper than the bound within one template.
+        case nestingTooDeep
         /// `render` was asked for a template the library does not have.
         case unknownTemplate(String)
     }
@@ -108,6 +110,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case .recursionTooDeep(let chain):
             return "partials nest deeper than \(Renderer.maximumDepth) levels: "
                 + chain.joined(separator: " > ")
+        case .nestingTooDeep:
+            return "sections nest deeper than \(Parser.maximumNesting) levels"
         case .unknownTemplate(let name):
             return "unknown template '\(name)'"
         }

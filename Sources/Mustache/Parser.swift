@@ -1,6 +1,11 @@
 /// Compiles template source into nodes: tokenize, mark standalone lines, dedent blocks,
 /// then build the tree, collecting every error on the way rather than stopping at the first.
 struct Parser {
+    /// How deep sections, parents and blocks may nest in one template. Rendering recurses
+    /// once per level, so without a bound a long enough run of opening tags overflows the
+    /// stack; no real template comes near it.
+    static let maximumNesting = 100
+
     /// A line of the template as a run of whole tokens.
     private struct Line {
         var first: Int
@@ -268,6 +273,12 @@ struct Parser {
             if !text.isEmpty {
                 append(.text(text))
                 text = ""
+            }
+            if token.kind.opensSection, frames.count > Self.maximumNesting {
+                // Stop here, as the tokenizer does at an unclosed tag: the error fails the
+                // template, and the closing tags further on could not be matched reliably.
+                report(.nestingTooDeep, at: index)
+                return []
             }
             switch token.kind {
             case .text, .comment, .setDelimiters:

@@ -6,6 +6,11 @@ struct Renderer {
     /// How deep partials, parents and block overrides may nest before rendering stops with
     /// an error instead of overflowing the stack.
     static let maximumDepth = 200
+    /// How deep `render` may recurse, through sections and blocks as well as inclusions,
+    /// before a further inclusion stops with an error. One template nests at most
+    /// `Parser.maximumNesting` levels, but partials 200 deep, each holding 100 nested
+    /// sections, would still overflow the stack.
+    static let maximumRenderDepth = 1_000
 
     private let templates: [String: CompiledTemplate]
     private let requiresKnownPartials: Bool
@@ -17,6 +22,8 @@ struct Renderer {
     private var overrides: [String: [Node]] = [:]
     /// The partials, parents and blocks being expanded, innermost last.
     private var chain: [String] = []
+    /// How many `render` calls are in progress: sections, blocks and inclusions.
+    private var renderDepth = 0
 
     init(
         templates: [String: CompiledTemplate], requiresKnownPartials: Bool,
@@ -31,6 +38,8 @@ struct Renderer {
     // MARK: - Nodes
 
     mutating func render(_ nodes: [Node]) throws(MustacheError) {
+        renderDepth += 1
+        defer { renderDepth -= 1 }
         for node in nodes {
             switch node {
             case .text(let text):
@@ -133,7 +142,7 @@ struct Renderer {
 
     /// Records one more level of nesting, or throws when the bound is reached.
     private mutating func enter(_ name: String, at location: Node.Location) throws(MustacheError) {
-        guard chain.count < Self.maximumDepth else {
+        guard chain.count < Self.maximumDepth, renderDepth < Self.maximumRenderDepth else {
             throw MustacheError(
                 .recursionTooDeep(repeatingChain(ending: name)), template: location.template,
                 line: location.position.line, column: location.position.column)

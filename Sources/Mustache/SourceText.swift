@@ -6,14 +6,25 @@ struct SourceText {
     let bytes: [UInt8]
     /// The byte offset where each line starts; `lineStarts[0] == 0`.
     let lineStarts: [Int]
+    /// Whether each line is ASCII only, so that its columns are byte counts. Counting
+    /// `Character`s costs a scan of the line, once per tag on it, which made templates with
+    /// thousands of tags on one line take seconds to compile.
+    let isASCIILine: [Bool]
 
     init(_ source: String) {
         bytes = Array(source.utf8)
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == .newline {
-            starts.append(offset + 1)
+        var isASCII = [true]
+        for (offset, byte) in bytes.enumerated() {
+            if byte == .newline {
+                starts.append(offset + 1)
+                isASCII.append(true)
+            } else if byte >= 0x80 {
+                isASCII[isASCII.count - 1] = false
+            }
         }
         lineStarts = starts
+        isASCIILine = isASCII
     }
 
     /// The 1-based line and `Character` column of a byte offset.
@@ -29,8 +40,10 @@ struct SourceText {
                 high = middle - 1
             }
         }
-        let prefix = string(lineStarts[low]..<min(offset, bytes.count))
-        return MustacheError.Position(line: low + 1, column: prefix.count + 1)
+        let prefix = lineStarts[low]..<min(offset, bytes.count)
+        // Within a line every ASCII byte is one `Character`: `\r\n` cannot occur before its end.
+        let column = isASCIILine[low] ? prefix.count : string(prefix).count
+        return MustacheError.Position(line: low + 1, column: column + 1)
     }
 
     func string(_ range: Range<Int>) -> String {

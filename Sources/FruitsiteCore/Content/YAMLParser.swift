@@ -14,6 +14,9 @@ struct YAMLParser {
     /// Aliases can make a few lines stand for billions of nodes ("billion laughs");
     /// front matter never needs more than this many.
     static let maximumExpandedNodes = 100_000
+    /// Lists and maps nested deeper than this are an error: fruitsite walks the tree
+    /// recursively, and libyaml slows down quadratically with the depth of flow collections.
+    static let maximumDepth = 100
 
     /// Parses `text` as one YAML document.
     /// - Parameter text: The YAML text, without the `---` delimiters.
@@ -95,6 +98,11 @@ private struct TreeBuilder {
             node.column = column
             // An alias materializes a whole copy of what it names.
             try add(node, anchor: nil, cost: node.expandedSize)
+        case YAML_SEQUENCE_START_EVENT where stack.count >= YAMLParser.maximumDepth,
+            YAML_MAPPING_START_EVENT where stack.count >= YAMLParser.maximumDepth:
+            throw .init(
+                line: line, column: column,
+                message: "lists and maps nest deeper than \(YAMLParser.maximumDepth) levels")
         case YAML_SEQUENCE_START_EVENT:
             let anchor = Self.string(event.data.sequence_start.anchor)
             stack.append(.sequence([], line: line, column: column, anchor: anchor))
