@@ -1,0 +1,253 @@
+"""Shared pieces of the browser suite: locating the site, serving it, driving Chromium.
+
+Used by conftest.py (the pytest fixtures) and by screenshots.py.
+"""
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+import unicodedata
+from pathlib import Path
+from urllib.parse import urlparse
+
+REPO = Path(__file__).resolve().parents[2]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+
+# The site is copied below this path of the local server, so every page is
+# checked the way it works when published in a subfolder of a domain.
+SUBPATH = "shop/fruits/"
+
+# Selenium Manager must never try to download a browser or a driver: both are
+# named explicitly below, and offline mode is a second guard.
+os.environ.setdefault("SE_OFFLINE", "true")
+
+
+# MARK: - Locations
+
+
+def site_dir() -> Path:
+    """The built site (Output folder) under test."""
+    return Path(os.environ.get("FRUITSITE_SITE") or REPO / "Output").resolve()
+
+
+def fruitsite_bin() -> Path:
+    """The fruitsite executable whose `search` command is the reference filter."""
+    if os.environ.get("FRUITSITE_BIN"):
+        return Path(os.environ["FRUITSITE_BIN"]).resolve()
+    release = REPO / ".build" / "release" / "fruitsite"
+    debug = REPO / ".build" / "debug" / "fruitsite"
+    return release if release.exists() or not debug.exists() else debug
+
+
+def content_dir() -> Path:
+    """The Content folder the site was built from."""
+    return Path(os.environ.get("FRUITSITE_CONTENT") or REPO / "Content").resolve()
+
+
+def html_pages(site: Path) -> list[str]:
+    """Every generated HTML page, as paths relative to the site root, sorted."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+
+
+# MARK: - The reference search
+
+
+@functools.lru_cache(maxsize=None)
+def reference_search(text: str, category: str | None = None) -> tuple[str, ...]:
+    """Fruit names printed by `fruitsite search` for a text (and category), in order."""
+    command = [str(fruitsite_bin()), "search", "--content", str(content_dir())]
+    if category:
+        command += ["--category", category]
+    command += ["--", text]
+    # From the site's root, so a fruitsite.yml beside Content/ applies as in `build`.
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, cwd=content_dir().parent
+    )
+    # A search with no match may exit 1 like grep, as long as it prints nothing.
+    no_match = result.returncode == 1 and not result.stdout.strip()
+    if result.returncode != 0 and not no_match:
+        raise AssertionError(
+            f"{' '.join(command)!r} exited {result.returncode}:\n{result.stderr}"
+        )
+    return tuple(line for line in result.stdout.splitlines() if line.strip())
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive form of a text, to compare highlighted words."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+# MARK: - Search index
+
+
+def load_search_index(site: Path) -> dict:
+    """The parsed search-index.json of the site."""
+    return json.loads((site / "search-index.json").read_text(encoding="utf-8"))
+
+
+def category_name_for_option(index: dict, value: str, label: str) -> str:
+    """The category name `fruitsite search --category` expects for a <select> option."""
+    for category in index.get("categories", []):
+        if isinstance(category, str):
+            if value == category:
+                return category
+        elif value in {category.get("slug"), category.get("name"), category.get("title")}:
+            return category.get("name") or category.get("title") or category["slug"]
+    return label.strip()
+
+
+# MARK: - Local server
+
+
+def configured_base_path(site: Path) -> str | None:
+    """The URL path the site was built for: FRUITSITE_BASE_PATH, else the path of
+    index.html's canonical link (present when the config sets baseURL), else None.
+
+    Only 404.html depends on it. A server shows that page at any missing address, so
+    with a base URL its links start from the base path and work at any depth; without
+    one they are relative, right for missing addresses at the top level of the site.
+    """
+    if os.environ.get("FRUITSITE_BASE_PATH"):
+        path = os.environ["FRUITSITE_BASE_PATH"]
+    else:
+        index = (site / "index.html").read_text(encoding="utf-8")
+        canonical = re.search(
+            r"<link\b(?=[^>]*\brel=[\"']?canonical\b)[^>]*\bhref=[\"']?([^\"' >]+)", index
+        )
+        if not canonical:
+            return None
+        path = urlparse(canonical.group(1)).path
+    return "/" + path.strip("/") + "/" if path.strip("/") else "/"
+
+
+class _SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files, and the site's 404.html for missing addresses below the site."""
+
+    # A stalled connection must not keep a handler thread alive forever.
+    timeout = 15
+    site_prefix = "/"
+    error_page: Path | None = None
+
+    def log_message(self, format, *args):
+        pass
+
+    def send_error(self, code, message=None, explain=None):
+        page = self.error_page
+        if code != 404 or page is None or not self.path.startswith(self.site_prefix):
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+class SiteServer:
+    """Serves a copy of a built site at http://127.0.0.1:<port>/<subpath> from a thread.
+
+    Missing addresses below the subpath get the site's 404.html with status 404, as
+    static hosts do.
+    """
+
+    def __init__(self, site: Path, work: Path, subpath: str = SUBPATH):
+        subpath = subpath.strip("/") + "/" if subpath.strip("/") else ""
+        self.root = work / "www"
+        self.site_copy = self.root / subpath
+        if self.site_copy.exists():
+            shutil.rmtree(self.site_copy)
+        shutil.copytree(site, self.site_copy)
+        handler_class = type(
+            "SiteHandler",
+            (_SiteHandler,),
+            {
+                "site_prefix": "/" + subpath,
+                "error_page": (self.site_copy / "404.html")
+                if (self.site_copy / "404.html").is_file()
+                else None,
+            },
+        )
+        handler = functools.partial(handler_class, directory=str(self.root))
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd.daemon_threads = True
+        self.port = self._httpd.server_address[1]
+        self.base_url = f"http://127.0.0.1:{self.port}/{subpath}"
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, kwargs={"poll_interval": 0.2}, daemon=True
+        )
+
+    def __enter__(self):
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=10)
+
+    def url(self, relative: str = "") -> str:
+        """Absolute URL of a path relative to the site root."""
+        return self.base_url + relative
+
+
+# MARK: - Browser
+
+
+def make_driver(width: int = 1280, height: int = 900):
+    """A headless Chromium session that keeps the browser console log."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        f"--window-size={width},{height}",
+        "--lang=en-US",
+        "--no-first-run",
+        "--disable-extensions",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-default-apps",
+        "--disable-sync",
+        "--hide-scrollbars",
+    ):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(60)
+    return driver
+
+
+def set_color_scheme(driver, scheme: str) -> None:
+    """Emulates prefers-color-scheme (light or dark) for the current tab."""
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia",
+        {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]},
+    )
+
+
+def wait_until_loaded(driver, timeout: float = 15) -> None:
+    """Waits for the document to finish loading and for web fonts to settle."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, timeout).until(
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "(document.fonts ? document.fonts.ready : Promise.resolve()).then(() => done(true));"
+    )

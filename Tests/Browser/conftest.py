@@ -1,0 +1,161 @@
+"""Fixtures for the browser suite.
+
+The site under test is FRUITSITE_SITE (default <repo>/Output) and the reference
+search is FRUITSITE_BIN (default <repo>/.build/release/fruitsite). The site is
+copied under a subfolder of a local server, so every test also proves that the
+site works when published below a path, and one headless Chromium serves the
+whole session.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+
+import browser_support as support
+from search_page import SearchPage
+
+# MARK: - Before anything runs
+
+
+def pytest_sessionstart(session):
+    site = support.site_dir()
+    if not (site / "index.html").is_file():
+        pytest.exit(
+            f"no built site at {site} (no index.html): run `make site`, "
+            "or point FRUITSITE_SITE at an Output folder",
+            returncode=1,
+        )
+    programs = (support.CHROMIUM, support.CHROMEDRIVER)
+    missing = [program for program in programs if not Path(program).is_file()]
+    if missing:
+        pytest.exit(f"missing {', '.join(missing)}: run Tests/Browser/setup.sh", returncode=1)
+
+
+# MARK: - Test parameters that depend on the built site
+
+
+def _site_or_none() -> Path | None:
+    site = support.site_dir()
+    return site if (site / "index.html").is_file() else None
+
+
+def _search_texts(site: Path | None) -> list[str]:
+    """Texts typed into the search box, compared with `fruitsite search`."""
+    texts = ["a", "an", "Berr", "CITRUS", "zzz", " "]
+    if site and (site / "search-index.json").is_file():
+        names = [f["name"] for f in support.load_search_index(site).get("fruits", [])]
+        accented = [c for name in names for c in name if c.isalpha() and not c.isascii()]
+        if accented:
+            texts.insert(4, accented[0].lower())
+    return texts
+
+
+def _text_id(text: str) -> str:
+    return {" ": "space", "": "empty"}.get(text, text)
+
+
+def pytest_generate_tests(metafunc):
+    site = _site_or_none()
+    if "search_text" in metafunc.fixturenames:
+        texts = _search_texts(site)
+        metafunc.parametrize("search_text", texts, ids=[_text_id(t) for t in texts])
+    if "page_path" in metafunc.fixturenames:
+        # Without a site, one case still runs and fails with the reason.
+        pages = support.html_pages(site) if site else ["index.html"]
+        metafunc.parametrize("page_path", pages)
+
+
+# MARK: - Site, reference binary and server
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    path = support.site_dir()
+    if not (path / "index.html").is_file():
+        pytest.fail(
+            f"no built site at {path} (no index.html): run `make site`, "
+            "or point FRUITSITE_SITE at an Output folder",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def search_index(site) -> dict:
+    path = site / "search-index.json"
+    if not path.is_file():
+        pytest.fail(f"{path} is missing", pytrace=False)
+    return support.load_search_index(site)
+
+
+@pytest.fixture(scope="session")
+def fruitsite_bin() -> Path:
+    path = support.fruitsite_bin()
+    if not (path.is_file() and os.access(path, os.X_OK)):
+        pytest.fail(
+            f"no fruitsite executable at {path}: build it or set FRUITSITE_BIN",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="session")
+def reference(fruitsite_bin):
+    """`reference(text, category=None)` runs `fruitsite search` and returns the names."""
+    return support.reference_search
+
+
+@pytest.fixture(scope="session")
+def server(site, tmp_path_factory):
+    with support.SiteServer(site, tmp_path_factory.mktemp("served")) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def error_page_server(site, server, tmp_path_factory):
+    """Where 404.html is checked: the subpath server when the site has no base URL
+    (its links are relative), else a server at the base URL's path."""
+    base = support.configured_base_path(site)
+    if base is None or base == "/" + support.SUBPATH:
+        yield server
+        return
+    work = tmp_path_factory.mktemp("served-at-base-path")
+    with support.SiteServer(site, work, subpath=base) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def missing_address(site) -> str:
+    """An address the server answers with 404.html: a few folders deep when the site
+    has a base URL, at the top level of the site otherwise (see configured_base_path)."""
+    return "no-such-fruit" if support.configured_base_path(site) is None else "no/such/fruit/"
+
+
+# MARK: - Browser
+
+
+@pytest.fixture(scope="session")
+def _session_driver():
+    driver = support.make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture
+def driver(_session_driver):
+    """The shared browser, reset to a light color scheme, a desktop size and an empty log."""
+    d = _session_driver
+    d.set_window_size(1280, 900)
+    support.set_color_scheme(d, "light")
+    d.get("about:blank")
+    d.get_log("browser")  # drop what earlier tests logged
+    yield d
+
+
+@pytest.fixture
+def search_page(driver, server, search_index) -> SearchPage:
+    """The index page, loaded over HTTP with its search script ready."""
+    page = SearchPage(driver, search_index)
+    page.open(server.base_url)
+    return page

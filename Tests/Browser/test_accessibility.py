@@ -1,0 +1,110 @@
+"""axe-core finds no violation on any generated page, in light and in dark mode."""
+
+import importlib.util
+import os
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+import browser_support as support
+from search_page import SearchPage
+
+
+@lru_cache(maxsize=None)
+def axe_source() -> str:
+    """axe.min.js: AXE_SCRIPT if set, else the newest copy an installed package ships."""
+    candidates = []
+    if os.environ.get("AXE_SCRIPT"):
+        candidates.append(Path(os.environ["AXE_SCRIPT"]))
+    for module, relative in (
+        ("selenium_axe_python", "axe-core/axe.min.js"),  # axe-core 4.x
+        ("axe_selenium_python", "node_modules/axe-core/axe.min.js"),  # axe-core 3.1
+    ):
+        spec = importlib.util.find_spec(module)
+        if spec and spec.origin:
+            candidates.append(Path(spec.origin).parent / relative)
+    for path in candidates:
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    pytest.fail(f"no axe.min.js found (looked at {[str(p) for p in candidates]})")
+
+
+RUN_AXE = """
+const done = arguments[arguments.length - 1];
+axe.run(document, {resultTypes: ['violations']})
+  .then(results => done({version: axe.version, violations: results.violations}))
+  .catch(error => done({error: String(error)}));
+"""
+
+
+def report(violations: list[dict]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(
+            f"- {violation['id']} ({violation.get('impact')}): {violation['help']}"
+            f" [{violation.get('helpUrl', '')}]"
+        )
+        for node in violation["nodes"]:
+            target = " ".join(str(t) for t in node["target"])
+            summary = " ".join((node.get("failureSummary") or "").split())
+            lines.append(f"    {target}\n      {node.get('html', '')[:160]}\n      {summary}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_page_has_no_axe_violations(
+    driver, server, error_page_server, missing_address, search_index, page_path, scheme
+):
+    support.set_color_scheme(driver, scheme)
+    if page_path == "index.html":
+        SearchPage(driver, search_index).open(server.url(page_path))
+    elif page_path == "404.html":
+        # Where a server shows it: at a missing address below the site's base path.
+        driver.get(error_page_server.url(missing_address))
+        support.wait_until_loaded(driver)
+    else:
+        driver.get(server.url(page_path))
+        support.wait_until_loaded(driver)
+    assert driver.execute_script(
+        f"return matchMedia('(prefers-color-scheme: {scheme})').matches"
+    ), f"prefers-color-scheme: {scheme} emulation did not apply"
+    check_with_axe(driver, f"{page_path} ({scheme})")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_search_results_have_no_axe_violations(driver, server, search_index, scheme):
+    """The filtered index, with its <mark> highlights and count, in both schemes."""
+    support.set_color_scheme(driver, scheme)
+    # axe skips contrast checks on one-letter text, so the query is longer.
+    query = search_index["fruits"][0]["name"][:3]
+    page = SearchPage(driver, search_index).open(server.base_url)
+    page.box.send_keys(query)
+    page.wait_for(
+        lambda: any(item["marks"] for item in page.list_state()),
+        f"a <mark> highlight after typing {query!r}",
+    )
+    page.wait_for_status_count()
+    check_with_axe(driver, f"index.html after typing {query!r} ({scheme})")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_match_state_has_no_axe_violations(driver, server, search_index, scheme):
+    """The index when nothing matches, with whatever empty-state message it shows."""
+    support.set_color_scheme(driver, scheme)
+    page = SearchPage(driver, search_index).open(server.base_url)
+    page.box.send_keys("zzz")
+    page.wait_for_names((), "no fruit after typing 'zzz'")
+    page.wait_for_status_count()
+    check_with_axe(driver, f"index.html after typing 'zzz' ({scheme})")
+
+
+def check_with_axe(driver, where: str) -> None:
+    driver.execute_script(axe_source())
+    result = driver.execute_async_script(RUN_AXE)
+    assert "error" not in result, f"axe.run failed on {where}: {result['error']}"
+    violations = result["violations"]
+    assert not violations, (
+        f"axe-core {result['version']}: {len(violations)} violation(s) on {where}:\n"
+        + report(violations)
+    )
