@@ -13,7 +13,7 @@ struct BuildCommand {
             valueOptions: ["--content", "--templates", "--config"], flags: ["--drafts", "--quiet"])
         if !check {
             spec.valueOptions.append("--output")
-            spec.flags.append("--force")
+            spec.flags += ["--force", "--clean"]
         }
         let scanner = try ArgumentScanner(arguments, spec: spec)
         if let extra = scanner.positionals.first {
@@ -25,6 +25,7 @@ struct BuildCommand {
         options.configPath = scanner.values["--config"]
         options.includeDrafts = scanner.has("--drafts")
         options.force = scanner.has("--force")
+        options.clean = scanner.has("--clean")
         isCheck = check
         isQuiet = scanner.has("--quiet")
         wantsHelp = scanner.has("--help")
@@ -56,7 +57,12 @@ struct BuildCommand {
             if isCheck {
                 terminal.print("No errors: \(summary) would be written, checked in \(seconds) s")
             } else if !isQuiet {
-                terminal.print("Built \(summary) into \(options.outputDirectory)/ in \(seconds) s")
+                let written = rendering.written.map { changes in
+                    changes.written == rendering.pages.count
+                        ? "" : ", \(changes.written) files changed, \(changes.removed) removed"
+                } ?? ""
+                terminal.print(
+                    "Built \(summary) into \(options.outputDirectory)/ in \(seconds) s\(written)")
             }
             return .success
         case .failure(let failure):

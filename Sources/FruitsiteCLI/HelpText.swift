@@ -23,7 +23,7 @@ enum HelpText {
     static func usage(_ command: String) -> String {
         switch command {
         case "build":
-            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--drafts] [--force] [--quiet]"
+            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--drafts] [--clean] [--force] [--quiet]"
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
         default:
@@ -42,10 +42,11 @@ enum HelpText {
             OPTIONS:
               --content DIR     The fruit entries, one Markdown file each (default: Content)
               --templates DIR   The Mustache theme (default: Templates)
-              --output DIR      Where the site goes (default: Output). It is replaced as a whole,
-                                and only once every page rendered: a failed build changes nothing.
+              --output DIR      Where the site goes (default: Output). A failed build changes
+                                nothing in it; a later build rewrites only what changed.
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'
+              --clean           Ignore the previous build: render everything, replace the folder
               --force           Replace an output folder that fruitsite did not create
               --quiet           Print nothing on success
               -h, --help        Show this help

@@ -9,6 +9,8 @@ public struct BuildOptions: Sendable {
     public var configPath: String?
     public var includeDrafts = false
     public var force = false
+    /// Ignore the previous build: render every page and write a whole new output folder.
+    public var clean = false
 
     public init() {}
 }
@@ -38,6 +40,8 @@ public struct SiteBuilder: Sendable {
         public var catalog: Catalog
         /// Warnings only; errors throw.
         public var warnings: [Diagnostic]
+        /// What writing changed; nil when nothing was written (`check`).
+        public var written: OutputWriter.Summary?
     }
 
     // MARK: - Stages
@@ -93,8 +97,10 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Everything `build` does except writing: what `fruitsite check` runs.
+    /// - Parameter previous: The last build's manifest: pages made from the same inputs are
+    ///   not rendered again.
     /// - Throws: `BuildFailure` with every content and template error found.
-    public func render() throws(BuildFailure) -> Rendering {
+    public func render(previous: BuildManifest? = nil) throws(BuildFailure) -> Rendering {
         let config = try loadConfig()
         var diagnostics: [Diagnostic] = []
         var theme: TemplateLoader.Theme?
@@ -114,7 +120,7 @@ public struct SiteBuilder: Sendable {
             config: config, theme: theme, templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
         do {
-            let pages = try renderer.render(catalog)
+            let pages = try renderer.render(catalog, previous: previous)
             return Rendering(pages: pages, catalog: catalog, warnings: diagnostics)
         } catch {
             throw BuildFailure(diagnostics + error.diagnostics)
@@ -122,6 +128,10 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders the site and writes it to the output folder.
+    ///
+    /// When the output folder holds an earlier build, only pages whose inputs changed are
+    /// rendered and only files whose bytes changed are written; the result is byte for byte
+    /// what a clean build writes.
     /// - Throws: `BuildFailure`; the previous output is then left as it was.
     public func build() throws(BuildFailure) -> Rendering {
         let writer = OutputWriter(
@@ -131,8 +141,9 @@ public struct SiteBuilder: Sendable {
             force: options.force)
         // Refuse a dangerous output folder before spending time on rendering.
         try writer.validate()
-        let rendering = try render()
-        try writer.write(rendering.pages)
+        let previous = options.clean ? nil : writer.readManifest()
+        var rendering = try render(previous: previous)
+        rendering.written = try writer.write(rendering.pages, previous: previous)
         return rendering
     }
 }

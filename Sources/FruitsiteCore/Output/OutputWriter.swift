@@ -74,29 +74,77 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes every page, then swaps the new folder in.
-    /// - Parameter pages: The whole site.
-    /// - Throws: `BuildFailure` when the folder is refused or a write fails; the previous
-    ///   site is then left as it was.
-    public func write(_ pages: [RenderedPage]) throws(BuildFailure) {
+    /// What the last build wrote into the output folder, read from its marker file; nil
+    /// when there is no such folder or the marker holds no manifest this version reads.
+    ///
+    /// Entries whose file has gone missing are left out, so those pages are written again.
+    public func readManifest() -> BuildManifest? {
+        let output = Self.absolute(outputDirectory)
+        guard let data = FileManager.default.contents(atPath: output + "/" + Self.markerName),
+            var manifest = BuildManifest(text: String(decoding: data, as: UTF8.self))
+        else { return nil }
+        manifest.entries = manifest.entries.filter { access(output + "/" + $0.key, F_OK) == 0 }
+        return manifest
+    }
+
+    /// How much a write changed.
+    public struct Summary: Sendable, Equatable {
+        /// Files written (new or changed).
+        public var written: Int
+        /// Files of the previous build removed because the site no longer has them.
+        public var removed: Int
+    }
+
+    /// Writes the site: only the files that changed when `previous` describes the output
+    /// folder, else a whole new folder swapped in.
+    /// - Parameters:
+    ///   - pages: The whole site; unchanged pages carry no bytes.
+    ///   - previous: The manifest read from the output folder by `readManifest()`.
+    /// - Throws: `BuildFailure` when the folder is refused or a write fails.
+    @discardableResult
+    public func write(_ pages: [RenderedPage], previous: BuildManifest? = nil) throws(BuildFailure)
+        -> Summary
+    {
         try validate()
         let output = Self.absolute(outputDirectory)
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
-        let manager = FileManager.default
         cleanUpLeftovers(parent: parent, name: name)
+        do {
+            if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName) {
+                return try writeChanges(pages, previous: previous, output: output, parent: parent, name: name)
+            }
+            return try writeWhole(pages, output: output, parent: parent, name: name)
+        } catch let failure as BuildFailure {
+            throw failure
+        } catch {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
+            ])
+        }
+    }
 
+    /// A clean build: everything into a staging folder, then two renames.
+    private func writeWhole(_ pages: [RenderedPage], output: String, parent: String, name: String)
+        throws -> Summary
+    {
+        guard !pages.contains(where: \.isUnchanged) else {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: outputDirectory),
+                    "the output folder changed during the build", hint: "build again")
+            ])
+        }
+        let manager = FileManager.default
         let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
         do {
             try? manager.removeItem(atPath: staging)
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            try Self.writeFile(staging + "/" + Self.markerName, Array(Self.markerText.utf8))
             try Self.writeAll(pages, into: staging)
+            try Self.writeFile(staging + "/" + Self.markerName, Self.manifestBytes(for: pages, previous: nil))
         } catch {
             try? manager.removeItem(atPath: staging)
-            throw BuildFailure([
-                .error(at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
-            ])
+            throw error
         }
 
         // Two renames: the old site moves aside, the new one takes its place. Should the
@@ -121,23 +169,70 @@ public struct OutputWriter: Sendable {
             ])
         }
         try? manager.removeItem(atPath: retired)
+        return Summary(written: pages.count, removed: 0)
+    }
+
+    /// An incremental build: each new or changed file is written beside the output folder and
+    /// renamed into place, so every file is either its old or its new self; files the site no
+    /// longer has are removed; the manifest is replaced last.
+    private func writeChanges(
+        _ pages: [RenderedPage], previous: BuildManifest, output: String, parent: String,
+        name: String
+    ) throws -> Summary {
+        // A page rendered again may still come out as before: compare bytes by hash.
+        let changed = pages.filter { page in
+            !page.isUnchanged && previous.entries[page.path]?.outputHash != StableHasher.hash(page.bytes)
+        }
+        let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
+        let manager = FileManager.default
+        try? manager.removeItem(atPath: staging)
+        try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        defer { try? manager.removeItem(atPath: staging) }
+        // The staging folder holds the marker too, so cleanUpLeftovers knows it as ours.
+        try Self.writeFile(staging + "/" + Self.markerName, [])
+        let staged = changed.indices.map { RenderedPage(path: "\($0)", bytes: changed[$0].bytes) }
+        try Self.writeAll(staged, into: staging)
+        try Self.createDirectories(for: changed, in: output)
+        for (index, page) in changed.enumerated() {
+            guard rename("\(staging)/\(index)", output + "/" + page.path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        }
+
+        let kept = Set(pages.map(\.path))
+        var removed = 0
+        for path in previous.entries.keys.sorted() where !kept.contains(path) {
+            if unlink(output + "/" + path) == 0 { removed += 1 }
+            // Remove folders the site no longer has, such as fruits/<old-slug>/.
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+
+        try Self.writeFile(staging + "/manifest", Self.manifestBytes(for: pages, previous: previous))
+        guard rename(staging + "/manifest", output + "/" + Self.markerName) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        return Summary(written: changed.count, removed: removed)
+    }
+
+    /// The marker file: a sentence for people, then the manifest of every file written.
+    private static func manifestBytes(for pages: [RenderedPage], previous: BuildManifest?) -> [UInt8] {
+        var manifest = BuildManifest()
+        for page in pages {
+            let outputHash =
+                page.isUnchanged
+                ? previous?.entries[page.path]?.outputHash ?? 0 : StableHasher.hash(page.bytes)
+            manifest.entries[page.path] = .init(inputHash: page.inputHash, outputHash: outputHash)
+        }
+        return Array(manifest.text(marker: markerText).utf8)
     }
 
     // MARK: - Files
 
     private static func writeAll(_ pages: [RenderedPage], into root: String) throws {
-        var directories = Set<String>()
-        for page in pages {
-            var path = page.path
-            while let slash = path.lastIndex(of: "/") {
-                path = String(path[..<slash])
-                if !directories.insert(path).inserted { break }
-            }
-        }
-        for directory in directories.sorted() {
-            try FileManager.default.createDirectory(
-                atPath: root + "/" + directory, withIntermediateDirectories: true)
-        }
+        try createDirectories(for: pages, in: root)
         nonisolated(unsafe) var firstError: Error?
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
@@ -150,6 +245,23 @@ public struct OutputWriter: Sendable {
             }
         }
         if let firstError { throw firstError }
+    }
+
+    /// Creates every folder the pages need below `root`.
+    private static func createDirectories(for pages: [RenderedPage], in root: String) throws {
+        var directories = Set<String>()
+        for page in pages {
+            var path = page.path
+            while let slash = path.lastIndex(of: "/") {
+                path = String(path[..<slash])
+                if !directories.insert(path).inserted { break }
+            }
+        }
+        // Sorted, parents come before their children, so plain mkdir suffices; it is much
+        // cheaper than FileManager's, which checks every parent again.
+        for directory in directories.sorted() where mkdir(root + "/" + directory, 0o755) != 0 {
+            guard errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
     }
 
     /// One `open`/`write`/`close`: no intermediate `Data` copy.

@@ -27,8 +27,13 @@ struct ContextBuilder: Sendable {
             "language": .string(config.language),
             "baseURL": .string(config.baseURL),
         ]
-        rootFruits = catalog.fruits.map { Self.summary(of: $0, root: "") }
-        nestedFruits = catalog.fruits.map { Self.summary(of: $0, root: Self.nestedRoot) }
+        let slugs = Dictionary(uniqueKeysWithValues: catalog.categories.map { ($0.name, $0.slug) })
+        rootFruits = catalog.fruits.concurrentMap {
+            Self.summary(of: $0, categorySlug: slugs[$0.category] ?? "", root: "")
+        }
+        nestedFruits = catalog.fruits.concurrentMap {
+            Self.summary(of: $0, categorySlug: slugs[$0.category] ?? "", root: Self.nestedRoot)
+        }
         categoryIndexByName = Dictionary(
             uniqueKeysWithValues: catalog.categories.enumerated().map { ($1.name, $0) })
         rootCategories = catalog.categories.map { Self.summary(of: $0, root: "") }
@@ -118,9 +123,8 @@ struct ContextBuilder: Sendable {
         return categories
     }
 
-    static func summary(of fruit: Fruit, root: String) -> MustacheValue {
-        let categorySlug = Slug.make(from: fruit.category)
-        return [
+    static func summary(of fruit: Fruit, categorySlug: String, root: String) -> MustacheValue {
+        [
             "slug": .string(fruit.slug),
             "name": .string(fruit.name),
             "emoji": optional(fruit.emoji),

@@ -33,9 +33,16 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders every HTML page, the search index, the sitemap, robots.txt and the assets.
-    /// - Parameter catalog: The fruits and categories.
+    ///
+    /// A page whose theme, template and data hash the same as in `previous` is not rendered
+    /// again: it comes back `isUnchanged`, without bytes.
+    /// - Parameters:
+    ///   - catalog: The fruits and categories.
+    ///   - previous: What the last build into the same folder wrote, if anything.
     /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials).
-    public func render(_ catalog: Catalog) throws(BuildFailure) -> [RenderedPage] {
+    public func render(_ catalog: Catalog, previous: BuildManifest? = nil) throws(BuildFailure)
+        -> [RenderedPage]
+    {
         let data = ContextBuilder(config: config, catalog: catalog)
         var jobs: [Job] = [
             Job(path: "index.html", template: "index", context: { data.indexContext() }),
@@ -55,6 +62,7 @@ public struct PageRenderer: Sendable {
         }
 
         let library = theme.library
+        let themeHash = theme.sourceHash
         let done = Counter()
         let onProgress = onProgress
         var results = [Swift.Result<RenderedPage, MustacheError>?](repeating: nil, count: jobs.count)
@@ -63,16 +71,27 @@ public struct PageRenderer: Sendable {
             nonisolated(unsafe) let jobs = jobs
             DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
                 let job = jobs[index]
-                do {
-                    let html = try library.render(job.template, with: job.context())
-                    buffer[index] = .success(RenderedPage(path: job.path, text: html))
-                } catch let error as MustacheError {
-                    buffer[index] = .failure(error)
-                } catch {
-                    buffer[index] = .failure(
-                        MustacheError(
-                            .unknownTemplate(job.template), template: job.template,
-                            line: 1, column: 1))
+                let context = job.context()
+                var hasher = StableHasher()
+                hasher.combine(themeHash)
+                hasher.combine(job.template)
+                hasher.combine(context)
+                let inputHash = hasher.value
+                if let entry = previous?.entries[job.path], entry.inputHash == inputHash {
+                    buffer[index] = .success(.unchanged(path: job.path, inputHash: inputHash))
+                } else {
+                    do {
+                        let html = try library.render(job.template, with: context)
+                        buffer[index] = .success(
+                            RenderedPage(path: job.path, text: html, inputHash: inputHash))
+                    } catch let error as MustacheError {
+                        buffer[index] = .failure(error)
+                    } catch {
+                        buffer[index] = .failure(
+                            MustacheError(
+                                .unknownTemplate(job.template), template: job.template,
+                                line: 1, column: 1))
+                    }
                 }
                 if let onProgress {
                     let count = done.value.add(1, ordering: .relaxed).newValue

@@ -23,6 +23,9 @@ public struct TemplateLoader: Sendable {
         public var library: MustacheLibrary
         /// Files below `assets/`, copied to the output as they are.
         public var assets: [RenderedPage]
+        /// A hash of every template's name and source and of the generator's version: when it
+        /// changes, every page is rendered again.
+        public var sourceHash: UInt64
     }
 
     /// Reads and compiles every template, reporting every syntax error of every template.
@@ -78,7 +81,13 @@ public struct TemplateLoader: Sendable {
             let library = try MustacheLibrary(templates: sources, requiresKnownPartials: true)
             if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
             assets.sort { $0.path < $1.path }
-            return Theme(library: library, assets: assets)
+            var hasher = StableHasher()
+            hasher.combine(BuildManifest.generatorVersion)
+            for name in sources.keys.sorted() {
+                hasher.combine(name)
+                hasher.combine(sources[name]!)
+            }
+            return Theme(library: library, assets: assets, sourceHash: hasher.value)
         } catch let errors as MustacheErrors {
             throw BuildFailure(diagnostics + errors.errors.map(diagnostic(for:)))
         } catch let failure as BuildFailure {

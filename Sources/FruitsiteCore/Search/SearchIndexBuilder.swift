@@ -13,7 +13,7 @@ public struct SearchIndexBuilder: Sendable {
         var json = "{\"version\":\(Self.version),\"categories\":["
         json += catalog.categories.map { JSONText.quoted($0.name) }.joined(separator: ",")
         json += "],\"fruits\":[\n"
-        json += catalog.fruits.map(Self.entry).joined(separator: ",\n")
+        json += catalog.fruits.concurrentMap(Self.entry).joined(separator: ",\n")
         json += "\n]}\n"
         return Array(json.utf8)
     }

@@ -1,0 +1,84 @@
+import Mustache
+
+/// A 64-bit hash that is the same in every process and on every machine, unlike `Hasher`,
+/// which is seeded randomly per run. It tells changed pages from unchanged ones between builds;
+/// it is not meant to resist deliberate collisions.
+struct StableHasher {
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// Mixes in raw bytes, eight at a time.
+    mutating func combine(bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
+            shift += 8
+            offset += 1
+        }
+        mix(tail ^ (UInt64(bytes.count) << 56))
+    }
+
+    mutating func combine(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { combine(bytes: $0) }
+    }
+
+    mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    mutating func combine(_ value: UInt64) { mix(value) }
+
+    /// Mixes in a template value with object keys in sorted order, so equal data hashes equal.
+    mutating func combine(_ value: MustacheValue) {
+        switch value {
+        case .null: mix(1)
+        case .bool(let flag): mix(flag ? 2 : 3)
+        case .int(let number):
+            mix(4)
+            mix(UInt64(bitPattern: Int64(number)))
+        case .double(let number):
+            mix(5)
+            mix(number.bitPattern)
+        case .string(let text):
+            mix(6)
+            combine(text)
+        case .array(let items):
+            mix(7)
+            mix(UInt64(items.count))
+            for item in items { combine(item) }
+        case .object(let members):
+            mix(8)
+            mix(UInt64(members.count))
+            for key in members.keys.sorted() {
+                combine(key)
+                combine(members[key]!)
+            }
+        }
+    }
+
+    var value: UInt64 {
+        var result = state
+        result ^= result >> 33
+        result &*= 0xFF51_AFD7_ED55_8CCD
+        result ^= result >> 33
+        return result
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        state = (state ^ word) &* 0x0000_0100_0000_01B3 &+ 0x2545_F491_4F6C_DD1D
+        state ^= state >> 29
+    }
+
+    /// The hash of `bytes` alone.
+    static func hash(_ bytes: [UInt8]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(bytes)
+        return hasher.value
+    }
+}
