@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Benchmarks (not tests): fruitsite against Hugo on generated catalogs of 1,000, 10,000 and
+# 100,000 entries, then the search client when Node.js is there. `make bench` runs this.
+#
+#   BENCH_SIZES="1000 10000"   the catalog sizes (default "1000 10000 100000")
+#   BENCH_RUNS=3               measured runs per size (default 5, or 3 from 100,000 entries)
+#   BENCH_SEED=1               the generator's seed
+#   BENCH_SEARCH=0             skip the search client benchmark
+#
+# Installs Hugo and GNU time from apt when they are missing. Prints tables; exits non-zero only
+# when an install or a build fails, never because of slow numbers.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PYTHON=${PYTHON:-python3}
+SWIFT=${SWIFT:-swift}
+
+# MARK: - What the benchmark needs
+
+apt_install() {
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if ! command -v sudo >/dev/null; then
+            echo "error: $* missing; run as root: apt-get install -y $*" >&2
+            exit 1
+        fi
+        sudo=sudo
+    fi
+    echo "Installing $* (apt)…" >&2
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null ||
+        { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null; } ||
+        { echo "error: could not install $*; run: sudo apt-get install -y $*" >&2; exit 1; }
+}
+
+missing=()
+command -v hugo >/dev/null || missing+=(hugo)
+[ -x /usr/bin/time ] || missing+=(time)
+[ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+
+echo "Building fruitsite (release)…" >&2
+$SWIFT build -c release --product fruitsite >&2
+
+# MARK: - fruitsite against Hugo
+
+read -r -a sizes <<<"${BENCH_SIZES:-1000 10000 100000}"
+args=(--fruitsite .build/release/fruitsite --templates Templates --sizes "${sizes[@]}")
+args+=(--seed "${BENCH_SEED:-1}")
+[ -z "${BENCH_RUNS:-}" ] || args+=(--runs "$BENCH_RUNS")
+"$PYTHON" Benchmarks/bench.py "${args[@]}"
+
+# MARK: - The search client
+
+if [ "${BENCH_SEARCH:-1}" != 0 ] && [ -f Benchmarks/search/bench.mjs ]; then
+    if command -v node >/dev/null; then
+        echo
+        echo "Search client (node Benchmarks/search/bench.mjs):"
+        node Benchmarks/search/bench.mjs || echo "warning: the search benchmark failed" >&2
+    else
+        echo "(no node: skipping the search client benchmark)" >&2
+    fi
+fi
