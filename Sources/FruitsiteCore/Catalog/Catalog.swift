@@ -9,7 +9,8 @@ public struct Catalog: Sendable {
     /// Sorts `fruits` into catalog order and groups them into categories.
     /// - Parameter fruits: The parsed fruits, in any order.
     public init(fruits: [Fruit]) {
-        let sorted = fruits.sorted(by: Self.precedes)
+        // Sort positions, not the large Fruit values themselves.
+        let sorted = fruits.indices.sorted { Self.precedes(fruits[$0], fruits[$1]) }.map { fruits[$0] }
         var indexesByName: [String: [Int]] = [:]
         for (index, fruit) in sorted.enumerated() {
             indexesByName[fruit.category, default: []].append(index)

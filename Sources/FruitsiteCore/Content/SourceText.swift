@@ -18,10 +18,13 @@ struct SourceText {
         guard var text = String(validating: bytes, as: UTF8.self) else {
             throw Self.firstInvalidByte(in: bytes)
         }
+        // Look for CR in the raw bytes: far cheaper than searching the String's UTF-8 view.
+        let hasCarriageReturn =
+            bytes.withContiguousStorageIfAvailable { $0.contains(0x0D) } ?? bytes.contains(0x0D)
         if text.utf8.first == 0xEF, text.unicodeScalars.first == "\u{FEFF}" {
             text.unicodeScalars.removeFirst()
         }
-        if text.utf8.contains(0x0D) {
+        if hasCarriageReturn {
             text = text.replacingOccurrences(of: "\r\n", with: "\n")
         }
         self.text = text

@@ -8,10 +8,18 @@ public enum Suggestion {
     public static func closest(
         to word: String, in candidates: [String], maximumDistance: Int? = nil
     ) -> String? {
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        let limit = maximumDistance ?? max(1, min(word.count, best.0.count) / 3)
-        return best.1 <= limit && best.1 > 0 ? best.0 : nil
+        let lowered = word.lowercased()
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let limit = maximumDistance ?? max(1, min(word.count, candidate.count) / 3)
+            // The distance is at least the difference in length: skip the full computation.
+            guard abs(word.count - candidate.count) <= limit else { continue }
+            let distance = editDistance(lowered, candidate.lowercased())
+            if distance > 0, distance <= limit, distance < best?.distance ?? .max {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
     }
 
     /// Levenshtein distance over Characters.

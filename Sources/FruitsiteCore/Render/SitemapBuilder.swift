@@ -28,6 +28,9 @@ struct SitemapBuilder {
     }
 
     static func escapeXML(_ text: String) -> String {
+        guard text.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }) else {
+            return text
+        }
         var result = ""
         for character in text {
             switch character {

@@ -5,6 +5,14 @@ enum JSONText {
     /// `<`, `>` and `&` are escaped as `\u003c` and so on, so the JSON can sit in an inline
     /// `<script>` without `</script>` ending it; U+2028 and U+2029 are escaped for old parsers.
     static func quoted(_ text: String) -> String {
+        let isPlain =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains { byte in
+                    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E
+                        || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
+                }
+            } ?? false
+        if isPlain { return "\"" + text + "\"" }
         var result = "\""
         result.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
