@@ -59,3 +59,22 @@ if [ "${BENCH_SEARCH:-1}" != 0 ] && [ -f Benchmarks/search/bench.mjs ]; then
         echo "(no node: skipping the search client benchmark)" >&2
     fi
 fi
+
+if [ "${BENCH_SEARCH:-1}" != 0 ]; then
+    echo
+    echo "Search client in headless Chromium (Benchmarks/search/chromium.py):"
+    if bash Tests/Browser/setup.sh >/dev/null; then
+        "$PYTHON" Benchmarks/search/chromium.py "${BENCH_SEARCH_COUNT:-100000}" \
+            || echo "warning: the Chromium search benchmark failed" >&2
+    else
+        echo "warning: could not set up Chromium; skipping" >&2
+    fi
+fi
+
+# MARK: - The Mustache engine alone
+
+if [ "${BENCH_RENDER:-1}" != 0 ]; then
+    echo
+    $SWIFT run -c release --package-path Benchmarks/render 2>/dev/null \
+        || echo "warning: the render benchmark failed" >&2
+fi

@@ -1,0 +1,51 @@
+"""Runs the search benchmark (bench.html) in headless Chromium and prints its JSON result.
+
+Serves the repository root on 127.0.0.1 for the length of the run. Needs what
+Tests/Browser/setup.sh installs (chromium, chromium-driver, selenium).
+Usage: python3 Benchmarks/search/chromium.py [COUNT]
+"""
+
+import functools
+import http.server
+import sys
+import threading
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    handler = functools.partial(QuietHandler, directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        port = server.server_address[1]
+        driver.get(f"http://127.0.0.1:{port}/Benchmarks/search/bench.html?count={count}")
+        result = driver.find_element(By.ID, "result")
+        WebDriverWait(driver, 300).until(
+            lambda _: result.get_attribute("data-state") in ("done", "error"))
+        print(result.text)
+        return 0 if result.get_attribute("data-state") == "done" else 1
+    finally:
+        driver.quit()
+        server.shutdown()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
