@@ -140,6 +140,9 @@ public struct OutputWriter: Sendable {
         do {
             try? manager.removeItem(atPath: staging)
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            // An empty marker first: should the build die now, the next one knows the folder
+            // as its own leftover. The manifest replaces it once every page is written.
+            try Self.writeFile(staging + "/" + Self.markerName, [])
             try Self.writeAll(pages, into: staging)
             try Self.writeFile(staging + "/" + Self.markerName, Self.manifestBytes(for: pages, previous: nil))
         } catch {
@@ -150,25 +153,27 @@ public struct OutputWriter: Sendable {
         // Two renames: the old site moves aside, the new one takes its place. Should the
         // process die between them, the next build puts the old one back (cleanUpLeftovers).
         let retired = "\(parent)/.\(name).fruitsite-old-\(getpid())"
-        if manager.fileExists(atPath: output) {
-            guard rename(output, retired) == 0 else {
+        try SignalDeferral.run {
+            if manager.fileExists(atPath: output) {
+                guard rename(output, retired) == 0 else {
+                    try? manager.removeItem(atPath: staging)
+                    throw BuildFailure([
+                        .error(
+                            at: SourceLocation(path: outputDirectory),
+                            "could not move the previous site aside: \(String(cString: strerror(errno)))")
+                    ])
+                }
+            }
+            guard rename(staging, output) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = rename(retired, output)
                 try? manager.removeItem(atPath: staging)
                 throw BuildFailure([
-                    .error(
-                        at: SourceLocation(path: outputDirectory),
-                        "could not move the previous site aside: \(String(cString: strerror(errno)))")
+                    .error(at: SourceLocation(path: outputDirectory), "could not swap in the new site: \(reason)")
                 ])
             }
         }
-        guard rename(staging, output) == 0 else {
-            let reason = String(cString: strerror(errno))
-            _ = rename(retired, output)
-            try? manager.removeItem(atPath: staging)
-            throw BuildFailure([
-                .error(at: SourceLocation(path: outputDirectory), "could not swap in the new site: \(reason)")
-            ])
-        }
-        try? manager.removeItem(atPath: retired)
+        Self.removeLeftover(retired)
         return Summary(written: pages.count, removed: 0)
     }
 
@@ -192,27 +197,29 @@ public struct OutputWriter: Sendable {
         try Self.writeFile(staging + "/" + Self.markerName, [])
         let staged = changed.indices.map { RenderedPage(path: "\($0)", bytes: changed[$0].bytes) }
         try Self.writeAll(staged, into: staging)
-        try Self.createDirectories(for: changed, in: output)
-        for (index, page) in changed.enumerated() {
-            guard rename("\(staging)/\(index)", output + "/" + page.path) == 0 else {
+        try Self.writeFile(staging + "/manifest", Self.manifestBytes(for: pages, previous: previous))
+        // From here the folder changes: keep Ctrl-C from stopping it half way.
+        let removed = try SignalDeferral.run { () throws -> Int in
+            try Self.createDirectories(for: changed, in: output)
+            for (index, page) in changed.enumerated() {
+                guard rename("\(staging)/\(index)", output + "/" + page.path) == 0 else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+            }
+            let kept = Set(pages.map(\.path))
+            var removed = 0
+            for path in previous.entries.keys.sorted() where !kept.contains(path) {
+                if unlink(output + "/" + path) == 0 { removed += 1 }
+                // Remove folders the site no longer has, such as fruits/<old-slug>/.
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+            guard rename(staging + "/manifest", output + "/" + Self.markerName) == 0 else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
-        }
-
-        let kept = Set(pages.map(\.path))
-        var removed = 0
-        for path in previous.entries.keys.sorted() where !kept.contains(path) {
-            if unlink(output + "/" + path) == 0 { removed += 1 }
-            // Remove folders the site no longer has, such as fruits/<old-slug>/.
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-        }
-
-        try Self.writeFile(staging + "/manifest", Self.manifestBytes(for: pages, previous: previous))
-        guard rename(staging + "/manifest", output + "/" + Self.markerName) == 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            return removed
         }
         return Summary(written: changed.count, removed: removed)
     }
@@ -299,9 +306,19 @@ public struct OutputWriter: Sendable {
             if entry.hasPrefix(".\(name).fruitsite-old-"), !manager.fileExists(atPath: output) {
                 _ = rename(path, output)
             } else {
-                try? manager.removeItem(atPath: path)
+                Self.removeLeftover(path)
             }
         }
+    }
+
+    /// Removes one of our own hidden folders, its marker last, so that a removal cut short
+    /// still leaves the folder recognisable to the next build's clean-up.
+    private static func removeLeftover(_ folder: String) {
+        let manager = FileManager.default
+        for entry in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where entry != markerName {
+            try? manager.removeItem(atPath: folder + "/" + entry)
+        }
+        try? manager.removeItem(atPath: folder)
     }
 
     /// The absolute, standardized path, with symbolic links resolved where the path exists.
