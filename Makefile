@@ -39,7 +39,7 @@ site: release ## Install what is missing, build fruitsite and generate the sampl
 	$(RELEASE_BIN) build
 	@echo "Look at it: $(PYTHON) -m http.server -d Output 8000, then open http://127.0.0.1:8000/"
 
-test: site swift-test js-test browser-test ## Every test: Swift, JavaScript and the real browser
+test: site lint swift-test js-test browser-test ## Every test: formatting, Swift, JavaScript and the real browser
 
 swift-test: deps ## The Swift tests (the Mustache spec among them)
 	$(SWIFT) test

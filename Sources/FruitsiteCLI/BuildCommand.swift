@@ -57,10 +57,11 @@ struct BuildCommand {
             if isCheck {
                 terminal.print("No errors: \(summary) would be written, checked in \(seconds) s")
             } else if !isQuiet {
-                let written = rendering.written.map { changes in
-                    changes.written == rendering.pages.count
-                        ? "" : ", \(changes.written) files changed, \(changes.removed) removed"
-                } ?? ""
+                let written =
+                    rendering.written.map { changes in
+                        changes.written == rendering.pages.count
+                            ? "" : ", \(changes.written) files changed, \(changes.removed) removed"
+                    } ?? ""
                 terminal.print(
                     "Built \(summary) into \(options.outputDirectory)/ in \(seconds) s\(written)")
             }

@@ -87,7 +87,8 @@ public struct CLI: Sendable {
             terminal.printError("… and \(errors.count - diagnosticLimit) more errors")
         }
         if !errors.isEmpty {
-            terminal.printError("\(errors.count) error\(errors.count == 1 ? "" : "s"); nothing was written")
+            terminal.printError(
+                "\(errors.count) error\(errors.count == 1 ? "" : "s"); nothing was written")
         }
     }
 }

@@ -24,7 +24,8 @@ final class ProgressLine: @unchecked Sendable {
             isShowing = true
             let rate = Int(Double(done) / max(elapsed, 0.001))
             terminal.standardError(
-                "\r\u{1B}[2KRendering \(done.formatted()) of \(total.formatted()) pages, \(rate.formatted())/s")
+                "\r\u{1B}[2KRendering \(done.formatted()) of \(total.formatted()) pages, \(rate.formatted())/s"
+            )
         }
     }
 

@@ -11,11 +11,15 @@ struct SearchCommand {
     init(_ arguments: [String]) throws(UsageError) {
         let scanner = try ArgumentScanner(
             arguments,
-            spec: .init(valueOptions: ["--content", "--category", "--config"], flags: ["--json", "--drafts"]))
+            spec: .init(
+                valueOptions: ["--content", "--category", "--config"],
+                flags: ["--json", "--drafts"]))
         wantsHelp = scanner.has("--help")
         guard scanner.positionals.count <= 1 else {
             throw UsageError(
-                message: "expected one search text, got \(scanner.positionals.count); quote text with spaces")
+                message:
+                    "expected one search text, got \(scanner.positionals.count); quote text with spaces"
+            )
         }
         guard let text = scanner.positionals.first ?? (wantsHelp ? "" : nil) else {
             throw UsageError(message: "missing the search text (use \"\" to list every fruit)")
@@ -49,7 +53,8 @@ struct SearchCommand {
         let matches = catalog.filter(searchText: text, category: category)
         if printsJSON {
             let entries = matches.map(SearchIndexBuilder.entry)
-            terminal.print(entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n]")
+            terminal.print(
+                entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n]")
         } else {
             for fruit in matches { terminal.print(fruit.name) }
         }

@@ -235,7 +235,9 @@ struct Renderer {
         // Most values have nothing to escape: one scan of contiguous bytes, then one append.
         let needsEscaping =
             text.utf8.withContiguousStorageIfAvailable { bytes in
-                bytes.contains { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }
+                bytes.contains {
+                    $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+                }
             } ?? true
         guard needsEscaping else {
             output += text

@@ -35,13 +35,16 @@ let repositoryRoot: String = {
     // MARK: - Help, snapshotted
 
     @Test(arguments: [
-        ["--help"], ["build", "--help"], ["check", "--help"], ["search", "--help"], ["help", "search"],
+        ["--help"], ["build", "--help"], ["check", "--help"], ["search", "--help"],
+        ["help", "search"],
     ])
     func helpMatchesItsSnapshot(_ arguments: [String]) throws {
         let (code, capture) = Capture.run(arguments)
         #expect(code == .success)
         #expect(capture.standardError.isEmpty)
-        let name = "help-" + arguments.joined(separator: "-").replacingOccurrences(of: "--", with: "") + ".txt"
+        let name =
+            "help-" + arguments.joined(separator: "-").replacingOccurrences(of: "--", with: "")
+            + ".txt"
         let path = repositoryRoot + "/Tests/FruitsiteCLITests/Snapshots/" + name
         if ProcessInfo.processInfo.environment["FRUITSITE_RECORD"] == "1" {
             try Data(capture.standardOutput.utf8).write(to: URL(fileURLWithPath: path))
@@ -73,7 +76,9 @@ let repositoryRoot: String = {
     // MARK: - search
 
     @Test func searchPrintsNamesInCatalogOrder() {
-        let (code, capture) = Capture.run(["search", "--content", repositoryRoot + "/Content", "berr"])
+        let (code, capture) = Capture.run([
+            "search", "--content", repositoryRoot + "/Content", "berr",
+        ])
         #expect(code == .success)
         let names = capture.standardOutput.split(separator: "\n")
         #expect(names.contains("Blueberry") && names.contains("Strawberry"))
@@ -81,20 +86,26 @@ let repositoryRoot: String = {
     }
 
     @Test func searchTextMayStartWithADashAfterDoubleDash() {
-        let (code, capture) = Capture.run(["search", "--content", repositoryRoot + "/Content", "--", "-x"])
+        let (code, capture) = Capture.run([
+            "search", "--content", repositoryRoot + "/Content", "--", "-x",
+        ])
         #expect(code == .success)
         #expect(capture.standardOutput.isEmpty)
     }
 
     @Test func searchFiltersByCategoryAndPrintsJSON() throws {
         let (code, capture) = Capture.run([
-            "search", "--content", repositoryRoot + "/Content", "--category", "Citrus", "--json", "",
+            "search", "--content", repositoryRoot + "/Content", "--category", "Citrus", "--json",
+            "",
         ])
         #expect(code == .success)
         let entries = try JSONSerialization.jsonObject(with: Data(capture.standardOutput.utf8))
         let list = try #require(entries as? [[String: String]])
         #expect(list.count >= 4)
-        #expect(list.allSatisfy { $0["category"] == "Citrus" && $0["url"]?.hasPrefix("fruits/") == true })
+        #expect(
+            list.allSatisfy {
+                $0["category"] == "Citrus" && $0["url"]?.hasPrefix("fruits/") == true
+            })
     }
 
     // MARK: - build and check
@@ -102,15 +113,19 @@ let repositoryRoot: String = {
     @Test func buildReportsErrorsOnStderrAndExitsOne() throws {
         let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(atPath: folder + "/Content", withIntermediateDirectories: true)
-        try Data("---\nname: A\n---\n".utf8).write(to: URL(fileURLWithPath: folder + "/Content/a.md"))
+        try FileManager.default.createDirectory(
+            atPath: folder + "/Content", withIntermediateDirectories: true)
+        try Data("---\nname: A\n---\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/Content/a.md"))
         let (code, capture) = Capture.run([
             "build", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
             "--output", folder + "/Output",
         ])
         #expect(code == .failure)
         #expect(capture.standardOutput.isEmpty)
-        #expect(capture.standardError.contains("\(folder)/Content/a.md:1:1: error: missing required key 'category'"))
+        #expect(
+            capture.standardError.contains(
+                "\(folder)/Content/a.md:1:1: error: missing required key 'category'"))
         #expect(capture.standardError.contains("1 error; nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Output"))
     }
@@ -119,17 +134,20 @@ let repositoryRoot: String = {
         let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (code, capture) = Capture.run([
-            "build", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",
+            "build", "--content", repositoryRoot + "/Content", "--templates",
+            repositoryRoot + "/Templates",
             "--output", folder,
         ])
         #expect(code == .success)
         #expect(capture.standardError.isEmpty)
         let lines = capture.standardOutput.split(separator: "\n")
         #expect(lines.count == 1)
-        #expect(lines.first?.hasPrefix("Built ") == true && lines.first?.contains(" pages (") == true)
+        #expect(
+            lines.first?.hasPrefix("Built ") == true && lines.first?.contains(" pages (") == true)
 
         let (quietCode, quiet) = Capture.run([
-            "build", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",
+            "build", "--content", repositoryRoot + "/Content", "--templates",
+            repositoryRoot + "/Templates",
             "--output", folder, "--quiet",
         ])
         #expect(quietCode == .success)
@@ -138,7 +156,8 @@ let repositoryRoot: String = {
 
     @Test func checkWritesNothing() throws {
         let (code, capture) = Capture.run([
-            "check", "--content", repositoryRoot + "/Content", "--templates", repositoryRoot + "/Templates",
+            "check", "--content", repositoryRoot + "/Content", "--templates",
+            repositoryRoot + "/Templates",
         ])
         #expect(code == .success, "\(capture.standardError)")
         #expect(capture.standardOutput.hasPrefix("No errors: "))

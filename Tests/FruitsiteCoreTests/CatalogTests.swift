@@ -31,24 +31,32 @@ import Testing
 
     @Test func listsUniqueSortedCategories() {
         #expect(Self.tutorial.categoryNames == ["Berries", "Citrus", "Core Fruits", "Tropical"])
-        #expect(Self.tutorial.categories.map(\.slug) == ["berries", "citrus", "core-fruits", "tropical"])
-        #expect(Self.tutorial.categories[0].fruitIndexes.map { Self.tutorial.fruits[$0].name } == [
-            "Blueberry", "Strawberry",
-        ])
+        #expect(
+            Self.tutorial.categories.map(\.slug) == [
+                "berries", "citrus", "core-fruits", "tropical",
+            ])
+        #expect(
+            Self.tutorial.categories[0].fruitIndexes.map { Self.tutorial.fruits[$0].name } == [
+                "Blueberry", "Strawberry",
+            ])
     }
 
-    @Test(arguments: [
-        ("", nil, ["Apple", "Banana", "Blueberry", "Lemon", "Mango", "Orange", "Pear", "Strawberry"]),
-        ("an", nil, ["Banana", "Mango", "Orange"]),
-        ("BERR", nil, ["Blueberry", "Strawberry"]),
-        ("citrus", nil, ["Lemon", "Orange"]),
-        ("r", "Berries", ["Blueberry", "Strawberry"]),
-        ("", "Tropical", ["Banana", "Mango"]),
-        ("", "tropical", []),
-        ("kiwi", nil, []),
-        // Whitespace is not trimmed: " " matches the category "Core Fruits".
-        (" ", nil, ["Apple", "Pear"]),
-    ] as [(String, String?, [String])])
+    @Test(
+        arguments: [
+            (
+                "", nil,
+                ["Apple", "Banana", "Blueberry", "Lemon", "Mango", "Orange", "Pear", "Strawberry"]
+            ),
+            ("an", nil, ["Banana", "Mango", "Orange"]),
+            ("BERR", nil, ["Blueberry", "Strawberry"]),
+            ("citrus", nil, ["Lemon", "Orange"]),
+            ("r", "Berries", ["Blueberry", "Strawberry"]),
+            ("", "Tropical", ["Banana", "Mango"]),
+            ("", "tropical", []),
+            ("kiwi", nil, []),
+            // Whitespace is not trimmed: " " matches the category "Core Fruits".
+            (" ", nil, ["Apple", "Pear"]),
+        ] as [(String, String?, [String])])
     func filtersLikeTheTutorial(text: String, category: String?, expected: [String]) {
         #expect(Self.tutorial.filter(searchText: text, category: category).map(\.name) == expected)
     }

@@ -171,7 +171,8 @@ import Testing
         bytes.append(0xFF)
         let result = FruitParser().parse(SourceFile(path: "Content/apple.md", bytes: bytes))
         let error = try #require(result.diagnostics.first)
-        #expect(error.description.hasPrefix("Content/apple.md:6:5: error: the file is not valid UTF-8"))
+        #expect(
+            error.description.hasPrefix("Content/apple.md:6:5: error: the file is not valid UTF-8"))
     }
 
     @Test func collectsEveryErrorOfAFile() {

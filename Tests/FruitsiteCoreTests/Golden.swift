@@ -14,11 +14,15 @@ enum Golden {
         let path = directory + "/" + name
         if ProcessInfo.processInfo.environment["FRUITSITE_RECORD"] == "1" {
             try Data(actual.utf8).write(to: URL(fileURLWithPath: path))
-            Issue.record("recorded \(name); run again without FRUITSITE_RECORD", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(name); run again without FRUITSITE_RECORD",
+                sourceLocation: sourceLocation)
             return
         }
         guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
-            Issue.record("no golden file \(name); run with FRUITSITE_RECORD=1", sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(name); run with FRUITSITE_RECORD=1",
+                sourceLocation: sourceLocation)
             return
         }
         if expected != actual {

@@ -13,7 +13,8 @@ import Testing
             folder = try TemporaryDirectory()
             let manager = FileManager.default
             for name in ["Content", "Templates"] {
-                try manager.copyItem(atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+                try manager.copyItem(
+                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
             }
             options.contentDirectory = folder.path + "/Content"
             options.templatesDirectory = folder.path + "/Templates"
@@ -46,7 +47,8 @@ import Testing
         }
 
         func move(_ from: String, _ to: String) throws {
-            try FileManager.default.moveItem(atPath: folder.path + "/" + from, toPath: folder.path + "/" + to)
+            try FileManager.default.moveItem(
+                atPath: folder.path + "/" + from, toPath: folder.path + "/" + to)
         }
     }
 
@@ -62,10 +64,14 @@ import Testing
         let body = try project.buildAndCompare("body edit")
         #expect(body?.written == 1, "only the apple page changes")
 
-        try project.edit("Content/kiwi.md") { $0.replacingOccurrences(of: "name: Kiwi", with: "name: Kiwifruit") }
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "name: Kiwi", with: "name: Kiwifruit")
+        }
         try project.buildAndCompare("rename a fruit")
 
-        try project.folder.write("Content/zucchini.md", "---\nname: Zucchini\ncategory: Squashes\n---\nA fruit, botanically.\n")
+        try project.folder.write(
+            "Content/zucchini.md",
+            "---\nname: Zucchini\ncategory: Squashes\n---\nA fruit, botanically.\n")
         try project.buildAndCompare("add an entry and a category")
 
         try FileManager.default.removeItem(atPath: project.folder.path + "/Content/banana.md")
@@ -74,10 +80,14 @@ import Testing
         try project.move("Content/zucchini.md", "Content/courgette.md")
         try project.buildAndCompare("rename a file (slug)")
 
-        try project.edit("Content/courgette.md") { $0.replacingOccurrences(of: "Squashes", with: "Berries") }
+        try project.edit("Content/courgette.md") {
+            $0.replacingOccurrences(of: "Squashes", with: "Berries")
+        }
         let removedCategory = try project.buildAndCompare("move the only fruit of a category")
         #expect((removedCategory?.removed ?? 0) >= 1)
-        #expect(!FileManager.default.fileExists(atPath: project.folder.path + "/Output/categories/squashes"))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: project.folder.path + "/Output/categories/squashes"))
 
         for file in ["grape", "kiwi", "passion-fruit"] {
             try project.edit("Content/\(file).md") {
@@ -86,7 +96,9 @@ import Testing
         }
         try project.buildAndCompare("rename a category")
 
-        try project.edit("Templates/fruit.mustache") { $0.replacingOccurrences(of: "Category", with: "Group") }
+        try project.edit("Templates/fruit.mustache") {
+            $0.replacingOccurrences(of: "Category", with: "Group")
+        }
         try project.buildAndCompare("template change")
 
         try project.edit("Templates/assets/site.css") { $0 + "\n/* changed */\n" }
@@ -102,7 +114,8 @@ import Testing
         let project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
-        try FileManager.default.removeItem(atPath: project.folder.path + "/Output/fruits/apple/index.html")
+        try FileManager.default.removeItem(
+            atPath: project.folder.path + "/Output/fruits/apple/index.html")
         let written = try project.buildAndCompare("after removing a page")
         #expect(written?.written == 1)
     }

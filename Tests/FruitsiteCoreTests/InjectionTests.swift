@@ -13,7 +13,9 @@ import Testing
 
     /// A YAML double-quoted string holding `text` exactly.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
             + "\""
     }
 
@@ -58,7 +60,8 @@ import Testing
             #expect(!lowered.contains("<iframe"), "\(file): a payload tag survived")
             #expect(!lowered.contains("<style>*"), "\(file): a payload tag survived")
             #expect(!lowered.contains("href=\"javascript:"), "\(file): a javascript: link survived")
-            #expect(!lowered.contains("src=\"javascript:"), "\(file): a javascript: source survived")
+            #expect(
+                !lowered.contains("src=\"javascript:"), "\(file): a javascript: source survived")
             if file.hasSuffix(".html") {
                 #expect(!text.contains("\" autofocus"), "\(file): an attribute was broken out of")
             }
@@ -66,7 +69,9 @@ import Testing
                 #expect(!text.contains("<script"), "\(file)")
             }
             if file.hasSuffix(".json") {
-                #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(file) is not JSON")
+                #expect(
+                    (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil,
+                    "\(file) is not JSON")
             }
         }
         // The index still lists every entry's name, escaped.

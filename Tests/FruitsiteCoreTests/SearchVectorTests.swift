@@ -27,7 +27,9 @@ import Testing
         struct FoldCase: Decodable, CustomTestStringConvertible, Sendable {
             var input: String
             var expected: String
-            var testDescription: String { input.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") }
+            var testDescription: String {
+                input.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            }
         }
         var filterCases: [FilterCase]
         var orderCases: [OrderCase]
@@ -81,6 +83,7 @@ import Testing
 
     @Test(arguments: vectors.foldCases)
     func folds(_ vector: Vectors.FoldCase) {
-        #expect(Array(Fold.fold(vector.input).unicodeScalars) == Array(vector.expected.unicodeScalars))
+        #expect(
+            Array(Fold.fold(vector.input).unicodeScalars) == Array(vector.expected.unicodeScalars))
     }
 }

@@ -76,9 +76,11 @@ import Testing
 
     // MARK: - Golden files
 
-    @Test(arguments: ["index.html", "fruits/apple/index.html", "fruits/blood-orange/index.html",
+    @Test(arguments: [
+        "index.html", "fruits/apple/index.html", "fruits/blood-orange/index.html",
         "fruits/cherry/index.html", "categories/citrus/index.html", "404.html",
-        "search-index.json", "sitemap.xml", "robots.txt"])
+        "search-index.json", "sitemap.xml", "robots.txt",
+    ])
     func matchesGoldenFile(_ page: String) throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -86,7 +88,8 @@ import Testing
         _ = try SiteBuilder(options: Self.options(site: site, output: temporary.path + "/Output"))
             .build()
         let actual = try temporary.read("Output/" + page)
-        try Golden.assertMatches(actual, name: "basic-" + page.replacingOccurrences(of: "/", with: "-"))
+        try Golden.assertMatches(
+            actual, name: "basic-" + page.replacingOccurrences(of: "/", with: "-"))
     }
 
     @Test func includesDraftsWhenAsked() throws {
@@ -119,10 +122,25 @@ import Testing
         } catch {
             let text = error.diagnostics.map(\.description)
             let root = temporary.path
-            #expect(text.contains { $0.hasPrefix("\(root)/Content/a.md:1:1: error: missing required key 'category'") }, "\(text)")
-            #expect(text.contains { $0.hasPrefix("\(root)/Content/b.md:2:7: error: 'name' must be a string") }, "\(text)")
-            #expect(text.contains { $0.hasPrefix("\(root)/Templates/index.mustache:3:1: error: unclosed section 'fruits' (opened at 1:1)") }, "\(text)")
-            #expect(text.contains { $0.hasPrefix("\(root)/Templates/fruit.mustache:1:1: error: unknown partial 'missing'") }, "\(text)")
+            #expect(
+                text.contains {
+                    $0.hasPrefix("\(root)/Content/a.md:1:1: error: missing required key 'category'")
+                }, "\(text)")
+            #expect(
+                text.contains {
+                    $0.hasPrefix("\(root)/Content/b.md:2:7: error: 'name' must be a string")
+                }, "\(text)")
+            #expect(
+                text.contains {
+                    $0.hasPrefix(
+                        "\(root)/Templates/index.mustache:3:1: error: unclosed section 'fruits' (opened at 1:1)"
+                    )
+                }, "\(text)")
+            #expect(
+                text.contains {
+                    $0.hasPrefix(
+                        "\(root)/Templates/fruit.mustache:1:1: error: unknown partial 'missing'")
+                }, "\(text)")
         }
         #expect(!FileManager.default.fileExists(atPath: temporary.path + "/Output"))
     }
@@ -152,7 +170,9 @@ enum LinkChecker {
             return nil
         }
         var path = link
-        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = String(path[..<cut]) }
+        if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            path = String(path[..<cut])
+        }
         var parts: [Substring] = path.hasPrefix("/") ? [] : page.split(separator: "/").dropLast()
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

@@ -51,12 +51,16 @@ public struct SiteBuilder: Sendable {
         let path = options.configPath ?? "fruitsite.yml"
         guard let bytes = try? fileSystem.read(path) else {
             if options.configPath != nil {
-                throw BuildFailure([.error(at: SourceLocation(path: path), "cannot read the config file")])
+                throw BuildFailure([
+                    .error(at: SourceLocation(path: path), "cannot read the config file")
+                ])
             }
             return SiteConfig()
         }
         guard let text = try? SourceText(bytes: bytes).text else {
-            throw BuildFailure([.error(at: SourceLocation(path: path), "the config is not valid UTF-8")])
+            throw BuildFailure([
+                .error(at: SourceLocation(path: path), "the config is not valid UTF-8")
+            ])
         }
         return try SiteConfig(yaml: text, path: path)
     }

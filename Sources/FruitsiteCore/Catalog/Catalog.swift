@@ -10,14 +10,17 @@ public struct Catalog: Sendable {
     /// - Parameter fruits: The parsed fruits, in any order.
     public init(fruits: [Fruit]) {
         // Sort positions, not the large Fruit values themselves.
-        let sorted = fruits.indices.sorted { Self.precedes(fruits[$0], fruits[$1]) }.map { fruits[$0] }
+        let sorted = fruits.indices.sorted { Self.precedes(fruits[$0], fruits[$1]) }.map {
+            fruits[$0]
+        }
         var indexesByName: [String: [Int]] = [:]
         for (index, fruit) in sorted.enumerated() {
             indexesByName[fruit.category, default: []].append(index)
         }
         let names = indexesByName.keys.sorted { lhs, rhs in
             let (l, r) = (Fold.key(lhs), Fold.key(rhs))
-            return l != r ? l.lexicographicallyPrecedes(r) : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+            return l != r
+                ? l.lexicographicallyPrecedes(r) : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
         }
         self.fruits = sorted
         self.categories = names.map {

@@ -29,9 +29,11 @@ public struct CommonMark: Sendable {
         var markdown = markdown
         return markdown.withUTF8 { bytes in
             guard
-                let html = bytes.withMemoryRebound(to: CChar.self, { chars in
-                    cmark_markdown_to_html(chars.baseAddress, chars.count, options)
-                })
+                let html = bytes.withMemoryRebound(
+                    to: CChar.self,
+                    { chars in
+                        cmark_markdown_to_html(chars.baseAddress, chars.count, options)
+                    })
             else { return "" }
             // cmark allocates with the default allocator, which is malloc.
             defer { free(html) }

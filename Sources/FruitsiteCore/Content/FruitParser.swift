@@ -99,7 +99,9 @@ public struct FruitParser: Sendable {
             for (key, value) in pairs {
                 guard let name = key.scalarText.map(Fold.normalizeNFC) else {
                     diagnostics.append(
-                        .error(at: location(of: key), "a key must be a string, not \(key.kindDescription)"))
+                        .error(
+                            at: location(of: key),
+                            "a key must be a string, not \(key.kindDescription)"))
                     continue
                 }
                 if fields[name] != nil || params[name] != nil {
@@ -163,7 +165,8 @@ public struct FruitParser: Sendable {
             } else {
                 diagnostics.append(
                     .error(
-                        at: location(of: node), "'emoji' must be a string, not \(node.kindDescription)"
+                        at: location(of: node),
+                        "'emoji' must be a string, not \(node.kindDescription)"
                     ))
             }
         }

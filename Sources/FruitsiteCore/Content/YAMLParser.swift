@@ -115,7 +115,8 @@ private struct TreeBuilder {
             case .sequence(let items, let line, let column, let anchor):
                 let size = items.reduce(1) { $0 + $1.expandedSize }
                 try add(
-                    YAMLNode(kind: .sequence(items), line: line, column: column, expandedSize: size),
+                    YAMLNode(
+                        kind: .sequence(items), line: line, column: column, expandedSize: size),
                     anchor: anchor, cost: 1)
             case .mapping(let items, let line, let column, let anchor):
                 let size = items.reduce(1) { $0 + $1.expandedSize }

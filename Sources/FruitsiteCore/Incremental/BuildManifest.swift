@@ -24,7 +24,8 @@ public struct BuildManifest: Sendable, Equatable {
     init?(text: String) {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
         // The marker's first line is a sentence for people; the header follows it.
-        guard lines.count >= 2, lines.dropFirst().first.map(String.init) == Self.formatVersion else {
+        guard lines.count >= 2, lines.dropFirst().first.map(String.init) == Self.formatVersion
+        else {
             return nil
         }
         lines = lines.dropFirst(2)
@@ -34,7 +35,8 @@ public struct BuildManifest: Sendable, Equatable {
             let fields = line.split(separator: " ", maxSplits: 2)
             guard fields.count == 3, let output = UInt64(fields[0], radix: 16) else { return nil }
             entries[String(fields[2])] = Entry(
-                inputHash: fields[1] == "-" ? nil : UInt64(fields[1], radix: 16), outputHash: output)
+                inputHash: fields[1] == "-" ? nil : UInt64(fields[1], radix: 16), outputHash: output
+            )
         }
         self.entries = entries
     }

@@ -14,7 +14,8 @@ import Foundation
 public struct OutputWriter: Sendable {
     /// The file that marks a folder as fruitsite's own output, safe to replace.
     public static let markerName = ".fruitsite-output"
-    static let markerText = "This folder is written by `fruitsite build`, which replaces all of it.\n"
+    static let markerText =
+        "This folder is written by `fruitsite build`, which replaces all of it.\n"
 
     /// The output folder as the user named it.
     public var outputDirectory: String
@@ -50,27 +51,35 @@ public struct OutputWriter: Sendable {
         }
         let home = Self.absolute(NSHomeDirectory())
         if output == "/" || output == home {
-            throw refuse("refusing to use \(output == "/" ? "/" : "the home folder") as the output folder")
+            throw refuse(
+                "refusing to use \(output == "/" ? "/" : "the home folder") as the output folder")
         }
         for directory in protectedDirectories.map(Self.absolute) {
             if output == directory || directory.hasPrefix(output + "/") {
                 throw refuse(
                     "refusing to write the site over '\(directory)'",
-                    hint: "the output folder must not be, or contain, the project, content or templates")
+                    hint:
+                        "the output folder must not be, or contain, the project, content or templates"
+                )
             }
         }
-        for directory in sourceDirectories.map(Self.absolute) where output.hasPrefix(directory + "/") {
+        for directory in sourceDirectories.map(Self.absolute)
+        where output.hasPrefix(directory + "/") {
             throw refuse("refusing to write the site inside '\(directory)'")
         }
         var isDirectory: ObjCBool = false
         let manager = FileManager.default
         guard manager.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else { throw refuse("the output path exists and is not a folder") }
+        guard isDirectory.boolValue else {
+            throw refuse("the output path exists and is not a folder")
+        }
         let entries = (try? manager.contentsOfDirectory(atPath: output)) ?? []
         if !entries.isEmpty && !entries.contains(Self.markerName) && !force {
             throw refuse(
                 "refusing to replace a folder that fruitsite did not create",
-                hint: "it is not empty and has no \(Self.markerName) file; pass --force to replace it")
+                hint:
+                    "it is not empty and has no \(Self.markerName) file; pass --force to replace it"
+            )
         }
     }
 
@@ -111,15 +120,18 @@ public struct OutputWriter: Sendable {
         let name = (output as NSString).lastPathComponent
         cleanUpLeftovers(parent: parent, name: name)
         do {
-            if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName) {
-                return try writeChanges(pages, previous: previous, output: output, parent: parent, name: name)
+            if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName)
+            {
+                return try writeChanges(
+                    pages, previous: previous, output: output, parent: parent, name: name)
             }
             return try writeWhole(pages, output: output, parent: parent, name: name)
         } catch let failure as BuildFailure {
             throw failure
         } catch {
             throw BuildFailure([
-                .error(at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
+                .error(
+                    at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
             ])
         }
     }
@@ -144,7 +156,8 @@ public struct OutputWriter: Sendable {
             // as its own leftover. The manifest replaces it once every page is written.
             try Self.writeFile(staging + "/" + Self.markerName, [])
             try Self.writeAll(pages, into: staging)
-            try Self.writeFile(staging + "/" + Self.markerName, Self.manifestBytes(for: pages, previous: nil))
+            try Self.writeFile(
+                staging + "/" + Self.markerName, Self.manifestBytes(for: pages, previous: nil))
         } catch {
             try? manager.removeItem(atPath: staging)
             throw error
@@ -160,7 +173,8 @@ public struct OutputWriter: Sendable {
                     throw BuildFailure([
                         .error(
                             at: SourceLocation(path: outputDirectory),
-                            "could not move the previous site aside: \(String(cString: strerror(errno)))")
+                            "could not move the previous site aside: \(String(cString: strerror(errno)))"
+                        )
                     ])
                 }
             }
@@ -169,7 +183,9 @@ public struct OutputWriter: Sendable {
                 _ = rename(retired, output)
                 try? manager.removeItem(atPath: staging)
                 throw BuildFailure([
-                    .error(at: SourceLocation(path: outputDirectory), "could not swap in the new site: \(reason)")
+                    .error(
+                        at: SourceLocation(path: outputDirectory),
+                        "could not swap in the new site: \(reason)")
                 ])
             }
         }
@@ -186,7 +202,8 @@ public struct OutputWriter: Sendable {
     ) throws -> Summary {
         // A page rendered again may still come out as before: compare bytes by hash.
         let changed = pages.filter { page in
-            !page.isUnchanged && previous.entries[page.path]?.outputHash != StableHasher.hash(page.bytes)
+            !page.isUnchanged
+                && previous.entries[page.path]?.outputHash != StableHasher.hash(page.bytes)
         }
         let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
         let manager = FileManager.default
@@ -197,7 +214,8 @@ public struct OutputWriter: Sendable {
         try Self.writeFile(staging + "/" + Self.markerName, [])
         let staged = changed.indices.map { RenderedPage(path: "\($0)", bytes: changed[$0].bytes) }
         try Self.writeAll(staged, into: staging)
-        try Self.writeFile(staging + "/manifest", Self.manifestBytes(for: pages, previous: previous))
+        try Self.writeFile(
+            staging + "/manifest", Self.manifestBytes(for: pages, previous: previous))
         // From here the folder changes: keep Ctrl-C from stopping it half way.
         let removed = try SignalDeferral.run { () throws -> Int in
             try Self.createDirectories(for: changed, in: output)
@@ -225,7 +243,9 @@ public struct OutputWriter: Sendable {
     }
 
     /// The marker file: a sentence for people, then the manifest of every file written.
-    private static func manifestBytes(for pages: [RenderedPage], previous: BuildManifest?) -> [UInt8] {
+    private static func manifestBytes(for pages: [RenderedPage], previous: BuildManifest?)
+        -> [UInt8]
+    {
         var manifest = BuildManifest()
         for page in pages {
             let outputHash =
@@ -279,7 +299,8 @@ public struct OutputWriter: Sendable {
         var offset = 0
         try bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = systemWrite(
+                    descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
                 offset += written
             }
@@ -315,7 +336,8 @@ public struct OutputWriter: Sendable {
     /// still leaves the folder recognisable to the next build's clean-up.
     private static func removeLeftover(_ folder: String) {
         let manager = FileManager.default
-        for entry in (try? manager.contentsOfDirectory(atPath: folder)) ?? [] where entry != markerName {
+        for entry in (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+        where entry != markerName {
             try? manager.removeItem(atPath: folder + "/" + entry)
         }
         try? manager.removeItem(atPath: folder)
@@ -323,7 +345,9 @@ public struct OutputWriter: Sendable {
 
     /// The absolute, standardized path, with symbolic links resolved where the path exists.
     static func absolute(_ path: String) -> String {
-        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let url = URL(
+            fileURLWithPath: path,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         return url.standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

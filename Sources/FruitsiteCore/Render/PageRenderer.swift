@@ -65,7 +65,8 @@ public struct PageRenderer: Sendable {
         let themeHash = theme.sourceHash
         let done = Counter()
         let onProgress = onProgress
-        var results = [Swift.Result<RenderedPage, MustacheError>?](repeating: nil, count: jobs.count)
+        var results = [Swift.Result<RenderedPage, MustacheError>?](
+            repeating: nil, count: jobs.count)
         results.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let buffer = buffer
             nonisolated(unsafe) let jobs = jobs
@@ -114,7 +115,8 @@ public struct PageRenderer: Sendable {
         }
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
 
-        pages.append(RenderedPage(path: "search-index.json", bytes: SearchIndexBuilder().build(catalog)))
+        pages.append(
+            RenderedPage(path: "search-index.json", bytes: SearchIndexBuilder().build(catalog)))
         pages.append(contentsOf: SitemapBuilder(config: config).build(catalog))
         pages.append(contentsOf: theme.assets)
         return pages

@@ -43,7 +43,8 @@ public struct TemplateLoader: Sendable {
         var diagnostics: [Diagnostic] = []
         var pending = [""]
         while let relative = pending.popLast() {
-            let directory = relative.isEmpty ? templatesDirectory : templatesDirectory + "/" + relative
+            let directory =
+                relative.isEmpty ? templatesDirectory : templatesDirectory + "/" + relative
             let entries = (try? fileSystem.list(directory)) ?? []
             for entry in entries where !entry.name.hasPrefix(".") {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
@@ -57,7 +58,9 @@ public struct TemplateLoader: Sendable {
                     if path.hasSuffix(".mustache") {
                         guard let text = String(validating: bytes, as: UTF8.self) else {
                             diagnostics.append(
-                                .error(at: SourceLocation(path: fullPath), "the template is not valid UTF-8"))
+                                .error(
+                                    at: SourceLocation(path: fullPath),
+                                    "the template is not valid UTF-8"))
                             continue
                         }
                         sources[String(path.dropLast(".mustache".count))] = text
@@ -66,7 +69,8 @@ public struct TemplateLoader: Sendable {
                     }
                 } catch {
                     diagnostics.append(
-                        .error(at: SourceLocation(path: fullPath), "cannot read the file: \(error)"))
+                        .error(at: SourceLocation(path: fullPath), "cannot read the file: \(error)")
+                    )
                 }
             }
         }
@@ -74,7 +78,8 @@ public struct TemplateLoader: Sendable {
             diagnostics.append(
                 .error(
                     at: SourceLocation(path: "\(templatesDirectory)/\(name).mustache"),
-                    "the theme has no '\(name)' template", hint: "every theme needs "
+                    "the theme has no '\(name)' template",
+                    hint: "every theme needs "
                         + Self.requiredTemplates.map { "\($0).mustache" }.joined(separator: ", ")))
         }
         do {

@@ -43,7 +43,9 @@ public struct SiteConfig: Sendable, Equatable {
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
             guard Self.keys.contains(name) else {
-                let hint = Suggestion.closest(to: name, in: Self.keys).map { "did you mean '\($0)'?" }
+                let hint = Suggestion.closest(to: name, in: Self.keys).map {
+                    "did you mean '\($0)'?"
+                }
                 diagnostics.append(
                     .error(
                         at: location(key), "unknown key '\(name)'",
@@ -54,13 +56,16 @@ public struct SiteConfig: Sendable, Equatable {
                 switch FruitParser.mustacheValue(value) {
                 case .bool(let flag): rawHTML = flag
                 default:
-                    diagnostics.append(.error(at: location(value), "'rawHTML' must be true or false"))
+                    diagnostics.append(
+                        .error(at: location(value), "'rawHTML' must be true or false"))
                 }
                 continue
             }
             guard let string = value.scalarText, !value.isNull else {
                 diagnostics.append(
-                    .error(at: location(value), "'\(name)' must be a string, not \(value.kindDescription)"))
+                    .error(
+                        at: location(value),
+                        "'\(name)' must be a string, not \(value.kindDescription)"))
                 continue
             }
             switch name {
@@ -69,7 +74,9 @@ public struct SiteConfig: Sendable, Equatable {
             case "language": language = string
             default:
                 baseURL = string
-                if !baseURL.isEmpty && !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://")) {
+                if !baseURL.isEmpty
+                    && !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://"))
+                {
                     diagnostics.append(
                         .error(
                             at: location(value), "'baseURL' must be an absolute http(s) URL",

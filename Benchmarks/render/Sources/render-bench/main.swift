@@ -36,4 +36,7 @@ let median = samples[samples.count / 2]
 print(
     "Mustache rendering, sample theme: \(pagesPerRound) HTML pages a round, \(rounds) rounds x 5, "
         + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
-print(String(format: "  median %.0f pages/s (min %.0f, max %.0f)", median, samples[0], samples[samples.count - 1]))
+print(
+    String(
+        format: "  median %.0f pages/s (min %.0f, max %.0f)", median, samples[0],
+        samples[samples.count - 1]))
