@@ -188,3 +188,54 @@ enum LinkChecker {
         return target
     }
 }
+
+/// Symbolic links in the content folder are followed only when they stay inside it.
+@Suite struct SymbolicLinkTests {
+    @Test func followsLinksInsideTheContentFolderOnly() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        try temporary.write("Content/real/apple.md", "---\nname: Apple\ncategory: Core\n---\n")
+        try temporary.write("Elsewhere/secret.md", "---\nname: Secret\ncategory: Core\n---\n")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            atPath: temporary.path + "/Content/inside",
+            withDestinationPath: temporary.path + "/Content/real")
+        try manager.createSymbolicLink(
+            atPath: temporary.path + "/Content/outside.md",
+            withDestinationPath: temporary.path + "/Elsewhere/secret.md")
+        try manager.createSymbolicLink(
+            atPath: temporary.path + "/Content/outside-folder",
+            withDestinationPath: temporary.path + "/Elsewhere")
+
+        let loaded = SiteLoader(contentDirectory: temporary.path + "/Content").load()
+        let paths = loaded.files.map { String($0.path.dropFirst(temporary.path.count)) }
+        #expect(paths == ["/Content/inside/apple.md", "/Content/real/apple.md"])
+        let warnings = loaded.diagnostics.map(\.description)
+        #expect(warnings.count == 2)
+        #expect(
+            warnings.allSatisfy {
+                $0.contains("symbolic link not followed: it points outside the content folder")
+            })
+        #expect(
+            warnings.contains { $0.hasPrefix(temporary.path + "/Content/outside.md: warning:") })
+    }
+}
+
+/// Large inputs build (the 50 MB and 100,000-entry cases are measured by hand; see README).
+@Suite struct LargeInputTests {
+    @Test func buildsAnEntryWithAFiveMegabyteBody() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let paragraph = "A *long* paragraph about [fruit](https://example.org) & more.\n\n"
+        let body = String(repeating: paragraph, count: 5_000_000 / paragraph.utf8.count)
+        try temporary.write("Content/big.md", "---\nname: Big\ncategory: Large\n---\n" + body)
+        var options = BuildOptions()
+        options.contentDirectory = temporary.path + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = temporary.path + "/Output"
+        _ = try SiteBuilder(options: options).build()
+        let page = try temporary.read("Output/fruits/big/index.html")
+        #expect(page.utf8.count > 5_000_000)
+        #expect(page.contains("<em>long</em>"))
+    }
+}
