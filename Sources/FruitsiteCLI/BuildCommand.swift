@@ -60,7 +60,9 @@ struct BuildCommand {
                 let written =
                     rendering.written.map { changes in
                         changes.written == rendering.pages.count
-                            ? "" : ", \(changes.written) files changed, \(changes.removed) removed"
+                            ? ""
+                            : ", \(Self.count(changes.written, "file")) changed, "
+                                + "\(changes.removed) removed"
                     } ?? ""
                 terminal.print(
                     "Built \(summary) into \(options.outputDirectory)/ in \(seconds) s\(written)")
@@ -70,5 +72,10 @@ struct BuildCommand {
             CLI.report(failure.diagnostics, on: terminal)
             return .failure
         }
+    }
+
+    /// "1 file", "3 files".
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }
