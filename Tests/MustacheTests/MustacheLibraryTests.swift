@@ -1,7 +1,19 @@
+import Foundation
 import Mustache
 import Testing
 
 @Suite struct MustacheLibraryTests {
+    /// The example in README's "The Mustache engine", line for line.
+    @Test func readmeLibraryExample() throws {
+        let library = try MustacheLibrary(templates: [
+            "page": "<h1>{{title}}</h1>{{#fruits}}{{> item}}{{/fruits}}",
+            "item": "<p>{{name}}</p>\n",
+        ])
+        let data = try MustacheValue(
+            jsonData: Data(#"{"title": "Fruit", "fruits": [{"name": "Fig"}]}"#.utf8))
+        #expect(try library.render("page", with: data) == "<h1>Fruit</h1><p>Fig</p>\n")
+    }
+
     @Test func namesAreSorted() throws {
         let library = try MustacheLibrary(templates: [
             "layout": "", "fruit": "", "partials/card": "",
