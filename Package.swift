@@ -30,15 +30,16 @@ let package = Package(
         .executableTarget(name: "fruitsite", dependencies: ["FruitsiteCLI"]),
 
         // MARK: - Tests
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(
             name: "FruitsiteCoreTests",
-            dependencies: ["FruitsiteCore", "Mustache"],
+            dependencies: ["FruitsiteCore", "Mustache", "TestSupport"],
             exclude: ["Golden"]  // read from disk by path, so FRUITSITE_RECORD=1 can rewrite them
         ),
         .testTarget(
             name: "FruitsiteCLITests",
-            dependencies: ["FruitsiteCLI"],
+            dependencies: ["FruitsiteCLI", "TestSupport"],
             exclude: ["Snapshots"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import FruitsiteCLI
+import TestSupport
 import Testing
 
 /// Runs the command line in-process and captures what it prints.
@@ -24,12 +25,6 @@ final class Capture: @unchecked Sendable {
         return (code, capture)
     }
 }
-
-let repositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
 
 @Suite struct CLITests {
     // MARK: - Help, snapshotted

@@ -1,5 +1,6 @@
 import FruitsiteCore
 import Mustache
+import TestSupport
 import Testing
 
 @Suite struct FruitParserTests {
@@ -152,7 +153,7 @@ import Testing
 
     @Test(arguments: invalidCases)
     func reportsInvalidFrontMatterAtItsPlace(_ invalid: InvalidCase) throws {
-        let marked = MarkedText(invalid.source)
+        let marked = MarkedText(invalid.source, columns: .unicodeScalars)
         let result = parse(marked.text)
         #expect(result.fruit == nil)
         let errors = result.diagnostics.filter(\.isError)

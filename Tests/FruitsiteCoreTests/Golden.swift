@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Compares output with `Tests/FruitsiteCoreTests/Golden/<name>`.

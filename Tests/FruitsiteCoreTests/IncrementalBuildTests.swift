@@ -1,5 +1,6 @@
 import Foundation
 import FruitsiteCore
+import TestSupport
 import Testing
 
 /// An incremental build must write exactly what a clean build writes, whatever changed.

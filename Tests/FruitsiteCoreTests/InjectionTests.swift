@@ -1,5 +1,6 @@
 import Foundation
 import FruitsiteCore
+import TestSupport
 import Testing
 
 /// Every payload of `Tests/Fixtures/xss-payloads.txt`, in every front-matter field and the body,

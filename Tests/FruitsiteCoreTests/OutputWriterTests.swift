@@ -1,5 +1,6 @@
 import Foundation
 import FruitsiteCore
+import TestSupport
 import Testing
 
 @Suite struct OutputWriterTests {

@@ -1,5 +1,6 @@
 import Foundation
 import FruitsiteCore
+import TestSupport
 import Testing
 
 /// The conformance vectors the JavaScript client passes too (`Tests/Fixtures/search-vectors.json`).

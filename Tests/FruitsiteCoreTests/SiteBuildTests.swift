@@ -1,5 +1,6 @@
 import Foundation
 import FruitsiteCore
+import TestSupport
 import Testing
 
 /// Whole builds: the bundled sample and the fixture sites under `Tests/Fixtures/Sites/`.

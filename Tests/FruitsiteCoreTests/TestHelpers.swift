@@ -1,42 +1,7 @@
 import Foundation
 import FruitsiteCore
+import TestSupport
 import Testing
-
-/// The repository root, found from this file's path so tests run from any folder.
-let repositoryRoot: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-}()
-
-/// Text with a `1️⃣` marker: the marker is removed and its 1-based line and column kept, so a
-/// test says where an error belongs by pointing at it.
-struct MarkedText {
-    var text: String
-    var line = 0
-    var column = 0
-
-    init(_ marked: String) {
-        var text = ""
-        var line = 1
-        var column = 1
-        for character in marked {
-            if character == "1️⃣" {
-                self.line = line
-                self.column = column
-                continue
-            }
-            text.append(character)
-            if character == "\n" {
-                line += 1
-                column = 1
-            } else {
-                column += character.unicodeScalars.count
-            }
-        }
-        self.text = text
-    }
-}
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
 struct TemporaryDirectory {
