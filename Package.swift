@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "fruitsite",
+    // Synchronization's Atomic and String(validating:as:) need macOS 15 on Apple platforms.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fruitsite", targets: ["fruitsite"]),
         .library(name: "Mustache", targets: ["Mustache"]),
