@@ -11,7 +11,7 @@ public struct CLI: Sendable {
         case usage = 2
     }
 
-    public static let version = "0.1.0"
+    public static let version = BuildManifest.generatorVersion
 
     /// The most errors printed for one build; the rest are counted.
     static let diagnosticLimit = 50
