@@ -1,5 +1,3 @@
-import Dispatch
-
 /// What to build from where: the command line's options.
 public struct BuildOptions: Sendable {
     public var contentDirectory = "Content"
@@ -73,17 +71,11 @@ public struct SiteBuilder: Sendable {
             .load()
         let parser = FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML))
         let files = loaded.files
-        var results = [FruitParser.Result?](repeating: nil, count: files.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in
-                buffer[index] = parser.parse(files[index])
-            }
-        }
+        let results = files.concurrentMap(parser.parse)
         var diagnostics = loaded.diagnostics
         var fruits: [Fruit] = []
         fruits.reserveCapacity(files.count)
-        for case let result? in results {
+        for result in results {
             diagnostics += result.diagnostics
             if let fruit = result.fruit, options.includeDrafts || !fruit.isDraft {
                 fruits.append(fruit)

@@ -7,15 +7,16 @@ import Foundation
     import Darwin
 #endif
 
-/// Writes the finished site: into a temporary sibling folder first, swapped in only when
-/// every file was written, so a failed or interrupted build leaves the previous site intact.
+/// Writes the finished site: a clean build into a temporary sibling folder swapped in once
+/// every file is written; a later build only the files that changed, each renamed into place.
+/// Either way a failed build leaves the previous site as it was.
 ///
 /// The only stage that touches the output folder.
 public struct OutputWriter: Sendable {
     /// The file that marks a folder as fruitsite's own output, safe to replace.
     public static let markerName = ".fruitsite-output"
     static let markerText =
-        "This folder is written by `fruitsite build`, which replaces all of it.\n"
+        "This folder is written by `fruitsite build`, which may replace or remove any file in it.\n"
 
     /// The output folder as the user named it.
     public var outputDirectory: String

@@ -1,4 +1,3 @@
-import Dispatch
 import Mustache
 import Synchronization
 
@@ -26,10 +25,10 @@ public struct PageRenderer: Sendable {
     }
 
     /// One page to render: its output path, its template and how to build its data.
-    private struct Job {
+    private struct Job: Sendable {
         var path: String
         var template: String
-        var context: () -> MustacheValue
+        var context: @Sendable () -> MustacheValue
     }
 
     /// Renders every HTML page, the search index, the sitemap, robots.txt and the assets.
@@ -65,39 +64,33 @@ public struct PageRenderer: Sendable {
         let themeHash = theme.sourceHash
         let done = Counter()
         let onProgress = onProgress
-        var results = [Swift.Result<RenderedPage, MustacheError>?](
-            repeating: nil, count: jobs.count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            nonisolated(unsafe) let jobs = jobs
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-                let job = jobs[index]
-                let context = job.context()
-                var hasher = StableHasher()
-                hasher.combine(themeHash)
-                hasher.combine(job.template)
-                hasher.combine(context)
-                let inputHash = hasher.value
-                if let entry = previous?.entries[job.path], entry.inputHash == inputHash {
-                    buffer[index] = .success(.unchanged(path: job.path, inputHash: inputHash))
-                } else {
-                    do {
-                        let html = try library.render(job.template, with: context)
-                        buffer[index] = .success(
-                            RenderedPage(path: job.path, text: html, inputHash: inputHash))
-                    } catch let error as MustacheError {
-                        buffer[index] = .failure(error)
-                    } catch {
-                        buffer[index] = .failure(
-                            MustacheError(
-                                .unknownTemplate(job.template), template: job.template,
-                                line: 1, column: 1))
-                    }
-                }
+        let total = jobs.count
+        let results = jobs.concurrentMap { job -> Swift.Result<RenderedPage, MustacheError> in
+            defer {
                 if let onProgress {
                     let count = done.value.add(1, ordering: .relaxed).newValue
-                    if count % 256 == 0 || count == jobs.count { onProgress(count, jobs.count) }
+                    if count % 256 == 0 || count == total { onProgress(count, total) }
                 }
+            }
+            let context = job.context()
+            var hasher = StableHasher()
+            hasher.combine(themeHash)
+            hasher.combine(job.template)
+            hasher.combine(context)
+            let inputHash = hasher.value
+            if let entry = previous?.entries[job.path], entry.inputHash == inputHash {
+                return .success(.unchanged(path: job.path, inputHash: inputHash))
+            }
+            do {
+                let html = try library.render(job.template, with: context)
+                return .success(RenderedPage(path: job.path, text: html, inputHash: inputHash))
+            } catch let error as MustacheError {
+                return .failure(error)
+            } catch {
+                // MustacheLibrary.render throws only MustacheError.
+                return .failure(
+                    MustacheError(
+                        .unknownTemplate(job.template), template: job.template, line: 1, column: 1))
             }
         }
 
@@ -105,12 +98,11 @@ public struct PageRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         for result in results {
             switch result {
-            case .success(let page)?: pages.append(page)
-            case .failure(let error)?:
+            case .success(let page): pages.append(page)
+            case .failure(let error):
                 let diagnostic = TemplateLoader(templatesDirectory: templatesDirectory)
                     .diagnostic(for: error)
                 if !diagnostics.contains(diagnostic) { diagnostics.append(diagnostic) }
-            case nil: break
             }
         }
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }

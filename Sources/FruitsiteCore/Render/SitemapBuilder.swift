@@ -28,7 +28,11 @@ struct SitemapBuilder {
     }
 
     static func escapeXML(_ text: String) -> String {
-        guard text.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }) else {
+        guard
+            text.utf8.contains(where: {
+                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+            })
+        else {
             return text
         }
         var result = ""

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Finds and reads every `.md` file below the content folder.
 public struct SiteLoader: Sendable {
     /// The content folder as the user named it; diagnostics show paths under it.
@@ -76,26 +74,18 @@ public struct SiteLoader: Sendable {
         }
         paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
 
-        let sortedPaths = paths
-        var files = [SourceFile?](repeating: nil, count: paths.count)
-        var errors = [Diagnostic?](repeating: nil, count: paths.count)
-        files.withUnsafeMutableBufferPointer { files in
-            errors.withUnsafeMutableBufferPointer { errors in
-                nonisolated(unsafe) let files = files
-                nonisolated(unsafe) let errors = errors
-                DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-                    do {
-                        let path = sortedPaths[index]
-                        files[index] = SourceFile(path: path, bytes: try fileSystem.read(path))
-                    } catch {
-                        errors[index] = .error(
-                            at: SourceLocation(path: sortedPaths[index]),
-                            "cannot read the file: \(error)")
-                    }
-                }
+        // Each read gives a file or the problem that stopped it.
+        let reads = paths.concurrentMap { path -> (SourceFile?, Diagnostic?) in
+            do {
+                return (SourceFile(path: path, bytes: try fileSystem.read(path)), nil)
+            } catch {
+                return (
+                    nil, .error(at: SourceLocation(path: path), "cannot read the file: \(error)")
+                )
             }
         }
-        return Result(
-            files: files.compactMap { $0 }, diagnostics: diagnostics + errors.compactMap { $0 })
+        let files = reads.compactMap(\.0)
+        diagnostics += reads.compactMap(\.1)
+        return Result(files: files, diagnostics: diagnostics)
     }
 }
