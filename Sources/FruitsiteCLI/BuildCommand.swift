@@ -7,12 +7,15 @@ struct BuildCommand {
     var isCheck: Bool
     var isQuiet: Bool
     var wantsHelp: Bool
+    /// See `CLI.endsProcess`.
+    var endsProcess = false
 
-    init(_ arguments: [String], check: Bool) throws(UsageError) {
+    init(_ arguments: [String], check: Bool, endsProcess: Bool = false) throws(UsageError) {
+        self.endsProcess = endsProcess
         var spec = ArgumentScanner.Spec(
             valueOptions: ["--content", "--templates", "--config"], flags: ["--drafts", "--quiet"])
         if !check {
-            spec.valueOptions.append("--output")
+            spec.valueOptions += ["--output", "--cache-dir"]
             spec.flags += ["--force", "--clean"]
         }
         let scanner = try ArgumentScanner(arguments, spec: spec)
@@ -26,6 +29,7 @@ struct BuildCommand {
         options.includeDrafts = scanner.has("--drafts")
         options.force = scanner.has("--force")
         options.clean = scanner.has("--clean")
+        if !check { options.cacheDirectory = scanner.values["--cache-dir"] ?? ".fruitsite-cache" }
         isCheck = check
         isQuiet = scanner.has("--quiet")
         wantsHelp = scanner.has("--help")
@@ -46,6 +50,9 @@ struct BuildCommand {
             isCheck ? try builder.render() : try builder.build()
         }
         progress.finish()
+        if endsProcess, case .success(let rendering) = result {
+            _ = Unmanaged.passRetained(Retained(rendering))
+        }
         switch result {
         case .success(let rendering):
             CLI.report(rendering.warnings, on: terminal)
@@ -78,4 +85,10 @@ struct BuildCommand {
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
+}
+
+/// Holds a value that is never released: see `CLI.endsProcess`.
+private final class Retained<Value>: Sendable where Value: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

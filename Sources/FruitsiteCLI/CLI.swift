@@ -11,12 +11,16 @@ public struct CLI: Sendable {
         case usage = 2
     }
 
-    public static let version = BuildManifest.generatorVersion
+    public static let version = Generator.version
 
     /// The most errors printed for one build; the rest are counted.
     static let diagnosticLimit = 50
 
     public var terminal: Terminal
+    /// The process ends right after the command: a build then leaves its pages and catalog
+    /// for the operating system to reclaim at once, instead of freeing them piece by piece
+    /// (a tenth of a rebuild's time).
+    public var endsProcess = false
 
     /// Creates the command line.
     /// - Parameter terminal: Where output goes.
@@ -66,8 +70,10 @@ public struct CLI: Sendable {
 
     private func run(command: String, _ arguments: [String]) throws(UsageError) -> ExitCode {
         switch command {
-        case "build": try BuildCommand(arguments, check: false).run(on: terminal)
-        case "check": try BuildCommand(arguments, check: true).run(on: terminal)
+        case "build":
+            try BuildCommand(arguments, check: false, endsProcess: endsProcess).run(on: terminal)
+        case "check":
+            try BuildCommand(arguments, check: true, endsProcess: endsProcess).run(on: terminal)
         default: try SearchCommand(arguments).run(on: terminal)
         }
     }

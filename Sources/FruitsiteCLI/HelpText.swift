@@ -23,7 +23,7 @@ enum HelpText {
     static func usage(_ command: String) -> String {
         switch command {
         case "build":
-            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--drafts] [--clean] [--force] [--quiet]"
+            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet]"
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
         default:
@@ -45,8 +45,11 @@ enum HelpText {
               --output DIR      Where the site goes (default: Output). A failed build changes
                                 nothing in it; a later build rewrites only what changed.
               --config FILE     The site config (default: fruitsite.yml, if it exists)
+              --cache-dir DIR   Where parsed entries are kept for the next build, so it reads
+                                only the files that changed (default: .fruitsite-cache)
               --drafts          Include entries marked 'draft: true'
-              --clean           Ignore the previous build: render everything, replace the folder
+              --clean           Ignore the previous build and the cache: parse and render
+                                everything, replace the folder
               --force           Replace an output folder that fruitsite did not create
               --quiet           Print nothing on success
               -h, --help        Show this help

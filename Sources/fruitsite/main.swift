@@ -6,4 +6,6 @@ import FruitsiteCLI
     import Darwin
 #endif
 
-exit(CLI().run(Array(CommandLine.arguments.dropFirst())).rawValue)
+var cli = CLI()
+cli.endsProcess = true
+exit(cli.run(Array(CommandLine.arguments.dropFirst())).rawValue)

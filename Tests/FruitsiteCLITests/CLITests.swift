@@ -114,7 +114,7 @@ final class Capture: @unchecked Sendable {
             to: URL(fileURLWithPath: folder + "/Content/a.md"))
         let (code, capture) = Capture.run([
             "build", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
-            "--output", folder + "/Output",
+            "--output", folder + "/Output", "--cache-dir", folder + "/.cache",
         ])
         #expect(code == .failure)
         #expect(capture.standardOutput.isEmpty)
@@ -123,15 +123,17 @@ final class Capture: @unchecked Sendable {
                 "\(folder)/Content/a.md:1:1: error: missing required key 'category'"))
         #expect(capture.standardError.contains("1 error; nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Output"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.cache"))
     }
 
     @Test func buildPrintsOneSummaryLineAndNoProgressOffATerminal() throws {
         let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        defer { try? FileManager.default.removeItem(atPath: folder + "-cache") }
         let (code, capture) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
             repositoryRoot + "/Templates",
-            "--output", folder,
+            "--output", folder, "--cache-dir", folder + "-cache",
         ])
         #expect(code == .success)
         #expect(capture.standardError.isEmpty)
@@ -143,10 +145,11 @@ final class Capture: @unchecked Sendable {
         let (quietCode, quiet) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
             repositoryRoot + "/Templates",
-            "--output", folder, "--quiet",
+            "--output", folder, "--cache-dir", folder + "-cache", "--quiet",
         ])
         #expect(quietCode == .success)
         #expect(quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: folder + "-cache/entries"))
     }
 
     @Test func checkWritesNothing() throws {

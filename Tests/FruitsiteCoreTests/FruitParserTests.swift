@@ -25,9 +25,9 @@ import Testing
         #expect(fruit.category == "Core Fruits")
         #expect(fruit.vitamins == ["C", "B6"])
         #expect(fruit.vitaminsText == "C, B6")
-        #expect(fruit.params["origin"] == "Central Asia")
-        #expect(fruit.params["tagline"] == "Crisp: never soft")
-        #expect(fruit.bodyHTML == "<p>A <strong>crisp</strong> fruit.</p>\n")
+        #expect(fruit.details?.params["origin"] == "Central Asia")
+        #expect(fruit.details?.params["tagline"] == "Crisp: never soft")
+        #expect(fruit.details?.bodyHTML == "<p>A <strong>crisp</strong> fruit.</p>\n")
         #expect(!fruit.isDraft)
     }
 
@@ -52,19 +52,19 @@ import Testing
         let fruit = try #require(result.fruit)
         #expect(fruit.name == "Blood: Orange")
         #expect(fruit.vitaminsText == "C, A")
-        #expect(fruit.params["note"] == "folded text\n")
-        #expect(fruit.params["count"] == .int(3))
-        #expect(fruit.params["ratio"] == .double(0.5))
+        #expect(fruit.details?.params["note"] == "folded text\n")
+        #expect(fruit.details?.params["count"] == .int(3))
+        #expect(fruit.details?.params["ratio"] == .double(0.5))
         // YAML 1.2 core schema: `yes` is a string.
-        #expect(fruit.params["seasonal"] == "yes")
-        #expect(fruit.bodyHTML.isEmpty)
+        #expect(fruit.details?.params["seasonal"] == "yes")
+        #expect(fruit.details?.bodyHTML.isEmpty == true)
     }
 
     @Test func acceptsBOMAndCRLF() throws {
         let text = "\u{FEFF}---\r\nname: Kiwi\r\ncategory: Berries\r\n---\r\nGreen *inside*.\r\n"
         let fruit = try #require(parse(text, slug: "kiwi").fruit)
         #expect(fruit.name == "Kiwi")
-        #expect(fruit.bodyHTML == "<p>Green <em>inside</em>.</p>\n")
+        #expect(fruit.details?.bodyHTML == "<p>Green <em>inside</em>.</p>\n")
     }
 
     @Test func normalizesStringsToNFC() throws {

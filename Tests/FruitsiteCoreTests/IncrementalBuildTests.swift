@@ -9,8 +9,11 @@ import Testing
     struct Project {
         let folder: TemporaryDirectory
         var options = BuildOptions()
+        var fileSystem = FileSystem.local
 
-        init() throws {
+        /// - Parameter settled: Files report times an hour old, so their status is trusted
+        ///   at once; else every file just written is read again (see `racyWindow`).
+        init(settled: Bool = false) throws {
             folder = try TemporaryDirectory()
             let manager = FileManager.default
             for name in ["Content", "Templates"] {
@@ -20,15 +23,31 @@ import Testing
             options.contentDirectory = folder.path + "/Content"
             options.templatesDirectory = folder.path + "/Templates"
             options.outputDirectory = folder.path + "/Output"
+            options.cacheDirectory = folder.path + "/.cache"
+            if settled { fileSystem.status = Self.anHourAgo }
+        }
+
+        /// The file's status with both times an hour earlier.
+        @Sendable static func anHourAgo(_ path: String) -> FileStatus? {
+            guard var status = FileStatus.of(path) else { return nil }
+            status.modified -= 3_600_000_000_000
+            status.changed -= 3_600_000_000_000
+            return status
+        }
+
+        func build() throws -> SiteBuilder.Rendering {
+            try SiteBuilder(options: options, fileSystem: fileSystem).build()
         }
 
         /// Builds into `Output` (incrementally when it holds a build), then cleanly into
-        /// `Clean`, and expects the two folders to hold the same files with the same bytes.
+        /// `Clean`, and expects the two folders to hold the same files with the same bytes,
+        /// the markers included: equal markers mean equal manifests.
         @discardableResult
-        func buildAndCompare(_ step: String) throws -> OutputWriter.Summary? {
-            let incremental = try SiteBuilder(options: options).build()
+        func buildAndCompare(_ step: String) throws -> SiteBuilder.Rendering {
+            let incremental = try build()
             var clean = options
             clean.outputDirectory = folder.path + "/Clean"
+            clean.cacheDirectory = folder.path + "/.clean-cache"
             clean.clean = true
             _ = try SiteBuilder(options: clean).build()
             let files = filesBelow(folder.path + "/Output")
@@ -38,7 +57,7 @@ import Testing
                 let b = FileManager.default.contents(atPath: folder.path + "/Clean/" + file)
                 #expect(a == b, "\(step): \(file) differs from a clean build")
             }
-            return incremental.written
+            return incremental
         }
 
         func edit(_ path: String, _ change: (String) -> String) throws {
@@ -53,17 +72,23 @@ import Testing
         }
     }
 
-    @Test func matchesACleanBuildAcrossEdits() throws {
-        let project = try Project()
+    /// Both ways a rebuild knows a file is unchanged: by its status, or, for files changed
+    /// too recently to trust it, by its bytes.
+    @Test(arguments: [true, false])
+    func matchesACleanBuildAcrossEdits(settled: Bool) throws {
+        let project = try Project(settled: settled)
         defer { project.folder.remove() }
-        try project.buildAndCompare("first build")
+        let first = try project.buildAndCompare("first build")
+        let entries = first.parsed
 
         let nothing = try project.buildAndCompare("no change")
-        #expect(nothing?.written == 0 && nothing?.removed == 0)
+        #expect(nothing.written?.written == 0 && nothing.written?.removed == 0)
+        #expect(nothing.parsed == 0, "every entry comes from the cache")
 
         try project.edit("Content/apple.md") { $0 + "\nOne more paragraph.\n" }
         let body = try project.buildAndCompare("body edit")
-        #expect(body?.written == 1, "only the apple page changes")
+        #expect(body.written?.written == 1, "only the apple page changes")
+        #expect(body.parsed == 1, "only the apple entry is parsed")
 
         try project.edit("Content/kiwi.md") {
             $0.replacingOccurrences(of: "name: Kiwi", with: "name: Kiwifruit")
@@ -85,7 +110,7 @@ import Testing
             $0.replacingOccurrences(of: "Squashes", with: "Berries")
         }
         let removedCategory = try project.buildAndCompare("move the only fruit of a category")
-        #expect((removedCategory?.removed ?? 0) >= 1)
+        #expect((removedCategory.written?.removed ?? 0) >= 1)
         #expect(
             !FileManager.default.fileExists(
                 atPath: project.folder.path + "/Output/categories/squashes"))
@@ -100,25 +125,94 @@ import Testing
         try project.edit("Templates/fruit.mustache") {
             $0.replacingOccurrences(of: "Category", with: "Group")
         }
-        try project.buildAndCompare("template change")
+        let template = try project.buildAndCompare("template change")
+        #expect(template.parsed == entries - 1, "every fruit page needs its body; not the draft")
 
         try project.edit("Templates/assets/site.css") { $0 + "\n/* changed */\n" }
         let asset = try project.buildAndCompare("asset change")
-        #expect(asset?.written == 1)
+        #expect(asset.written?.written == 1)
+
+        try project.folder.write(
+            "fruitsite.yml", "title: Fruits of the World\nrawHTML: true\n")
+        var configured = project
+        configured.options.configPath = project.folder.path + "/fruitsite.yml"
+        try configured.buildAndCompare("config change")
 
         var drafts = project
         drafts.options.includeDrafts = true
         try drafts.buildAndCompare("drafts included")
     }
 
-    @Test func restoresAFileRemovedFromTheOutput() throws {
-        let project = try Project()
+    @Test func cleanRestoresAPageRemovedByHand() throws {
+        var project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
         try FileManager.default.removeItem(
             atPath: project.folder.path + "/Output/fruits/apple/index.html")
-        let written = try project.buildAndCompare("after removing a page")
-        #expect(written?.written == 1)
+        project.options.clean = true
+        let rebuilt = try project.buildAndCompare("after removing a page")
+        #expect(rebuilt.written?.written == rebuilt.pages.count)
+    }
+
+    /// `cp -p`, `touch -r` and archive tools set a file's modification time back; its
+    /// change time still moves, and the file is read again.
+    @Test func seesAnEditThatKeepsTheSizeAndTheModificationTime() throws {
+        let project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        let path = project.folder.path + "/Content/apple.md"
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate]
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(of: "name: Apple", with: "name: Apfel")
+        }
+        try FileManager.default.setAttributes([.modificationDate: modified!], ofItemAtPath: path)
+        let rebuilt = try project.buildAndCompare("same size, same modification time")
+        #expect(rebuilt.parsed >= 1)
+        #expect(try project.folder.read("Output/fruits/apple/index.html").contains("Apfel"))
+    }
+
+    /// A file whose status still matches the cache but whose bytes changed by the time its
+    /// page needs its body would mix two versions of the entry into one site.
+    @Test func aFileChangedDuringTheBuildIsAnError() throws {
+        var project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        let apple = project.folder.path + "/Content/apple.md"
+        let frozen = Project.anHourAgo(apple)
+        project.fileSystem.status = { path in
+            path == apple ? frozen : Project.anHourAgo(path)
+        }
+        try project.edit("Content/apple.md") { $0 + "\nWritten while building.\n" }
+        try project.edit("Templates/fruit.mustache") { $0 + "\n" }
+        let failure = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(
+            failure?.diagnostics.map(\.description).contains {
+                $0.contains("apple.md") && $0.contains("the file changed during the build")
+            } == true)
+    }
+
+    /// The marker names the manifest the folder matches; a build cut short leaves it naming
+    /// another, and the next build is a clean one.
+    @Test func aMarkerThatNamesAnotherManifestMakesACleanBuild() throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        let marker = project.folder.path + "/Output/.fruitsite-output"
+        let text = try String(contentsOfFile: marker, encoding: .utf8)
+        let other = text.replacingOccurrences(
+            of: #"manifest=[0-9a-f]+"#, with: "manifest=1234", options: .regularExpression)
+        #expect(other != text)
+        try Data(other.utf8).write(to: URL(fileURLWithPath: marker))
+        let rebuilt = try project.buildAndCompare("after a build cut short")
+        #expect(rebuilt.written?.written == rebuilt.pages.count)
+    }
+
+    @Test func refusesACacheFolderInsideTheOutput() throws {
+        var project = try Project()
+        defer { project.folder.remove() }
+        project.options.cacheDirectory = project.folder.path + "/Output/.cache"
+        let failure = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(failure?.description.contains("must not be inside the output folder") == true)
     }
 
     @Test func aFailedIncrementalBuildChangesNothing() throws {
@@ -130,7 +224,7 @@ import Testing
         }
         try project.edit("Content/apple.md") { $0 + "\nChanged.\n" }
         try project.folder.write("Content/broken.md", "---\nname: Broken\n---\n")
-        #expect(throws: BuildFailure.self) { try SiteBuilder(options: project.options).build() }
+        #expect(throws: BuildFailure.self) { try project.build() }
         let after = filesBelow(project.folder.path + "/Output").map {
             FileManager.default.contents(atPath: project.folder.path + "/Output/" + $0)
         }

@@ -7,8 +7,12 @@ public struct BuildOptions: Sendable {
     public var configPath: String?
     public var includeDrafts = false
     public var force = false
-    /// Ignore the previous build: render every page and write a whole new output folder.
+    /// Ignore the previous build and the entry cache: parse every file, render every page and
+    /// write a whole new output folder.
     public var clean = false
+    /// Where parsed entries are kept between builds (the CLI uses `.fruitsite-cache`); nil
+    /// keeps none, and every build parses every file.
+    public var cacheDirectory: String?
 
     public init() {}
 }
@@ -40,6 +44,12 @@ public struct SiteBuilder: Sendable {
         public var warnings: [Diagnostic]
         /// What writing changed; nil when nothing was written (`check`).
         public var written: OutputWriter.Summary?
+        /// How many content files were parsed; the others came from the entry cache.
+        public var parsed: Int
+        /// The config the site was built with.
+        public var config: SiteConfig
+        /// The entries to keep for the next build.
+        var cache: EntryCache
     }
 
     // MARK: - Stages
@@ -67,34 +77,38 @@ public struct SiteBuilder: Sendable {
     /// - Parameter config: Decides whether raw HTML passes through Markdown.
     /// - Returns: The catalog (nil when any entry has an error) and every diagnostic.
     public func loadCatalog(config: SiteConfig) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
-        let loaded = SiteLoader(contentDirectory: options.contentDirectory, fileSystem: fileSystem)
-            .load()
-        let parser = FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML))
-        let files = loaded.files
-        let results = files.concurrentMap(parser.parse)
-        var diagnostics = loaded.diagnostics
-        var fruits: [Fruit] = []
-        fruits.reserveCapacity(files.count)
-        for result in results {
-            diagnostics += result.diagnostics
-            if let fruit = result.fruit, options.includeDrafts || !fruit.isDraft {
-                fruits.append(fruit)
-            }
-        }
+        let loaded = loadCatalog(config: config, cache: nil)
+        return (loaded.catalog, loaded.diagnostics)
+    }
+
+    /// Loads every entry, each unchanged one from `cache`.
+    func loadCatalog(config: SiteConfig, cache: EntryCache?) -> (
+        catalog: Catalog?, diagnostics: [Diagnostic], loaded: EntryLoader.Loaded
+    ) {
+        let siteLoader = SiteLoader(
+            contentDirectory: options.contentDirectory, fileSystem: fileSystem)
+        let listing = siteLoader.list()
+        let loaded = EntryLoader(
+            loader: siteLoader,
+            parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)),
+            cache: cache
+        ).load(listing.paths)
+        var diagnostics = listing.diagnostics + loaded.diagnostics
+        let fruits = options.includeDrafts ? loaded.fruits : loaded.fruits.filter { !$0.isDraft }
         let catalog = Catalog(fruits: fruits)
         diagnostics += catalog.problems()
-        if !diagnostics.containsErrors && files.isEmpty && loaded.diagnostics.isEmpty {
+        if !diagnostics.containsErrors && listing.paths.isEmpty && listing.diagnostics.isEmpty {
             diagnostics.append(
                 .warning(
                     at: SourceLocation(path: options.contentDirectory),
                     "no .md files found; the site will list no fruits"))
         }
-        return (diagnostics.containsErrors ? nil : catalog, diagnostics.sortedByLocation())
+        return (diagnostics.containsErrors ? nil : catalog, diagnostics.sortedByLocation(), loaded)
     }
 
     /// Everything `build` does except writing: what `fruitsite check` runs.
     /// - Parameter previous: The last build's manifest: pages made from the same inputs are
-    ///   not rendered again.
+    ///   not rendered again, and unchanged entries come from the entry cache.
     /// - Throws: `BuildFailure` with every content and template error found.
     public func render(previous: BuildManifest? = nil) throws(BuildFailure) -> Rendering {
         let config = try loadConfig()
@@ -107,7 +121,14 @@ public struct SiteBuilder: Sendable {
         } catch {
             diagnostics += error.diagnostics
         }
-        let (catalog, contentDiagnostics) = loadCatalog(config: config)
+        // Without a previous build every page is rendered, which needs every entry parsed.
+        let cache =
+            previous == nil
+            ? nil
+            : options.cacheDirectory.flatMap {
+                BuildCache(directory: $0).entries(rawHTML: config.rawHTML)
+            }
+        let (catalog, contentDiagnostics, loaded) = loadCatalog(config: config, cache: cache)
         diagnostics += contentDiagnostics
         guard let theme, let catalog, !diagnostics.containsErrors else {
             throw BuildFailure(diagnostics.sortedByLocation())
@@ -115,9 +136,22 @@ public struct SiteBuilder: Sendable {
         var renderer = PageRenderer(
             config: config, theme: theme, templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
+        var plan = renderer.plan(catalog, previous: previous)
+        let needed = plan.fruitsNeedingDetails
+        if !needed.isEmpty {
+            let entries = EntryLoader(
+                loader: SiteLoader(
+                    contentDirectory: options.contentDirectory, fileSystem: fileSystem),
+                parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)))
+            plan.setDetails(
+                try entries.details(
+                    of: Dictionary(uniqueKeysWithValues: needed.map { ($0, catalog.fruits[$0]) })))
+        }
         do {
-            let pages = try renderer.render(catalog, previous: previous)
-            return Rendering(pages: pages, catalog: catalog, warnings: diagnostics)
+            let pages = try renderer.render(plan)
+            return Rendering(
+                pages: pages, catalog: catalog, warnings: diagnostics,
+                parsed: loaded.parsed + needed.count, config: config, cache: loaded.cache)
         } catch {
             throw BuildFailure(diagnostics + error.diagnostics)
         }
@@ -137,9 +171,48 @@ public struct SiteBuilder: Sendable {
             force: options.force)
         // Refuse a dangerous output folder before spending time on rendering.
         try writer.validate()
-        let previous = options.clean ? nil : writer.readManifest()
+        let output = OutputWriter.absolute(options.outputDirectory)
+        if let directory = options.cacheDirectory {
+            let absolute = OutputWriter.absolute(directory)
+            // The output is published and a clean build replaces it: no place for the cache,
+            // which holds drafts.
+            if absolute == output || absolute.hasPrefix(output + "/") {
+                throw BuildFailure([
+                    .error(
+                        at: SourceLocation(path: directory),
+                        "the cache folder must not be inside the output folder",
+                        hint: "pass --cache-dir with a folder outside \(options.outputDirectory)")
+                ])
+            }
+        }
+        let cache = options.cacheDirectory.map(BuildCache.init)
+        let previous =
+            options.clean ? nil : writer.markerID().flatMap { cache?.manifest(for: output, id: $0) }
         var rendering = try render(previous: previous)
-        rendering.written = try writer.write(rendering.pages, previous: previous)
+        let manifest = BuildManifest(pages: rendering.pages, previous: previous)
+        // The new manifest is saved before the folder changes and the marker, written last,
+        // names it: a build cut short leaves a marker that names no saved manifest.
+        var cacheProblem: Error?
+        do {
+            try cache?.save(manifest, for: output)
+        } catch {
+            cacheProblem = error
+        }
+        rendering.written = try writer.write(rendering.pages, previous: previous, id: manifest.id)
+        if let cache, rendering.cache.isChanged {
+            do {
+                try cache.save(rendering.cache, rawHTML: rendering.config.rawHTML)
+            } catch {
+                cacheProblem = error
+            }
+        }
+        if let cacheProblem, let directory = options.cacheDirectory {
+            rendering.warnings.append(
+                .warning(
+                    at: SourceLocation(path: directory),
+                    "could not write the build cache: \(cacheProblem)",
+                    hint: "the next build starts afresh"))
+        }
         return rendering
     }
 }

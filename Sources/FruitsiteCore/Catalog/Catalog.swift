@@ -1,18 +1,27 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The fruits in catalog order, their categories and the search filter:
 /// what the tutorial's `FruitViewModel` owns.
 public struct Catalog: Sendable {
     /// Every fruit, ascending by `fold(name)` code point by code point, then by slug.
-    public let fruits: [Fruit]
+    public private(set) var fruits: [Fruit]
     /// Unique categories, ascending by `fold(name)` code point by code point, then by name.
     public let categories: [Category]
 
     /// Sorts `fruits` into catalog order and groups them into categories.
     /// - Parameter fruits: The parsed fruits, in any order.
     public init(fruits: [Fruit]) {
-        // Sort positions, not the large Fruit values themselves.
-        let sorted = fruits.indices.sorted { Self.precedes(fruits[$0], fruits[$1]) }.map {
-            fruits[$0]
+        // Sort positions by borrowed keys: comparing `Fruit` values would copy two of them,
+        // a dozen reference counts, per comparison.
+        let keys = fruits.map { (name: $0.nameKey, slug: $0.slug) }
+        let order = keys.withUnsafeBufferPointer { keys in
+            fruits.indices.sorted { Self.precedes(keys[$0], keys[$1]) }
         }
+        let sorted = order.map { fruits[$0] }
         var indexesByName: [String: [Int]] = [:]
         for (index, fruit) in sorted.enumerated() {
             indexesByName[fruit.category, default: []].append(index)
@@ -28,13 +37,31 @@ public struct Catalog: Sendable {
         }
     }
 
+    /// Gives fruits their details, by catalog position: what a page of an entry taken from
+    /// the cache needs.
+    mutating func setDetails(_ details: [Int: Fruit.Details]) {
+        for (index, value) in details { fruits[index].details = value }
+    }
+
     /// The category names, sorted and unique.
     public var categoryNames: [String] { categories.map(\.name) }
 
     /// Catalog order: folded name as code points (UTF-8 bytes), then slug.
     public static func precedes(_ lhs: Fruit, _ rhs: Fruit) -> Bool {
-        if lhs.nameKey != rhs.nameKey { return lhs.nameKey.lexicographicallyPrecedes(rhs.nameKey) }
-        return lhs.slug.utf8.lexicographicallyPrecedes(rhs.slug.utf8)
+        precedes((lhs.nameKey, lhs.slug), (rhs.nameKey, rhs.slug))
+    }
+
+    private static func precedes(
+        _ lhs: (name: [UInt8], slug: String), _ rhs: (name: [UInt8], slug: String)
+    ) -> Bool {
+        let order = lhs.name.withUnsafeBytes { l in
+            rhs.name.withUnsafeBytes { r in
+                let common = min(l.count, r.count)
+                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
+                return order != 0 ? Int(order) : l.count - r.count
+            }
+        }
+        return order != 0 ? order < 0 : UTF8Order.precedes(lhs.slug, rhs.slug)
     }
 
     // MARK: - The filter
@@ -75,16 +102,22 @@ public struct Catalog: Sendable {
     /// Problems that involve more than one entry: duplicate slugs and colliding category slugs.
     public func problems() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        var firstBySlug: [String: Fruit] = [:]
-        for fruit in fruits.sorted(by: { $0.location < $1.location }) {
-            if let first = firstBySlug[fruit.slug] {
+        // In file order, so the first file with a slug is the one the others are told about.
+        let locations = fruits.map(\.location)
+        let byLocation = locations.withUnsafeBufferPointer { locations in
+            fruits.indices.sorted { locations[$0] < locations[$1] }
+        }
+        var firstBySlug: [String: Int] = [:]
+        firstBySlug.reserveCapacity(fruits.count)
+        for index in byLocation {
+            let slug = fruits[index].slug
+            if let first = firstBySlug.updateValue(index, forKey: slug) {
+                firstBySlug[slug] = first
                 diagnostics.append(
                     .error(
-                        at: fruit.location,
-                        "duplicate slug '\(fruit.slug)': \(first.location.path) has it too",
+                        at: locations[index],
+                        "duplicate slug '\(slug)': \(locations[first].path) has it too",
                         hint: "rename one of the files; slugs must be unique across sub-folders"))
-            } else {
-                firstBySlug[fruit.slug] = fruit
             }
         }
         var firstCategoryBySlug: [String: Category] = [:]

@@ -211,9 +211,11 @@ public struct FruitParser: Sendable {
         }
         let fruit = Fruit(
             slug: file.slug, name: name.0, emoji: emoji, category: category.0,
-            vitamins: vitamins, isDraft: isDraft, params: params,
-            bodyHTML: markdown.renderHTML(String(frontMatter.body)),
-            location: openingLocation, categoryLocation: category.1)
+            vitamins: vitamins, isDraft: isDraft,
+            details: Fruit.Details(
+                bodyHTML: markdown.renderHTML(String(frontMatter.body)), params: params),
+            sourceHash: StableHasher.hash(file.bytes), location: openingLocation,
+            categoryLocation: category.1)
         return Result(fruit: fruit, diagnostics: diagnostics)
     }
 

@@ -1,12 +1,10 @@
-/// What the previous build wrote: each file's path, the hash of its bytes and the hash of
-/// the inputs that produced it. Kept in the output folder's marker file, so it always
-/// describes the folder it sits in.
+/// What a build wrote into an output folder: each file's path, the hash of its bytes and the
+/// hash of the inputs that produced it. The next build into the same folder renders only the
+/// pages whose inputs changed and writes only the files whose bytes changed.
+///
+/// It is kept in the build cache, not in the published folder; the folder's marker file
+/// names the manifest it matches by `id`.
 public struct BuildManifest: Sendable, Equatable {
-    /// Bumped whenever rendering changes in a way input hashes cannot see.
-    static let formatVersion = "fruitsite-manifest 1 \(generatorVersion)"
-    /// The generator's version: a new fruitsite invalidates every page.
-    public static let generatorVersion = "0.1.0"
-
     public struct Entry: Sendable, Equatable {
         /// Hash of the template, its source and its data; nil for files copied as they are.
         public var inputHash: UInt64?
@@ -19,36 +17,67 @@ public struct BuildManifest: Sendable, Equatable {
         self.entries = entries
     }
 
-    /// Reads a manifest written by `text`; nil when it is missing, damaged or from another
-    /// version, which makes the next build a clean one.
-    init?(text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        // The marker's first line is a sentence for people; the header follows it.
-        guard lines.count >= 2, lines.dropFirst().first.map(String.init) == Self.formatVersion
-        else {
-            return nil
+    /// The manifest of a finished site: pages not rendered again keep the hashes `previous`
+    /// recorded for them.
+    init(pages: [RenderedPage], previous: BuildManifest?) {
+        entries = Dictionary(minimumCapacity: pages.count)
+        for page in pages {
+            let outputHash =
+                page.isUnchanged
+                ? previous?.entries[page.path]?.outputHash ?? 0 : StableHasher.hash(page.bytes)
+            entries[page.path] = Entry(inputHash: page.inputHash, outputHash: outputHash)
         }
-        lines = lines.dropFirst(2)
-        var entries: [String: Entry] = [:]
-        entries.reserveCapacity(lines.count)
-        for line in lines {
-            let fields = line.split(separator: " ", maxSplits: 2)
-            guard fields.count == 3, let output = UInt64(fields[0], radix: 16) else { return nil }
-            entries[String(fields[2])] = Entry(
-                inputHash: fields[1] == "-" ? nil : UInt64(fields[1], radix: 16), outputHash: output
-            )
-        }
-        self.entries = entries
     }
 
-    /// The marker file's text: the sentence, the header, then one line per file, sorted.
-    func text(marker: String) -> String {
-        var text = marker + Self.formatVersion + "\n"
-        for path in entries.keys.sorted() {
-            let entry = entries[path]!
-            let input = entry.inputHash.map { String($0, radix: 16) } ?? "-"
-            text += "\(String(entry.outputHash, radix: 16)) \(input) \(path)\n"
+    /// A hash of every entry, which the output folder's marker records: a folder and a
+    /// manifest belong together only when the two agree. Equal manifests have equal ids, so
+    /// two builds of the same site write the same marker.
+    public var id: UInt64 {
+        var sum: UInt64 = 0
+        for (path, entry) in entries {
+            var hasher = StableHasher()
+            hasher.combine(path)
+            hasher.combine(entry.inputHash ?? 0)
+            hasher.combine(entry.outputHash)
+            sum &+= hasher.value
         }
-        return text
+        var hasher = StableHasher()
+        hasher.combine(UInt64(entries.count))
+        hasher.combine(sum)
+        return hasher.value
+    }
+
+    // MARK: - Bytes
+
+    /// Reads what `encoded(into:)` wrote; nil when the bytes are damaged.
+    init?(decoding bytes: [UInt8], from offset: Int) {
+        let decoded = bytes.withUnsafeBytes { buffer -> [String: Entry]? in
+            var reader = ByteReader(buffer, offset: offset)
+            guard let count = reader.integer(), count >= 0, count <= buffer.count else {
+                return nil
+            }
+            var entries = [String: Entry](minimumCapacity: count)
+            for _ in 0..<count {
+                guard let path = reader.string(), let flags = reader.integer(),
+                    let input = reader.word(), let output = reader.word()
+                else { return nil }
+                entries[path] = Entry(inputHash: flags == 0 ? nil : input, outputHash: output)
+            }
+            return reader.isAtEnd ? entries : nil
+        }
+        guard let decoded else { return nil }
+        entries = decoded
+    }
+
+    /// The entries as bytes, in no particular order: nothing depends on it, and sorting
+    /// would cost more than all the rest.
+    func encoded(into writer: inout ByteWriter) {
+        writer.integer(entries.count)
+        for (path, entry) in entries {
+            writer.string(path)
+            writer.integer(entry.inputHash == nil ? 0 : 1)
+            writer.word(entry.inputHash ?? 0)
+            writer.word(entry.outputHash)
+        }
     }
 }

@@ -84,17 +84,25 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// What the last build wrote into the output folder, read from its marker file; nil
-    /// when there is no such folder or the marker holds no manifest this version reads.
-    ///
-    /// Entries whose file has gone missing are left out, so those pages are written again.
-    public func readManifest() -> BuildManifest? {
-        let output = Self.absolute(outputDirectory)
-        guard let data = FileManager.default.contents(atPath: output + "/" + Self.markerName),
-            var manifest = BuildManifest(text: String(decoding: data, as: UTF8.self))
+    /// The id of the manifest that describes the output folder, as its marker records it;
+    /// nil when there is no marker or it names none (a build was cut short, or the folder
+    /// comes from an older fruitsite).
+    public func markerID() -> UInt64? {
+        let path = Self.absolute(outputDirectory) + "/" + Self.markerName
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.hasPrefix(Self.markerText),
+            let line = text.split(separator: "\n").dropFirst().first,
+            line.hasPrefix(Self.markerPrefix)
         else { return nil }
-        manifest.entries = manifest.entries.filter { access(output + "/" + $0.key, F_OK) == 0 }
-        return manifest
+        return UInt64(line.dropFirst(Self.markerPrefix.count), radix: 16)
+    }
+
+    static let markerPrefix = "fruitsite-output manifest="
+
+    /// The marker file: a sentence for people, then the id of the manifest of the folder.
+    static func marker(id: UInt64) -> [UInt8] {
+        Array((markerText + markerPrefix + String(id, radix: 16) + "\n").utf8)
     }
 
     /// How much a write changed.
@@ -106,14 +114,15 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes the site: only the files that changed when `previous` describes the output
-    /// folder, else a whole new folder swapped in.
+    /// folder, else a whole new folder swapped in. The marker, written last, records `id`.
     /// - Parameters:
     ///   - pages: The whole site; unchanged pages carry no bytes.
-    ///   - previous: The manifest read from the output folder by `readManifest()`.
+    ///   - previous: The manifest of the folder's current contents (see `markerID()`).
+    ///   - id: The id of the manifest of `pages`, for the marker.
     /// - Throws: `BuildFailure` when the folder is refused or a write fails.
     @discardableResult
-    public func write(_ pages: [RenderedPage], previous: BuildManifest? = nil) throws(BuildFailure)
-        -> Summary
+    public func write(_ pages: [RenderedPage], previous: BuildManifest? = nil, id: UInt64 = 0)
+        throws(BuildFailure) -> Summary
     {
         try validate()
         let output = Self.absolute(outputDirectory)
@@ -124,9 +133,9 @@ public struct OutputWriter: Sendable {
             if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName)
             {
                 return try writeChanges(
-                    pages, previous: previous, output: output, parent: parent, name: name)
+                    pages, previous: previous, id: id, output: output, parent: parent, name: name)
             }
-            return try writeWhole(pages, output: output, parent: parent, name: name)
+            return try writeWhole(pages, id: id, output: output, parent: parent, name: name)
         } catch let failure as BuildFailure {
             throw failure
         } catch {
@@ -138,9 +147,9 @@ public struct OutputWriter: Sendable {
     }
 
     /// A clean build: everything into a staging folder, then two renames.
-    private func writeWhole(_ pages: [RenderedPage], output: String, parent: String, name: String)
-        throws -> Summary
-    {
+    private func writeWhole(
+        _ pages: [RenderedPage], id: UInt64, output: String, parent: String, name: String
+    ) throws -> Summary {
         guard !pages.contains(where: \.isUnchanged) else {
             throw BuildFailure([
                 .error(
@@ -154,11 +163,10 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(atPath: staging)
             try manager.createDirectory(atPath: staging, withIntermediateDirectories: true)
             // An empty marker first: should the build die now, the next one knows the folder
-            // as its own leftover. The manifest replaces it once every page is written.
+            // as its own leftover. The real one replaces it once every page is written.
             try Self.writeFile(staging + "/" + Self.markerName, [])
             try Self.writeAll(pages, into: staging)
-            try Self.writeFile(
-                staging + "/" + Self.markerName, Self.manifestBytes(for: pages, previous: nil))
+            try Self.writeFile(staging + "/" + Self.markerName, Self.marker(id: id))
         } catch {
             try? manager.removeItem(atPath: staging)
             throw error
@@ -196,10 +204,11 @@ public struct OutputWriter: Sendable {
 
     /// An incremental build: each new or changed file is written beside the output folder and
     /// renamed into place, so every file is either its old or its new self; files the site no
-    /// longer has are removed; the manifest is replaced last.
+    /// longer has are removed; the marker is replaced last. Until then it names the previous
+    /// manifest, which the cache no longer holds, so a build cut short makes the next one clean.
     private func writeChanges(
-        _ pages: [RenderedPage], previous: BuildManifest, output: String, parent: String,
-        name: String
+        _ pages: [RenderedPage], previous: BuildManifest, id: UInt64, output: String,
+        parent: String, name: String
     ) throws -> Summary {
         // A page rendered again may still come out as before: compare bytes by hash.
         let changed = pages.filter { page in
@@ -215,19 +224,18 @@ public struct OutputWriter: Sendable {
         try Self.writeFile(staging + "/" + Self.markerName, [])
         let staged = changed.indices.map { RenderedPage(path: "\($0)", bytes: changed[$0].bytes) }
         try Self.writeAll(staged, into: staging)
-        try Self.writeFile(
-            staging + "/manifest", Self.manifestBytes(for: pages, previous: previous))
+        try Self.writeFile(staging + "/marker", Self.marker(id: id))
         // From here the folder changes: keep Ctrl-C from stopping it half way.
         let removed = try SignalDeferral.run { () throws -> Int in
             try Self.createDirectories(for: changed, in: output)
             for (index, page) in changed.enumerated() {
                 guard rename("\(staging)/\(index)", output + "/" + page.path) == 0 else {
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                    throw SystemError.last
                 }
             }
             let kept = Set(pages.map(\.path))
             var removed = 0
-            for path in previous.entries.keys.sorted() where !kept.contains(path) {
+            for path in previous.entries.keys.filter({ !kept.contains($0) }).sorted() {
                 if unlink(output + "/" + path) == 0 { removed += 1 }
                 // Remove folders the site no longer has, such as fruits/<old-slug>/.
                 var folder = (path as NSString).deletingLastPathComponent
@@ -235,26 +243,12 @@ public struct OutputWriter: Sendable {
                     folder = (folder as NSString).deletingLastPathComponent
                 }
             }
-            guard rename(staging + "/manifest", output + "/" + Self.markerName) == 0 else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            guard rename(staging + "/marker", output + "/" + Self.markerName) == 0 else {
+                throw SystemError.last
             }
             return removed
         }
         return Summary(written: changed.count, removed: removed)
-    }
-
-    /// The marker file: a sentence for people, then the manifest of every file written.
-    private static func manifestBytes(for pages: [RenderedPage], previous: BuildManifest?)
-        -> [UInt8]
-    {
-        var manifest = BuildManifest()
-        for page in pages {
-            let outputHash =
-                page.isUnchanged
-                ? previous?.entries[page.path]?.outputHash ?? 0 : StableHasher.hash(page.bytes)
-            manifest.entries[page.path] = .init(inputHash: page.inputHash, outputHash: outputHash)
-        }
-        return Array(manifest.text(marker: markerText).utf8)
     }
 
     // MARK: - Files
@@ -288,21 +282,21 @@ public struct OutputWriter: Sendable {
         // Sorted, parents come before their children, so plain mkdir suffices; it is much
         // cheaper than FileManager's, which checks every parent again.
         for directory in directories.sorted() where mkdir(root + "/" + directory, 0o755) != 0 {
-            guard errno == EEXIST else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard errno == EEXIST else { throw SystemError.last }
         }
     }
 
     /// One `open`/`write`/`close`: no intermediate `Data` copy.
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        guard descriptor >= 0 else { throw SystemError.last }
         defer { close(descriptor) }
         var offset = 0
         try bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
                 let written = systemWrite(
                     descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                guard written > 0 else { throw SystemError.last }
                 offset += written
             }
         }

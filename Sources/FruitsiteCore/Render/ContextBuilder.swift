@@ -1,24 +1,37 @@
 import Mustache
 
-/// Builds the data each page template receives (README, "Template variables").
+/// Builds the data each page template receives (README, "Template variables"), and the hash
+/// of what that data is made from, which tells a rebuild the pages it can skip.
 ///
-/// Fruit and category summaries are built once per depth and shared by every page at that
-/// depth, so a page costs one small dictionary, not a copy of the catalog.
+/// Every input of a page's data goes into its hash: keep each `…Context` function and its
+/// `…Inputs` function in step (`PageInputTests` checks them against hashes of the data).
 struct ContextBuilder: Sendable {
     let config: SiteConfig
-    let catalog: Catalog
+    private(set) var catalog: Catalog
     private let site: MustacheValue
-    /// Summaries as seen from the site root (`index.html`).
-    private let rootFruits: [MustacheValue]
+    /// Category summaries as seen from the site root (`index.html`).
     private let rootCategories: [MustacheValue]
     /// Summaries as seen from `fruits/<slug>/` and `categories/<slug>/`, two folders down.
-    private let nestedFruits: [MustacheValue]
     private let nestedCategories: [MustacheValue]
+    /// Every fruit's summary, built once for all pages when many pages need them.
+    private var nestedFruits: [MustacheValue]?
     private let categoryIndexByName: [String: Int]
+
+    /// The theme, the config and the catalog's size: what every page depends on.
+    private let siteInputs: UInt64
+    /// Every category's name, slug and size.
+    private let categoryInputs: UInt64
+    /// What each fruit's summary is made from.
+    private let summaryInputs: [UInt64]
 
     static let nestedRoot = "../../"
 
-    init(config: SiteConfig, catalog: Catalog) {
+    /// Creates a builder.
+    /// - Parameters:
+    ///   - config: The site config.
+    ///   - catalog: The fruits and categories.
+    ///   - themeHash: The hash of the templates.
+    init(config: SiteConfig, catalog: Catalog, themeHash: UInt64) {
         self.config = config
         self.catalog = catalog
         self.site = [
@@ -27,27 +40,61 @@ struct ContextBuilder: Sendable {
             "language": .string(config.language),
             "baseURL": .string(config.baseURL),
         ]
-        let slugs = Dictionary(uniqueKeysWithValues: catalog.categories.map { ($0.name, $0.slug) })
-        rootFruits = catalog.fruits.concurrentMap {
-            Self.summary(of: $0, categorySlug: slugs[$0.category] ?? "", root: "")
-        }
-        nestedFruits = catalog.fruits.concurrentMap {
-            Self.summary(of: $0, categorySlug: slugs[$0.category] ?? "", root: Self.nestedRoot)
-        }
         categoryIndexByName = Dictionary(
             uniqueKeysWithValues: catalog.categories.enumerated().map { ($1.name, $0) })
         rootCategories = catalog.categories.map { Self.summary(of: $0, root: "") }
         nestedCategories = catalog.categories.map { Self.summary(of: $0, root: Self.nestedRoot) }
+
+        var hasher = StableHasher()
+        hasher.combine(themeHash)
+        config.hash(into: &hasher)
+        hasher.combine(UInt64(catalog.fruits.count))
+        hasher.combine(UInt64(catalog.categories.count))
+        siteInputs = hasher.value
+        hasher = StableHasher()
+        for category in catalog.categories {
+            hasher.combine(category.name)
+            hasher.combine(category.slug)
+            hasher.combine(UInt64(category.fruitIndexes.count))
+        }
+        categoryInputs = hasher.value
+        summaryInputs = catalog.fruits.concurrentMap(Self.summaryInputs)
+    }
+
+    /// Builds every fruit's summary once, for all pages: worth it when many pages are
+    /// rendered; else each page builds the few it shows.
+    mutating func shareSummaries() {
+        let slugs = catalog.categories.map(\.slug)
+        let indexes = categoryIndexByName
+        nestedFruits = catalog.fruits.concurrentMap {
+            Self.summary(of: $0, categorySlug: slugs[indexes[$0.category]!], root: Self.nestedRoot)
+        }
+    }
+
+    /// Gives fruits their details, by catalog position.
+    mutating func setDetails(_ details: [Int: Fruit.Details]) {
+        catalog.setDetails(details)
     }
 
     // MARK: - Pages
 
     func indexContext() -> MustacheValue {
-        common(root: "", path: "", title: config.title).merging([
-            "fruits": .array(rootFruits),
+        let slugs = catalog.categories.map(\.slug)
+        let indexes = categoryIndexByName
+        let fruits = catalog.fruits.concurrentMap {
+            Self.summary(of: $0, categorySlug: slugs[indexes[$0.category]!], root: "")
+        }
+        return common(root: "", path: "", title: config.title).merging([
+            "fruits": .array(fruits),
             "categories": .array(rootCategories),
             "searchIndexURL": "search-index.json",
         ])
+    }
+
+    func indexInputs() -> UInt64 {
+        inputs("index", categoryInputs) { hasher in
+            for summary in summaryInputs { hasher.combine(summary) }
+        }
     }
 
     func notFoundContext() -> MustacheValue {
@@ -68,33 +115,68 @@ struct ContextBuilder: Sendable {
         ])
     }
 
+    func notFoundInputs() -> UInt64 {
+        inputs("404", categoryInputs)
+    }
+
+    /// The page of `catalog.fruits[index]`, which must have its details.
     func fruitContext(_ index: Int) -> MustacheValue {
         let fruit = catalog.fruits[index]
-        guard case .object(var value) = nestedFruits[index] else { return .null }
-        value["body"] = .string(fruit.bodyHTML)
+        guard let details = fruit.details, case .object(var value) = nestedFruit(index) else {
+            preconditionFailure("the fruit page of \(fruit.slug) needs the entry's details")
+        }
+        value["body"] = .string(details.bodyHTML)
         value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
-        value["params"] = .object(fruit.params)
+        value["params"] = .object(details.params)
         let categoryIndex = categoryIndexByName[fruit.category] ?? 0
         return common(root: Self.nestedRoot, path: "fruits/\(fruit.slug)/", title: fruit.name)
             .merging([
                 "fruit": .object(value),
                 "category": nestedCategories[categoryIndex],
                 "categories": .array(nestedCategories),
-                "previous": index > 0 ? nestedFruits[index - 1] : .null,
-                "next": index + 1 < nestedFruits.count ? nestedFruits[index + 1] : .null,
+                "previous": index > 0 ? nestedFruit(index - 1) : .null,
+                "next": index + 1 < catalog.fruits.count ? nestedFruit(index + 1) : .null,
             ])
+    }
+
+    func fruitInputs(_ index: Int) -> UInt64 {
+        inputs("fruit", categoryInputs) { hasher in
+            // The file's bytes stand for its body, vitamins and params; the summary for
+            // the slug, which comes from the file's name.
+            hasher.combine(catalog.fruits[index].sourceHash)
+            hasher.combine(summaryInputs[index])
+            hasher.combine(index > 0 ? summaryInputs[index - 1] : 0)
+            hasher.combine(index + 1 < summaryInputs.count ? summaryInputs[index + 1] : 0)
+        }
     }
 
     func categoryContext(_ index: Int) -> MustacheValue {
         let category = catalog.categories[index]
         guard case .object(var value) = nestedCategories[index] else { return .null }
-        value["fruits"] = .array(category.fruitIndexes.map { nestedFruits[$0] })
+        value["fruits"] = .array(category.fruitIndexes.map(nestedFruit))
         return common(
             root: Self.nestedRoot, path: "categories/\(category.slug)/", title: category.name
         ).merging([
             "category": .object(value),
             "categories": .array(markCurrent(index)),
         ])
+    }
+
+    func categoryInputs(_ index: Int) -> UInt64 {
+        inputs("category", categoryInputs) { hasher in
+            hasher.combine(UInt64(index))
+            for fruit in catalog.categories[index].fruitIndexes {
+                hasher.combine(summaryInputs[fruit])
+            }
+        }
+    }
+
+    /// What `search-index.json` and `sitemap.xml` are made from: the config, the category
+    /// names and every fruit's summary.
+    func listingInputs() -> UInt64 {
+        inputs("listings", categoryInputs) { hasher in
+            for summary in summaryInputs { hasher.combine(summary) }
+        }
     }
 
     // MARK: - Pieces
@@ -112,6 +194,24 @@ struct ContextBuilder: Sendable {
             "fruitCount": .int(catalog.fruits.count),
             "categoryCount": .int(catalog.categories.count),
         ]
+    }
+
+    private func inputs(
+        _ template: String, _ categories: UInt64, _ more: (inout StableHasher) -> Void = { _ in }
+    ) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(siteInputs)
+        hasher.combine(template)
+        hasher.combine(categories)
+        more(&hasher)
+        return hasher.value
+    }
+
+    private func nestedFruit(_ index: Int) -> MustacheValue {
+        if let nestedFruits { return nestedFruits[index] }
+        let fruit = catalog.fruits[index]
+        let slug = catalog.categories[categoryIndexByName[fruit.category]!].slug
+        return Self.summary(of: fruit, categorySlug: slug, root: Self.nestedRoot)
     }
 
     private func markCurrent(_ index: Int) -> [MustacheValue] {
@@ -134,6 +234,19 @@ struct ContextBuilder: Sendable {
             "url": .string("\(root)fruits/\(fruit.slug)/"),
             "categoryURL": .string("\(root)categories/\(categorySlug)/"),
         ]
+    }
+
+    /// What `summary(of:categorySlug:root:)` is made from, but for the category's slug,
+    /// which `categoryInputs` covers.
+    static func summaryInputs(_ fruit: Fruit) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(fruit.slug)
+        hasher.combine(fruit.name)
+        hasher.combine(fruit.emoji)
+        hasher.combine(fruit.category)
+        hasher.combine(UInt64(fruit.vitamins.count))
+        for vitamin in fruit.vitamins { hasher.combine(vitamin) }
+        return hasher.value
     }
 
     static func summary(of category: Category, root: String) -> MustacheValue {

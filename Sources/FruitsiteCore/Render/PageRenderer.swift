@@ -1,7 +1,8 @@
 import Mustache
 import Synchronization
 
-/// Renders every page of the site from the catalog and the theme, in parallel.
+/// Renders the pages of the site from the catalog and the theme, in parallel: every page on a
+/// clean build, on a rebuild only those whose inputs changed.
 ///
 /// Every link a template receives is relative to the page it is on, so one output folder
 /// works at a domain root, under any subpath, and on any static server.
@@ -10,7 +11,7 @@ public struct PageRenderer: Sendable {
     public var theme: TemplateLoader.Theme
     /// The templates folder as the user named it, for error locations.
     public var templatesDirectory: String
-    /// Called from rendering threads with (pages done, pages in all), every few hundred pages.
+    /// Called from rendering threads with (pages done, pages to render), every few hundred.
     public var onProgress: (@Sendable (Int, Int) -> Void)?
 
     /// Creates a renderer.
@@ -24,66 +25,103 @@ public struct PageRenderer: Sendable {
         self.templatesDirectory = templatesDirectory
     }
 
-    /// One page to render: its output path, its template and how to build its data.
-    private struct Job: Sendable {
+    /// One page of the site: its output path, its template, the hash of its inputs and how to
+    /// build its data.
+    struct Job: Sendable {
         var path: String
         var template: String
-        var context: @Sendable () -> MustacheValue
+        var inputHash: UInt64
+        /// The fruit whose page this is, which needs that entry's details.
+        var fruit: Int?
+        var context: @Sendable (ContextBuilder) -> MustacheValue
     }
 
-    /// Renders every HTML page, the search index, the sitemap, robots.txt and the assets.
-    ///
-    /// A page whose theme, template and data hash the same as in `previous` is not rendered
-    /// again: it comes back `isUnchanged`, without bytes.
+    /// Every page of the site, and which of them the last build did not already make.
+    public struct Plan: Sendable {
+        var data: ContextBuilder
+        var jobs: [Job]
+        /// Positions in `jobs` of the pages to render.
+        var stale: [Int]
+        var listingInputs: UInt64
+        var previous: BuildManifest?
+
+        /// Catalog positions of the fruits whose page is to be rendered but which have no
+        /// details yet (they came from the entry cache): see `setDetails(_:)`.
+        public var fruitsNeedingDetails: [Int] {
+            stale.compactMap { jobs[$0].fruit }.filter { data.catalog.fruits[$0].details == nil }
+        }
+
+        /// Gives fruits their details, by catalog position.
+        public mutating func setDetails(_ details: [Int: Fruit.Details]) {
+            data.setDetails(details)
+        }
+    }
+
+    /// Lists every page with the hash of its inputs, and picks those to render: all of them
+    /// without `previous`, else those whose hash differs from the one `previous` recorded.
     /// - Parameters:
-    ///   - catalog: The fruits and categories.
+    ///   - catalog: The fruits and categories; entries without details are fine here.
     ///   - previous: What the last build into the same folder wrote, if anything.
-    /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials).
-    public func render(_ catalog: Catalog, previous: BuildManifest? = nil) throws(BuildFailure)
-        -> [RenderedPage]
-    {
-        let data = ContextBuilder(config: config, catalog: catalog)
+    public func plan(_ catalog: Catalog, previous: BuildManifest? = nil) -> Plan {
+        var data = ContextBuilder(config: config, catalog: catalog, themeHash: theme.sourceHash)
         var jobs: [Job] = [
-            Job(path: "index.html", template: "index", context: { data.indexContext() }),
-            Job(path: "404.html", template: "404", context: { data.notFoundContext() }),
+            Job(
+                path: "index.html", template: "index", inputHash: data.indexInputs(),
+                context: { $0.indexContext() }),
+            Job(
+                path: "404.html", template: "404", inputHash: data.notFoundInputs(),
+                context: { $0.notFoundContext() }),
         ]
+        jobs.reserveCapacity(2 + catalog.fruits.count + catalog.categories.count)
         for index in catalog.fruits.indices {
             jobs.append(
                 Job(
                     path: "fruits/\(catalog.fruits[index].slug)/index.html", template: "fruit",
-                    context: { data.fruitContext(index) }))
+                    inputHash: data.fruitInputs(index), fruit: index,
+                    context: { $0.fruitContext(index) }))
         }
         for index in catalog.categories.indices {
             jobs.append(
                 Job(
                     path: "categories/\(catalog.categories[index].slug)/index.html",
-                    template: "category", context: { data.categoryContext(index) }))
+                    template: "category", inputHash: data.categoryInputs(index),
+                    context: { $0.categoryContext(index) }))
         }
+        let stale = jobs.indices.filter {
+            previous?.entries[jobs[$0].path]?.inputHash != jobs[$0].inputHash
+        }
+        // Each fruit page shows three summaries; building all of them once pays off when
+        // more than a third of the pages are rendered, or any category page.
+        if stale.count * 3 > catalog.fruits.count
+            || stale.contains(where: { jobs[$0].template == "category" })
+        {
+            data.shareSummaries()
+        }
+        return Plan(
+            data: data, jobs: jobs, stale: stale, listingInputs: data.listingInputs(),
+            previous: previous)
+    }
 
+    /// Renders the pages the plan picked, plus the search index, the sitemap, robots.txt and
+    /// the assets. Pages not rendered come back `isUnchanged`, without bytes.
+    /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials).
+    public func render(_ plan: Plan) throws(BuildFailure) -> [RenderedPage] {
         let library = theme.library
-        let themeHash = theme.sourceHash
         let done = Counter()
         let onProgress = onProgress
-        let total = jobs.count
-        let results = jobs.concurrentMap { job -> Swift.Result<RenderedPage, MustacheError> in
+        let total = plan.stale.count
+        let data = plan.data
+        let rendered = plan.stale.map { plan.jobs[$0] }.concurrentMap {
+            job -> Swift.Result<RenderedPage, MustacheError> in
             defer {
                 if let onProgress {
                     let count = done.value.add(1, ordering: .relaxed).newValue
                     if count % 256 == 0 || count == total { onProgress(count, total) }
                 }
             }
-            let context = job.context()
-            var hasher = StableHasher()
-            hasher.combine(themeHash)
-            hasher.combine(job.template)
-            hasher.combine(context)
-            let inputHash = hasher.value
-            if let entry = previous?.entries[job.path], entry.inputHash == inputHash {
-                return .success(.unchanged(path: job.path, inputHash: inputHash))
-            }
             do {
-                let html = try library.render(job.template, with: context)
-                return .success(RenderedPage(path: job.path, text: html, inputHash: inputHash))
+                let html = try library.render(job.template, with: job.context(data))
+                return .success(RenderedPage(path: job.path, text: html, inputHash: job.inputHash))
             } catch let error as MustacheError {
                 return .failure(error)
             } catch {
@@ -94,11 +132,11 @@ public struct PageRenderer: Sendable {
             }
         }
 
-        var pages: [RenderedPage] = []
+        var pages = plan.jobs.map { RenderedPage.unchanged(path: $0.path, inputHash: $0.inputHash) }
         var diagnostics: [Diagnostic] = []
-        for result in results {
+        for (position, result) in zip(plan.stale, rendered) {
             switch result {
-            case .success(let page): pages.append(page)
+            case .success(let page): pages[position] = page
             case .failure(let error):
                 let diagnostic = TemplateLoader(templatesDirectory: templatesDirectory)
                     .diagnostic(for: error)
@@ -107,11 +145,34 @@ public struct PageRenderer: Sendable {
         }
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
 
-        pages.append(
-            RenderedPage(path: "search-index.json", bytes: SearchIndexBuilder().build(catalog)))
-        pages.append(contentsOf: SitemapBuilder(config: config).build(catalog))
-        pages.append(contentsOf: theme.assets)
+        // The search index and the sitemap list every fruit: made again only when a summary,
+        // a category or the config changed.
+        let listings = ["search-index.json", "sitemap.xml", "robots.txt"]
+        if listings.allSatisfy({ plan.previous?.entries[$0]?.inputHash == plan.listingInputs }) {
+            pages += listings.map { .unchanged(path: $0, inputHash: plan.listingInputs) }
+        } else {
+            var files = [
+                RenderedPage(
+                    path: "search-index.json", bytes: SearchIndexBuilder().build(data.catalog))
+            ]
+            files += SitemapBuilder(config: config).build(data.catalog)
+            pages += files.map { file in
+                var file = file
+                file.inputHash = plan.listingInputs
+                return file
+            }
+        }
+        pages += theme.assets
         return pages
+    }
+
+    /// Renders every page whose inputs changed since `previous`; every fruit needs its
+    /// details (as parsed, not from the cache).
+    /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials).
+    public func render(_ catalog: Catalog, previous: BuildManifest? = nil) throws(BuildFailure)
+        -> [RenderedPage]
+    {
+        try render(plan(catalog, previous: previous))
     }
 }
 

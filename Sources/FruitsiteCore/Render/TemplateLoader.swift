@@ -45,7 +45,9 @@ public struct TemplateLoader: Sendable {
         while let relative = pending.popLast() {
             let directory =
                 relative.isEmpty ? templatesDirectory : templatesDirectory + "/" + relative
-            let entries = (try? fileSystem.list(directory)) ?? []
+            let entries = ((try? fileSystem.list(directory)) ?? []).sorted {
+                UTF8Order.precedes($0.name, $1.name)
+            }
             for entry in entries where !entry.name.hasPrefix(".") {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
                 let fullPath = templatesDirectory + "/" + path
@@ -87,7 +89,7 @@ public struct TemplateLoader: Sendable {
             if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
             assets.sort { $0.path < $1.path }
             var hasher = StableHasher()
-            hasher.combine(BuildManifest.generatorVersion)
+            hasher.combine(Generator.identity)
             for name in sources.keys.sorted() {
                 hasher.combine(name)
                 hasher.combine(sources[name]!)

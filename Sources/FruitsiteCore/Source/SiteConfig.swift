@@ -95,4 +95,10 @@ public struct SiteConfig: Sendable, Equatable {
         guard let slash = rest.firstIndex(of: "/") else { return "/" }
         return String(rest[slash...])
     }
+
+    /// Mixes every setting into a page's input hash; a new setting must be added here.
+    func hash(into hasher: inout StableHasher) {
+        for text in [title, description, baseURL, language] { hasher.combine(text) }
+        hasher.combine(UInt64(rawHTML ? 1 : 0))
+    }
 }

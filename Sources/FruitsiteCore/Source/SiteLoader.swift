@@ -20,16 +20,39 @@ public struct SiteLoader: Sendable {
     }
 
     /// Reads every `.md` file, sorted by path; hidden files and folders are skipped.
+    public func load() -> Result {
+        let listing = list()
+        let reads = listing.paths.concurrentMap { path in
+            Swift.Result { () throws(BuildFailure) in try read(path) }
+        }
+        var files: [SourceFile] = []
+        var diagnostics = listing.diagnostics
+        for read in reads {
+            switch read {
+            case .success(let file): files.append(file)
+            case .failure(let failure): diagnostics += failure.diagnostics
+            }
+        }
+        return Result(files: files, diagnostics: diagnostics)
+    }
+
+    /// The `.md` files found and the problems met on the way.
+    public struct Listing: Sendable {
+        public var paths: [String]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Finds every `.md` file, sorted by path; hidden files and folders are skipped.
     ///
     /// A symbolic link is followed only when it resolves to a place inside the content folder,
     /// so a link can never pull in files from elsewhere on the machine.
-    public func load() -> Result {
+    public func list() -> Listing {
         let folder = SourceLocation(path: contentDirectory)
         guard fileSystem.isDirectory(contentDirectory),
             let root = fileSystem.resolve(contentDirectory)
         else {
-            return Result(
-                files: [],
+            return Listing(
+                paths: [],
                 diagnostics: [
                     .error(
                         at: folder, "the content folder does not exist",
@@ -49,7 +72,7 @@ public struct SiteLoader: Sendable {
                     .error(at: SourceLocation(path: directory), "cannot list the folder: \(error)"))
                 continue
             }
-            for entry in entries where !entry.name.hasPrefix(".") {
+            for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
                 let path = directory + "/" + entry.name
                 var kind = entry.kind
                 if kind == .symbolicLink {
@@ -67,25 +90,26 @@ public struct SiteLoader: Sendable {
                 }
                 switch kind {
                 case .directory: pending.append(path)
-                case .file where entry.name.hasSuffix(".md"): paths.append(path)
+                case .file where entry.name.utf8.reversed().starts(with: "dm.".utf8):
+                    paths.append(path)
                 default: break
                 }
             }
         }
-        paths.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        UTF8Order.sort(&paths)
 
-        // Each read gives a file or the problem that stopped it.
-        let reads = paths.concurrentMap { path -> (SourceFile?, Diagnostic?) in
-            do {
-                return (SourceFile(path: path, bytes: try fileSystem.read(path)), nil)
-            } catch {
-                return (
-                    nil, .error(at: SourceLocation(path: path), "cannot read the file: \(error)")
-                )
-            }
+        return Listing(paths: paths, diagnostics: diagnostics)
+    }
+
+    /// Reads one file.
+    /// - Throws: `BuildFailure` saying why the file could not be read.
+    public func read(_ path: String) throws(BuildFailure) -> SourceFile {
+        do {
+            return SourceFile(path: path, bytes: try fileSystem.read(path))
+        } catch {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: path), "cannot read the file: \(error)")
+            ])
         }
-        let files = reads.compactMap(\.0)
-        diagnostics += reads.compactMap(\.1)
-        return Result(files: files, diagnostics: diagnostics)
     }
 }
