@@ -14,7 +14,10 @@ count=${1:-10000}
 lines=${PROFILE_LINES:-40}
 command -v valgrind >/dev/null || { echo "error: valgrind missing: apt-get install -y valgrind" >&2; exit 1; }
 
-swift build -c release --product fruitsite >&2
+# The same release build as `make release` (see RELEASE_FLAGS in the Makefile).
+release_flags=()
+if [ "$(uname)" = Linux ]; then release_flags+=(--static-swift-stdlib); fi
+swift build -c release "${release_flags[@]}" --product fruitsite >&2
 work=$(mktemp -d /dev/shm/fruitsite-profile-XXXXXX)
 [ "${PROFILE_KEEP:-0}" = 1 ] || trap 'rm -rf "$work"' EXIT
 

@@ -38,7 +38,10 @@ command -v hugo >/dev/null || missing+=(hugo)
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 echo "Building fruitsite (release)…" >&2
-$SWIFT build -c release --product fruitsite >&2
+# The same release build as `make release` (see RELEASE_FLAGS in the Makefile).
+release_flags=()
+if [ "$(uname)" = Linux ]; then release_flags+=(--static-swift-stdlib); fi
+$SWIFT build -c release "${release_flags[@]}" --product fruitsite >&2
 
 # MARK: - fruitsite against Hugo
 

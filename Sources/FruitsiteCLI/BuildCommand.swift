@@ -57,16 +57,16 @@ struct BuildCommand {
         case .success(let rendering):
             CLI.report(rendering.warnings, on: terminal)
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
-            let htmlPages = rendering.pages.count { $0.path.hasSuffix(".html") }
-            let fruits = rendering.catalog.fruits.count
-            let categories = rendering.catalog.categories.count
+            let htmlPages = rendering.htmlPageCount
+            let fruits = rendering.fruitCount
+            let categories = rendering.categoryCount
             let summary = "\(htmlPages) pages (\(fruits) fruits, \(categories) categories)"
             if isCheck {
                 terminal.print("No errors: \(summary) would be written, checked in \(seconds) s")
             } else if !isQuiet {
                 let written =
                     rendering.written.map { changes in
-                        changes.written == rendering.pages.count
+                        changes.isWholeFolder
                             ? ""
                             : ", \(Self.count(changes.written, "file")) changed, "
                                 + "\(changes.removed) removed"

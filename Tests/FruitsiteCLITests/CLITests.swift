@@ -149,7 +149,8 @@ final class Capture: @unchecked Sendable {
         ])
         #expect(quietCode == .success)
         #expect(quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
-        #expect(FileManager.default.fileExists(atPath: folder + "-cache/entries"))
+        let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "-cache")
+        #expect(cached.contains { $0.hasSuffix(".entries") })
     }
 
     @Test func checkWritesNothing() throws {

@@ -84,16 +84,19 @@ import Testing
         let nothing = try project.buildAndCompare("no change")
         #expect(nothing.written?.written == 0 && nothing.written?.removed == 0)
         #expect(nothing.parsed == 0, "every entry comes from the cache")
+        #expect(nothing.catalog == nil, "a steady rebuild: no catalog is made")
 
         try project.edit("Content/apple.md") { $0 + "\nOne more paragraph.\n" }
         let body = try project.buildAndCompare("body edit")
         #expect(body.written?.written == 1, "only the apple page changes")
         #expect(body.parsed == 1, "only the apple entry is parsed")
+        #expect(body.catalog == nil, "a body edit leaves the catalog as it was")
 
         try project.edit("Content/kiwi.md") {
             $0.replacingOccurrences(of: "name: Kiwi", with: "name: Kiwifruit")
         }
-        try project.buildAndCompare("rename a fruit")
+        let renamed = try project.buildAndCompare("rename a fruit")
+        #expect(renamed.catalog != nil, "a new name can move the fruit: the catalog is made")
 
         try project.folder.write(
             "Content/zucchini.md",

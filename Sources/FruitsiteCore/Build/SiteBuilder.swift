@@ -1,3 +1,5 @@
+import Foundation
+
 /// What to build from where: the command line's options.
 public struct BuildOptions: Sendable {
     public var contentDirectory = "Content"
@@ -38,18 +40,23 @@ public struct SiteBuilder: Sendable {
 
     /// The rendered site and what was found on the way.
     public struct Rendering: Sendable {
+        /// The files rendered or copied. A rebuild in which no entry's summary changed
+        /// renders only the pages of the edited entries, and these are all it holds.
         public var pages: [RenderedPage]
-        public var catalog: Catalog
+        /// The catalog; nil after such a rebuild, which does not make it.
+        public var catalog: Catalog?
+        /// Counts for the summary line.
+        public var htmlPageCount: Int
+        public var fruitCount: Int
+        public var categoryCount: Int
         /// Warnings only; errors throw.
         public var warnings: [Diagnostic]
         /// What writing changed; nil when nothing was written (`check`).
         public var written: OutputWriter.Summary?
         /// How many content files were parsed; the others came from the entry cache.
         public var parsed: Int
-        /// The config the site was built with.
-        public var config: SiteConfig
-        /// The entries to keep for the next build.
-        var cache: EntryCache
+        /// The entry cache to save once the manifest's id is known; nil keeps none.
+        var entryCache: (@Sendable (UInt64) -> [UInt8])? = nil
     }
 
     // MARK: - Stages
@@ -83,15 +90,15 @@ public struct SiteBuilder: Sendable {
 
     /// Loads every entry, each unchanged one from `cache`.
     func loadCatalog(config: SiteConfig, cache: EntryCache?) -> (
-        catalog: Catalog?, diagnostics: [Diagnostic], loaded: EntryLoader.Loaded
+        catalog: Catalog?, diagnostics: [Diagnostic], listing: SiteLoader.Listing,
+        loaded: EntryLoader.Loaded
     ) {
         let siteLoader = SiteLoader(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem)
         let listing = siteLoader.list()
         let loaded = EntryLoader(
             loader: siteLoader,
-            parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)),
-            cache: cache
+            parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), cache: cache
         ).load(listing.paths)
         var diagnostics = listing.diagnostics + loaded.diagnostics
         let fruits = options.includeDrafts ? loaded.fruits : loaded.fruits.filter { !$0.isDraft }
@@ -103,33 +110,43 @@ public struct SiteBuilder: Sendable {
                     at: SourceLocation(path: options.contentDirectory),
                     "no .md files found; the site will list no fruits"))
         }
-        return (diagnostics.containsErrors ? nil : catalog, diagnostics.sortedByLocation(), loaded)
+        return (
+            diagnostics.containsErrors ? nil : catalog, diagnostics.sortedByLocation(), listing,
+            loaded
+        )
+    }
+
+    /// Reads and compiles the templates; nil with the diagnostics when they have errors.
+    private func loadTheme() -> (TemplateLoader.Theme?, [Diagnostic]) {
+        do {
+            return (
+                try TemplateLoader(
+                    templatesDirectory: options.templatesDirectory, fileSystem: fileSystem
+                ).load(), []
+            )
+        } catch {
+            return (nil, error.diagnostics)
+        }
     }
 
     /// Everything `build` does except writing: what `fruitsite check` runs.
-    /// - Parameter previous: The last build's manifest: pages made from the same inputs are
-    ///   not rendered again, and unchanged entries come from the entry cache.
     /// - Throws: `BuildFailure` with every content and template error found.
-    public func render(previous: BuildManifest? = nil) throws(BuildFailure) -> Rendering {
+    public func render() throws(BuildFailure) -> Rendering {
         let config = try loadConfig()
-        var diagnostics: [Diagnostic] = []
-        var theme: TemplateLoader.Theme?
-        do {
-            theme = try TemplateLoader(
-                templatesDirectory: options.templatesDirectory, fileSystem: fileSystem
-            ).load()
-        } catch {
-            diagnostics += error.diagnostics
-        }
-        // Without a previous build every page is rendered, which needs every entry parsed.
-        let cache =
-            previous == nil
-            ? nil
-            : options.cacheDirectory.flatMap {
-                BuildCache(directory: $0).entries(rawHTML: config.rawHTML)
-            }
-        let (catalog, contentDiagnostics, loaded) = loadCatalog(config: config, cache: cache)
-        diagnostics += contentDiagnostics
+        let (theme, diagnostics) = loadTheme()
+        return try render(config: config, theme: theme, themeDiagnostics: diagnostics)
+    }
+
+    /// The full pipeline; with `previous`, pages made from the same inputs are not rendered
+    /// again and unchanged entries come from `cache`.
+    private func render(
+        config: SiteConfig, theme: TemplateLoader.Theme?, themeDiagnostics: [Diagnostic],
+        previous: BuildManifest? = nil, cache: EntryCache? = nil
+    ) throws(BuildFailure) -> Rendering {
+        let listedAt = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
+        let (catalog, contentDiagnostics, listing, loaded) = loadCatalog(
+            config: config, cache: cache)
+        let diagnostics = themeDiagnostics + contentDiagnostics
         guard let theme, let catalog, !diagnostics.containsErrors else {
             throw BuildFailure(diagnostics.sortedByLocation())
         }
@@ -147,14 +164,53 @@ public struct SiteBuilder: Sendable {
                 try entries.details(
                     of: Dictionary(uniqueKeysWithValues: needed.map { ($0, catalog.fruits[$0]) })))
         }
+        let pages: [RenderedPage]
         do {
-            let pages = try renderer.render(plan)
-            return Rendering(
-                pages: pages, catalog: catalog, warnings: diagnostics,
-                parsed: loaded.parsed + needed.count, config: config, cache: loaded.cache)
+            pages = try renderer.render(plan)
         } catch {
             throw BuildFailure(diagnostics + error.diagnostics)
         }
+        let snapshot = Self.snapshot(
+            of: catalog, loaded: loaded, config: config, theme: theme,
+            includesDrafts: options.includeDrafts)
+        let folders = listing.diagnostics.isEmpty ? listing.folders : nil
+        let records = loaded.records
+        let header = EntryCache.header(rawHTML: config.rawHTML)
+        return Rendering(
+            pages: pages, catalog: catalog,
+            htmlPageCount: 2 + catalog.fruits.count
+                + catalog.categories.count, fruitCount: catalog.fruits.count,
+            categoryCount: catalog.categories.count, warnings: diagnostics,
+            parsed: loaded.parsed + needed.count,
+            entryCache: { manifestID in
+                EntryCache.encode(
+                    header: header, manifestID: manifestID, records: records,
+                    folders: folders?.compactMap { folder in
+                        folder.status.map { EntryCache.Folder(path: folder.path, status: $0) }
+                    }, listedAt: listedAt, catalog: snapshot)
+            })
+    }
+
+    /// The catalog as the entry cache keeps it, by entry position in path order; nil when
+    /// some entry is not cached (it had warnings), which rules out a steady rebuild.
+    private static func snapshot(
+        of catalog: Catalog, loaded: EntryLoader.Loaded, config: SiteConfig,
+        theme: TemplateLoader.Theme, includesDrafts: Bool
+    ) -> EntryCache.CatalogSnapshot? {
+        guard loaded.records.count == loaded.fruits.count else { return nil }
+        var entryByPath: [String: Int] = [:]
+        entryByPath.reserveCapacity(loaded.fruits.count)
+        for (index, fruit) in loaded.fruits.enumerated() {
+            entryByPath[fruit.location.path] = index
+        }
+        return EntryCache.CatalogSnapshot(
+            includesDrafts: includesDrafts,
+            siteInputs: ContextBuilder.siteInputs(
+                themeHash: theme.sourceHash, config: config, fruitCount: catalog.fruits.count,
+                categoryCount: catalog.categories.count),
+            categoryInputs: ContextBuilder.categoryInputs(catalog.categories),
+            order: catalog.fruits.map { entryByPath[$0.location.path]! },
+            categories: catalog.categories)
     }
 
     /// Renders the site and writes it to the output folder.
@@ -185,34 +241,94 @@ public struct SiteBuilder: Sendable {
                 ])
             }
         }
-        let cache = options.cacheDirectory.map(BuildCache.init)
-        let previous =
-            options.clean ? nil : writer.markerID().flatMap { cache?.manifest(for: output, id: $0) }
-        var rendering = try render(previous: previous)
+        let cache = options.cacheDirectory.map { BuildCache(directory: $0, output: output) }
+        let stored = options.clean ? nil : writer.markerID().flatMap { cache?.manifest(id: $0) }
+        let config = try loadConfig()
+        let (theme, themeDiagnostics) = loadTheme()
+        // The entries count only when they come from the build that wrote the output.
+        let entries = stored.flatMap { stored in
+            cache?.entries(rawHTML: config.rawHTML).flatMap {
+                $0.manifestID == stored.id ? $0 : nil
+            }
+        }
+        if let cache, let stored, let theme, let entries,
+            let steady = try SteadyRebuild(
+                options: options, fileSystem: fileSystem, config: config, theme: theme,
+                previous: stored, cache: entries
+            ).attempt()
+        {
+            return try write(steady, stored: stored, writer: writer, cache: cache)
+        }
+
+        let previous = stored?.decoded()
+        var rendering = try render(
+            config: config, theme: theme, themeDiagnostics: themeDiagnostics, previous: previous,
+            cache: previous == nil ? nil : entries)
         let manifest = BuildManifest(pages: rendering.pages, previous: previous)
         // The new manifest is saved before the folder changes and the marker, written last,
         // names it: a build cut short leaves a marker that names no saved manifest.
         var cacheProblem: Error?
         do {
-            try cache?.save(manifest, for: output)
+            try cache?.save(manifest)
         } catch {
             cacheProblem = error
         }
         rendering.written = try writer.write(rendering.pages, previous: previous, id: manifest.id)
-        if let cache, rendering.cache.isChanged {
+        if let cache, let entryCache = rendering.entryCache {
             do {
-                try cache.save(rendering.cache, rawHTML: rendering.config.rawHTML)
+                try cache.saveEntries(entryCache(manifest.id))
             } catch {
                 cacheProblem = error
             }
         }
-        if let cacheProblem, let directory = options.cacheDirectory {
-            rendering.warnings.append(
-                .warning(
-                    at: SourceLocation(path: directory),
-                    "could not write the build cache: \(cacheProblem)",
-                    hint: "the next build starts afresh"))
-        }
+        if let cacheProblem { rendering.warnings.append(cacheWarning(cacheProblem)) }
         return rendering
+    }
+
+    /// Writes what a steady rebuild changed, and patches the cache in place.
+    private func write(
+        _ steady: SteadyRebuild.Result, stored: StoredManifest, writer: OutputWriter,
+        cache: BuildCache
+    ) throws(BuildFailure) -> Rendering {
+        var rendering = Rendering(
+            pages: steady.pages, catalog: nil,
+            htmlPageCount: 2 + steady.catalog.order.count + steady.catalog.categories.count,
+            fruitCount: steady.catalog.order.count, categoryCount: steady.catalog.categories.count,
+            warnings: [], parsed: steady.parsed)
+        var cacheProblem: Error?
+        if steady.manifestPatches.isEmpty {
+            rendering.written = OutputWriter.Summary(written: 0, removed: 0)
+        } else {
+            // Cleared first: until its patches are all written the manifest names no output.
+            do {
+                try cache.invalidateManifest(stored)
+            } catch {
+                cacheProblem = error
+            }
+            rendering.written = try writer.write(
+                changes: steady.pages, previous: steady.previousEntries, id: steady.id)
+            if cacheProblem == nil {
+                do {
+                    try cache.patchManifest(steady.manifestPatches)
+                } catch {
+                    cacheProblem = error
+                }
+            }
+        }
+        if cacheProblem == nil {
+            do {
+                try cache.patchEntries(steady.entryPatches)
+            } catch {
+                cacheProblem = error
+            }
+        }
+        if let cacheProblem { rendering.warnings.append(cacheWarning(cacheProblem)) }
+        return rendering
+    }
+
+    private func cacheWarning(_ problem: Error) -> Diagnostic {
+        .warning(
+            at: SourceLocation(path: options.cacheDirectory ?? ""),
+            "could not write the build cache: \(problem)", hint: "the next build starts afresh")
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The folder where a build keeps what lets the next one skip work (`.fruitsite-cache/` by
-/// default): the parsed entries and, for each output folder, the manifest of what was
-/// written there.
+/// default). For each output folder it holds two files, named after the folder: the
+/// manifest of what was written there, and the content as that build saw it.
 ///
 /// It stays outside the output folder, which is published: the entries include drafts.
 /// Every file starts with a header naming its format and the fruitsite that wrote it, and a
@@ -11,51 +11,79 @@ import Foundation
 struct BuildCache: Sendable {
     /// The cache folder as the user named it.
     var directory: String
+    /// The output folder's absolute path.
+    var output: String
+
+    private var name: String {
+        var hasher = StableHasher()
+        hasher.combine(output)
+        return directory + "/" + String(hasher.value, radix: 16)
+    }
+
+    // MARK: - Manifest
+
+    /// The manifest of what the last build wrote into the output folder, when its id is
+    /// `id`, the one the folder's marker records.
+    func manifest(id: UInt64) -> StoredManifest? {
+        read(name + ".manifest", header: manifestHeader) {
+            StoredManifest(bytes: $0, from: $1)
+        }.flatMap { $0.id == id ? $0 : nil }
+    }
+
+    func save(_ manifest: BuildManifest) throws {
+        var writer = ByteWriter()
+        writer.bytes += manifestHeader.utf8
+        manifest.encoded(into: &writer)
+        try write(writer.bytes, to: name + ".manifest")
+    }
+
+    private var manifestHeader: String {
+        "fruitsite-manifest 3 \(Generator.identity) output=\(output)\n"
+    }
 
     // MARK: - Entries
 
-    private var entriesPath: String { directory + "/entries" }
-
-    /// The entries the last build parsed with the same settings, if any.
+    /// The content as the last build into the output folder saw it, parsed with the same
+    /// settings.
     func entries(rawHTML: Bool) -> EntryCache? {
-        read(entriesPath, header: EntryCache.header(rawHTML: rawHTML)) {
-            EntryCache(decoding: $0, from: $1)
+        read(name + ".entries", header: EntryCache.header(rawHTML: rawHTML)) {
+            EntryCache(bytes: $0, from: $1)
         }
     }
 
-    func save(_ entries: EntryCache, rawHTML: Bool) throws {
-        var writer = ByteWriter()
-        writer.bytes += EntryCache.header(rawHTML: rawHTML).utf8
-        entries.encoded(into: &writer)
-        try write(writer.bytes, to: entriesPath)
+    /// Saves bytes made by `EntryCache.encode`.
+    func saveEntries(_ bytes: [UInt8]) throws {
+        try write(bytes, to: name + ".entries")
     }
 
-    // MARK: - Manifests
+    // MARK: - Patching in place
 
-    /// The manifest of what the last build wrote into `output`, when its id is `id`, the
-    /// one the folder's marker records.
-    func manifest(for output: String, id: UInt64) -> BuildManifest? {
-        read(manifestPath(for: output), header: Self.manifestHeader(output: output, id: id)) {
-            BuildManifest(decoding: $0, from: $1)
+    /// A rebuild that changed a few pages updates both files in place rather than writing
+    /// them whole. First the manifest's id is cleared, so that until the patches are all
+    /// written the manifest names no output, and a build cut short makes the next one clean;
+    /// each file's id is written last.
+    func invalidateManifest(_ manifest: StoredManifest) throws {
+        try patch(name + ".manifest", [(manifest.start, [UInt8](repeating: 0, count: 8))])
+    }
+
+    func patchManifest(_ writes: [(offset: Int, bytes: [UInt8])]) throws {
+        try patch(name + ".manifest", writes)
+    }
+
+    func patchEntries(_ writes: [(offset: Int, bytes: [UInt8])]) throws {
+        try patch(name + ".entries", writes)
+    }
+
+    private func patch(_ path: String, _ writes: [(offset: Int, bytes: [UInt8])]) throws {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw SystemError.last }
+        defer { close(descriptor) }
+        for (offset, bytes) in writes {
+            let written = bytes.withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress!, $0.count, off_t(offset))
+            }
+            guard written == bytes.count else { throw SystemError.last }
         }
-    }
-
-    func save(_ manifest: BuildManifest, for output: String) throws {
-        var writer = ByteWriter()
-        writer.bytes += Self.manifestHeader(output: output, id: manifest.id).utf8
-        manifest.encoded(into: &writer)
-        try write(writer.bytes, to: manifestPath(for: output))
-    }
-
-    /// One manifest per output folder, named by a hash of its absolute path.
-    private func manifestPath(for output: String) -> String {
-        var hasher = StableHasher()
-        hasher.combine(output)
-        return directory + "/output-" + String(hasher.value, radix: 16)
-    }
-
-    private static func manifestHeader(output: String, id: UInt64) -> String {
-        "fruitsite-manifest 2 \(Generator.identity) id=\(String(id, radix: 16)) output=\(output)\n"
     }
 
     // MARK: - Files
@@ -76,9 +104,7 @@ struct BuildCache: Sendable {
         let temporary = "\(path).tmp-\(getpid())"
         do {
             try OutputWriter.writeFile(temporary, bytes)
-            guard rename(temporary, path) == 0 else {
-                throw SystemError.last
-            }
+            guard rename(temporary, path) == 0 else { throw SystemError.last }
         } catch {
             unlink(temporary)
             throw error

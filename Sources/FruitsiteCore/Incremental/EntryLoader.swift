@@ -8,21 +8,22 @@ struct EntryLoader: Sendable {
     /// The last build's entries; nil parses every file.
     var cache: EntryCache?
 
-    /// The entries in path order, and the cache to keep for the next build.
+    /// The entries in path order, and what to cache of them for the next build.
     struct Loaded: Sendable {
         /// The entries without errors, drafts included.
         var fruits: [Fruit]
         /// Every problem found: files that could not be read and parsers' diagnostics.
         var diagnostics: [Diagnostic]
-        /// The entries of this build's files, for the next build.
-        var cache: EntryCache
+        /// The entries to cache, in path order: those without any diagnostic.
+        var records: [EntryCache.Record]
         /// How many files were parsed rather than taken from the cache.
         var parsed: Int
     }
 
     /// One file's outcome: its entry (from the cache or just parsed) and what to cache.
     private enum Outcome: Sendable {
-        case cached(EntryCache.Entry)
+        /// From the cache; `position` is set when its record can be copied as it is.
+        case cached(EntryCache.Entry, position: Int?)
         case parsed(FruitParser.Result, EntryCache.Entry?)
         case unreadable([Diagnostic])
     }
@@ -34,61 +35,68 @@ struct EntryLoader: Sendable {
         // next build, however coarse the file system's clock (see `EntryCache.racyWindow`).
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
         let fileSystem = loader.fileSystem
-        let cache = cache ?? EntryCache()
-        let positions = cache.positions(of: paths)
+        let decoded = cache?.decodeAll() ?? ([], [])
+        let positions = Self.positions(of: paths, in: decoded.paths)
         // Borrowed through unsafe buffers: the arrays themselves would have their reference
         // counts raised by both threads at every access, which costs more than the work.
         let outcomes = paths.withUnsafeBufferPointer { paths in
-            cache.entries.withUnsafeBufferPointer { entries in
+            decoded.entries.withUnsafeBufferPointer { entries in
                 nonisolated(unsafe) let (paths, entries) = (paths, entries)
                 return Array(paths.indices).concurrentMap { index in
                     outcome(
-                        path: paths[index], cached: positions[index].map { entries[$0] },
+                        path: paths[index], cached: positions[index].map { ($0, entries[$0]) },
                         now: now, fileSystem: fileSystem)
                 }
             }
         }
 
-        var loaded = Loaded(
-            fruits: [], diagnostics: [], cache: EntryCache(storage: cache.storage), parsed: 0)
+        var loaded = Loaded(fruits: [], diagnostics: [], records: [], parsed: 0)
         loaded.fruits.reserveCapacity(paths.count)
-        loaded.cache.paths.reserveCapacity(paths.count)
-        loaded.cache.entries.reserveCapacity(paths.count)
-        var reused = 0
-        for (path, outcome) in zip(paths, outcomes) {
-            var kept: EntryCache.Entry?
+        loaded.records.reserveCapacity(paths.count)
+        for outcome in outcomes {
             switch outcome {
-            case .cached(let entry):
+            case .cached(let entry, let position):
                 loaded.fruits.append(entry.fruit)
-                kept = entry
-                if entry.record != nil { reused += 1 }
+                loaded.records.append(
+                    position.map { .copied(cache!.record($0)) } ?? .entry(entry))
             case .parsed(let result, let entry):
                 if let fruit = result.fruit { loaded.fruits.append(fruit) }
                 loaded.diagnostics += result.diagnostics
-                kept = entry
+                if let entry { loaded.records.append(.entry(entry)) }
                 loaded.parsed += 1
             case .unreadable(let diagnostics):
                 loaded.diagnostics += diagnostics
             }
-            if let kept {
-                loaded.cache.paths.append(path)
-                loaded.cache.entries.append(kept)
+        }
+        return loaded
+    }
+
+    /// For each of `sorted` paths, its position among `cached` paths (sorted too), if there.
+    static func positions(of sorted: [String], in cached: [String]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: sorted.count)
+        var position = 0
+        for (index, path) in sorted.enumerated() {
+            while position < cached.count, UTF8Order.precedes(cached[position], path) {
+                position += 1
+            }
+            if position < cached.count, UTF8Order.equal(cached[position], path) {
+                result[index] = position
             }
         }
-        // Unchanged only when every entry came from the cache as it was and none went away.
-        loaded.cache.isChanged = reused != paths.count || reused != cache.entries.count
-        return loaded
+        return result
     }
 
     /// One file's outcome, from its cached entry when that still holds.
     private func outcome(
-        path: String, cached: EntryCache.Entry?, now: Int64, fileSystem: FileSystem
-    )
-        -> Outcome
-    {
+        path: String, cached: (position: Int, entry: EntryCache.Entry)?, now: Int64,
+        fileSystem: FileSystem
+    ) -> Outcome {
         let status = fileSystem.status(path)
-        if let cached, EntryCache.isCurrent(cached, status: status) {
-            return .cached(cached)
+        if let cached,
+            EntryCache.isCurrent(
+                recorded: cached.entry.status, verifiedAt: cached.entry.verifiedAt, status: status)
+        {
+            return .cached(cached.entry, position: cached.position)
         }
         let file: SourceFile
         do throws(BuildFailure) {
@@ -98,15 +106,16 @@ struct EntryLoader: Sendable {
         }
         // Touched but not changed, or changed too recently to trust its status: the
         // bytes decide.
-        if let status, let cached, cached.fruit.sourceHash == StableHasher.hash(file.bytes) {
-            return .cached(.init(status: status, verifiedAt: now, fruit: cached.fruit))
+        let fruit = cached?.entry.fruit
+        if let status, let fruit, fruit.sourceHash == StableHasher.hash(file.bytes) {
+            return .cached(.init(status: status, verifiedAt: now, fruit: fruit), position: nil)
         }
         let result = parser.parse(file)
         // Only entries without diagnostics are kept, so a rebuild repeats every warning.
-        guard let status, let fruit = result.fruit, result.diagnostics.isEmpty else {
+        guard let status, let parsed = result.fruit, result.diagnostics.isEmpty else {
             return .parsed(result, nil)
         }
-        return .parsed(result, .init(status: status, verifiedAt: now, fruit: fruit.summary))
+        return .parsed(result, .init(status: status, verifiedAt: now, fruit: parsed.summary))
     }
 
     /// Reads and parses the files of entries taken from the cache, for their details.

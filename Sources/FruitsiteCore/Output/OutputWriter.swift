@@ -111,6 +111,8 @@ public struct OutputWriter: Sendable {
         public var written: Int
         /// Files of the previous build removed because the site no longer has them.
         public var removed: Int
+        /// A whole new folder replaced the old one (a clean build).
+        public var isWholeFolder = false
     }
 
     /// Writes the site: only the files that changed when `previous` describes the output
@@ -132,10 +134,43 @@ public struct OutputWriter: Sendable {
         do {
             if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName)
             {
+                let kept = Set(pages.map(\.path))
                 return try writeChanges(
-                    pages, previous: previous, id: id, output: output, parent: parent, name: name)
+                    pages.filter { !$0.isUnchanged },
+                    removing: previous.entries.keys.filter {
+                        !kept.contains($0)
+                    }, previous: previous, id: id, output: output, parent: parent, name: name)
             }
             return try writeWhole(pages, id: id, output: output, parent: parent, name: name)
+        } catch let failure as BuildFailure {
+            throw failure
+        } catch {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
+            ])
+        }
+    }
+
+    /// Writes some files of a site whose manifest is `previous` and which has no others to
+    /// remove: what a rebuild that rendered only a few pages writes.
+    /// - Parameters:
+    ///   - changes: The pages rendered again; only those whose bytes changed are written.
+    ///   - previous: The manifest of the folder's current contents (see `markerID()`).
+    ///   - id: The id of the site's new manifest, for the marker.
+    @discardableResult
+    public func write(changes: [RenderedPage], previous: BuildManifest, id: UInt64)
+        throws(BuildFailure) -> Summary
+    {
+        try validate()
+        let output = Self.absolute(outputDirectory)
+        let parent = (output as NSString).deletingLastPathComponent
+        let name = (output as NSString).lastPathComponent
+        cleanUpLeftovers(parent: parent, name: name)
+        do {
+            return try writeChanges(
+                changes, removing: [], previous: previous, id: id, output: output,
+                parent: parent, name: name)
         } catch let failure as BuildFailure {
             throw failure
         } catch {
@@ -199,7 +234,7 @@ public struct OutputWriter: Sendable {
             }
         }
         Self.removeLeftover(retired)
-        return Summary(written: pages.count, removed: 0)
+        return Summary(written: pages.count, removed: 0, isWholeFolder: true)
     }
 
     /// An incremental build: each new or changed file is written beside the output folder and
@@ -207,13 +242,12 @@ public struct OutputWriter: Sendable {
     /// longer has are removed; the marker is replaced last. Until then it names the previous
     /// manifest, which the cache no longer holds, so a build cut short makes the next one clean.
     private func writeChanges(
-        _ pages: [RenderedPage], previous: BuildManifest, id: UInt64, output: String,
-        parent: String, name: String
+        _ pages: [RenderedPage], removing: [String], previous: BuildManifest, id: UInt64,
+        output: String, parent: String, name: String
     ) throws -> Summary {
         // A page rendered again may still come out as before: compare bytes by hash.
         let changed = pages.filter { page in
-            !page.isUnchanged
-                && previous.entries[page.path]?.outputHash != StableHasher.hash(page.bytes)
+            previous.entries[page.path]?.outputHash != StableHasher.hash(page.bytes)
         }
         let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
         let manager = FileManager.default
@@ -233,9 +267,8 @@ public struct OutputWriter: Sendable {
                     throw SystemError.last
                 }
             }
-            let kept = Set(pages.map(\.path))
             var removed = 0
-            for path in previous.entries.keys.filter({ !kept.contains($0) }).sorted() {
+            for path in removing.sorted() {
                 if unlink(output + "/" + path) == 0 { removed += 1 }
                 // Remove folders the site no longer has, such as fruits/<old-slug>/.
                 var folder = (path as NSString).deletingLastPathComponent

@@ -34,31 +34,41 @@ struct ContextBuilder: Sendable {
     init(config: SiteConfig, catalog: Catalog, themeHash: UInt64) {
         self.config = config
         self.catalog = catalog
-        self.site = [
-            "title": .string(config.title),
-            "description": .string(config.description),
-            "language": .string(config.language),
-            "baseURL": .string(config.baseURL),
-        ]
+        self.site = Self.siteValue(config)
         categoryIndexByName = Dictionary(
             uniqueKeysWithValues: catalog.categories.enumerated().map { ($1.name, $0) })
         rootCategories = catalog.categories.map { Self.summary(of: $0, root: "") }
         nestedCategories = catalog.categories.map { Self.summary(of: $0, root: Self.nestedRoot) }
+        siteInputs = Self.siteInputs(
+            themeHash: themeHash, config: config, fruitCount: catalog.fruits.count,
+            categoryCount: catalog.categories.count)
+        categoryInputs = Self.categoryInputs(catalog.categories)
+        summaryInputs = catalog.fruits.concurrentMap(Self.summaryInputs)
+    }
 
+    /// The theme, the config and the catalog's size: what every page depends on.
+    static func siteInputs(
+        themeHash: UInt64, config: SiteConfig, fruitCount: Int, categoryCount: Int
+    )
+        -> UInt64
+    {
         var hasher = StableHasher()
         hasher.combine(themeHash)
         config.hash(into: &hasher)
-        hasher.combine(UInt64(catalog.fruits.count))
-        hasher.combine(UInt64(catalog.categories.count))
-        siteInputs = hasher.value
-        hasher = StableHasher()
-        for category in catalog.categories {
+        hasher.combine(UInt64(fruitCount))
+        hasher.combine(UInt64(categoryCount))
+        return hasher.value
+    }
+
+    /// Every category's name, slug and size.
+    static func categoryInputs(_ categories: [Category]) -> UInt64 {
+        var hasher = StableHasher()
+        for category in categories {
             hasher.combine(category.name)
             hasher.combine(category.slug)
             hasher.combine(UInt64(category.fruitIndexes.count))
         }
-        categoryInputs = hasher.value
-        summaryInputs = catalog.fruits.concurrentMap(Self.summaryInputs)
+        return hasher.value
     }
 
     /// Builds every fruit's summary once, for all pages: worth it when many pages are
@@ -121,32 +131,57 @@ struct ContextBuilder: Sendable {
 
     /// The page of `catalog.fruits[index]`, which must have its details.
     func fruitContext(_ index: Int) -> MustacheValue {
-        let fruit = catalog.fruits[index]
-        guard let details = fruit.details, case .object(var value) = nestedFruit(index) else {
+        Self.fruitContext(
+            catalog.fruits[index], summary: nestedFruit(index),
+            previous: index > 0 ? nestedFruit(index - 1) : .null,
+            next: index + 1 < catalog.fruits.count ? nestedFruit(index + 1) : .null,
+            categoryIndex: categoryIndexByName[catalog.fruits[index].category] ?? 0,
+            categories: nestedCategories,
+            common: common(
+                root: Self.nestedRoot, path: "fruits/\(catalog.fruits[index].slug)/",
+                title: catalog.fruits[index].name))
+    }
+
+    /// A fruit's page from its parts: its summary and its neighbours' as seen from the page,
+    /// the categories' and the data all pages share.
+    static func fruitContext(
+        _ fruit: Fruit, summary: MustacheValue, previous: MustacheValue, next: MustacheValue,
+        categoryIndex: Int, categories: [MustacheValue], common: MustacheValue
+    ) -> MustacheValue {
+        guard let details = fruit.details, case .object(var value) = summary else {
             preconditionFailure("the fruit page of \(fruit.slug) needs the entry's details")
         }
         value["body"] = .string(details.bodyHTML)
         value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
         value["params"] = .object(details.params)
-        let categoryIndex = categoryIndexByName[fruit.category] ?? 0
-        return common(root: Self.nestedRoot, path: "fruits/\(fruit.slug)/", title: fruit.name)
-            .merging([
-                "fruit": .object(value),
-                "category": nestedCategories[categoryIndex],
-                "categories": .array(nestedCategories),
-                "previous": index > 0 ? nestedFruit(index - 1) : .null,
-                "next": index + 1 < catalog.fruits.count ? nestedFruit(index + 1) : .null,
-            ])
+        return common.merging([
+            "fruit": .object(value),
+            "category": categories[categoryIndex],
+            "categories": .array(categories),
+            "previous": previous,
+            "next": next,
+        ])
     }
 
     func fruitInputs(_ index: Int) -> UInt64 {
-        inputs("fruit", categoryInputs) { hasher in
+        Self.fruitInputs(
+            site: siteInputs, categories: categoryInputs,
+            sourceHash: catalog.fruits[index].sourceHash, summary: summaryInputs[index],
+            previous: index > 0 ? summaryInputs[index - 1] : nil,
+            next: index + 1 < summaryInputs.count ? summaryInputs[index + 1] : nil)
+    }
+
+    static func fruitInputs(
+        site: UInt64, categories: UInt64, sourceHash: UInt64, summary: UInt64, previous: UInt64?,
+        next: UInt64?
+    ) -> UInt64 {
+        inputs("fruit", site: site, categories: categories) { hasher in
             // The file's bytes stand for its body, vitamins and params; the summary for
             // the slug, which comes from the file's name.
-            hasher.combine(catalog.fruits[index].sourceHash)
-            hasher.combine(summaryInputs[index])
-            hasher.combine(index > 0 ? summaryInputs[index - 1] : 0)
-            hasher.combine(index + 1 < summaryInputs.count ? summaryInputs[index + 1] : 0)
+            hasher.combine(sourceHash)
+            hasher.combine(summary)
+            hasher.combine(previous ?? 0)
+            hasher.combine(next ?? 0)
         }
     }
 
@@ -182,6 +217,16 @@ struct ContextBuilder: Sendable {
     // MARK: - Pieces
 
     private func common(root: String, path: String, title: String) -> MustacheValue {
+        Self.common(
+            config: config, site: site, root: root, path: path, title: title,
+            fruitCount: catalog.fruits.count, categoryCount: catalog.categories.count)
+    }
+
+    /// What every page's data holds.
+    static func common(
+        config: SiteConfig, site: MustacheValue, root: String, path: String, title: String,
+        fruitCount: Int, categoryCount: Int
+    ) -> MustacheValue {
         [
             "site": site,
             "root": .string(root),
@@ -191,16 +236,32 @@ struct ContextBuilder: Sendable {
                 "path": .string(path),
                 "canonicalURL": Self.optional(config.baseURL.isEmpty ? "" : config.baseURL + path),
             ],
-            "fruitCount": .int(catalog.fruits.count),
-            "categoryCount": .int(catalog.categories.count),
+            "fruitCount": .int(fruitCount),
+            "categoryCount": .int(categoryCount),
+        ]
+    }
+
+    static func siteValue(_ config: SiteConfig) -> MustacheValue {
+        [
+            "title": .string(config.title),
+            "description": .string(config.description),
+            "language": .string(config.language),
+            "baseURL": .string(config.baseURL),
         ]
     }
 
     private func inputs(
         _ template: String, _ categories: UInt64, _ more: (inout StableHasher) -> Void = { _ in }
     ) -> UInt64 {
+        Self.inputs(template, site: siteInputs, categories: categories, more)
+    }
+
+    private static func inputs(
+        _ template: String, site: UInt64, categories: UInt64,
+        _ more: (inout StableHasher) -> Void = { _ in }
+    ) -> UInt64 {
         var hasher = StableHasher()
-        hasher.combine(siteInputs)
+        hasher.combine(site)
         hasher.combine(template)
         hasher.combine(categories)
         more(&hasher)

@@ -39,6 +39,9 @@ public struct SiteLoader: Sendable {
     /// The `.md` files found and the problems met on the way.
     public struct Listing: Sendable {
         public var paths: [String]
+        /// Every folder listed, with its status just before: while no folder's status
+        /// changes, neither does `paths`.
+        public var folders: [(path: String, status: FileStatus?)] = []
         public var diagnostics: [Diagnostic]
     }
 
@@ -63,7 +66,9 @@ public struct SiteLoader: Sendable {
         var paths: [String] = []
         var pending = [contentDirectory]
         var visited: Set<String> = [root]
+        var folders: [(path: String, status: FileStatus?)] = []
         while let directory = pending.popLast() {
+            folders.append((directory, fileSystem.status(directory)))
             let entries: [FileSystem.Entry]
             do {
                 entries = try fileSystem.list(directory)
@@ -98,7 +103,7 @@ public struct SiteLoader: Sendable {
         }
         UTF8Order.sort(&paths)
 
-        return Listing(paths: paths, diagnostics: diagnostics)
+        return Listing(paths: paths, folders: folders, diagnostics: diagnostics)
     }
 
     /// Reads one file.
