@@ -146,6 +146,56 @@ import Testing
         try drafts.buildAndCompare("drafts included")
     }
 
+    /// Edits that keep every summary leave the catalog as it was: the rebuild stays steady
+    /// (no catalog is made) and still writes what a clean build writes.
+    @Test func steadyRebuildsMatchACleanBuild() throws {
+        let project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+
+        try project.folder.write("Content/.notes", "not an entry")
+        let hidden = try project.buildAndCompare("a hidden file in the content folder")
+        #expect(hidden.catalog == nil && hidden.written?.written == 0)
+
+        try project.edit("Content/loquat.md") { $0 + "\nStill a draft.\n" }
+        let draft = try project.buildAndCompare("a draft's text")
+        #expect(draft.catalog == nil && draft.written?.written == 0)
+
+        try project.edit("Content/banana.md") { $0 + "\nRipe.\n" }
+        try project.edit("Content/cherry.md") { $0 + "\nSour.\n" }
+        let two = try project.buildAndCompare("two entries' text")
+        #expect(two.catalog == nil && two.written?.written == 2)
+
+        try project.edit("Templates/assets/site.css") { $0 + "\n/* steady */\n" }
+        let asset = try project.buildAndCompare("an asset")
+        #expect(asset.catalog == nil && asset.written?.written == 1)
+
+        try project.edit("Content/banana.md") {
+            $0.replacingOccurrences(of: "category: Tropical Fruits", with: "category: Berries")
+        }
+        let summary = try project.buildAndCompare("an entry's summary")
+        #expect(summary.catalog != nil, "a changed summary needs the catalog")
+    }
+
+    /// A rebuild that patches the cache clears the manifest's id first: should it stop
+    /// there, the manifest names no output and the next build is a clean one.
+    @Test func aManifestWithoutItsIdMakesACleanBuild() throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        let cache = project.folder.path + "/.cache"
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cache).first {
+                $0.hasSuffix(".manifest")
+            })
+        var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + name))
+        let header = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
+        bytes.replaceSubrange((header + 1)..<(header + 9), with: [UInt8](repeating: 0, count: 8))
+        try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
+        let rebuilt = try project.buildAndCompare("after a rebuild cut short")
+        #expect(rebuilt.written?.isWholeFolder == true)
+    }
+
     @Test func cleanRestoresAPageRemovedByHand() throws {
         var project = try Project()
         defer { project.folder.remove() }

@@ -12,8 +12,9 @@ public struct BuildOptions: Sendable {
     /// Ignore the previous build and the entry cache: parse every file, render every page and
     /// write a whole new output folder.
     public var clean = false
-    /// Where parsed entries are kept between builds (the CLI uses `.fruitsite-cache`); nil
-    /// keeps none, and every build parses every file.
+    /// Where a build keeps what the next one needs: the parsed entries and the manifest of
+    /// what it wrote (the CLI uses `.fruitsite-cache`). Nil keeps nothing, and every build
+    /// is a clean one.
     public var cacheDirectory: String?
 
     public init() {}
@@ -173,21 +174,22 @@ public struct SiteBuilder: Sendable {
         let snapshot = Self.snapshot(
             of: catalog, loaded: loaded, config: config, theme: theme,
             includesDrafts: options.includeDrafts)
-        let folders = listing.diagnostics.isEmpty ? listing.folders : nil
+        // The folders stand for the listing only when it met no problem.
+        let folders = listing.folders.compactMap { folder in
+            folder.status.map { EntryCache.Folder(path: folder.path, status: $0) }
+        }
+        let listed = listing.diagnostics.isEmpty && folders.count == listing.folders.count
         let records = loaded.records
         let header = EntryCache.header(rawHTML: config.rawHTML)
+        let (fruitCount, categoryCount) = (catalog.fruits.count, catalog.categories.count)
         return Rendering(
-            pages: pages, catalog: catalog,
-            htmlPageCount: 2 + catalog.fruits.count
-                + catalog.categories.count, fruitCount: catalog.fruits.count,
-            categoryCount: catalog.categories.count, warnings: diagnostics,
+            pages: pages, catalog: catalog, htmlPageCount: 2 + fruitCount + categoryCount,
+            fruitCount: fruitCount, categoryCount: categoryCount, warnings: diagnostics,
             parsed: loaded.parsed + needed.count,
             entryCache: { manifestID in
                 EntryCache.encode(
                     header: header, manifestID: manifestID, records: records,
-                    folders: folders?.compactMap { folder in
-                        folder.status.map { EntryCache.Folder(path: folder.path, status: $0) }
-                    }, listedAt: listedAt, catalog: snapshot)
+                    folders: listed ? folders : nil, listedAt: listedAt, catalog: snapshot)
             })
     }
 

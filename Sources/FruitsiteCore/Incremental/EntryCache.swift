@@ -45,7 +45,7 @@ struct EntryCache: Sendable {
     private let bytes: [UInt8]
     private let recordsStart: Int
     private let recordOffsets: [Int]
-    /// Where each folder's status is, for `patched`.
+    /// Where each folder's status is, for `patches`.
     private let folderStatusOffsets: [Int]
 
     /// A file changed within this long before it was seen could change again without its
@@ -309,7 +309,10 @@ struct EntryCache: Sendable {
         case entry(Entry)
     }
 
-    /// The cache as bytes.
+    /// The cache as bytes. After the header: the manifest id, the entry count, where the
+    /// trailer starts, each record's offset, the records (each a fixed part of `fixedWords`
+    /// words, then the path and the summary's strings), and the trailer: the folders with
+    /// their statuses and when they were listed, then the catalog.
     /// - Parameters:
     ///   - header: See `header(rawHTML:)`.
     ///   - manifestID: The id of the manifest of the build.
@@ -406,9 +409,6 @@ struct EntryCache: Sendable {
         writes.append((headerLength, writer.bytes))
         return writes
     }
-
-    /// Where the manifest id is, to clear it before the cache is patched.
-    var manifestIDOffset: Int { headerLength }
 }
 
 /// Appends little-endian integers and length-prefixed strings.
