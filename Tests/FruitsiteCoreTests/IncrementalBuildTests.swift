@@ -177,6 +177,21 @@ import Testing
         #expect(summary.catalog != nil, "a changed summary needs the catalog")
     }
 
+    /// Another content folder built into the same output, with the same cache, is read.
+    @Test func anotherContentFolderIsRead() throws {
+        var project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        try FileManager.default.copyItem(
+            atPath: project.folder.path + "/Content", toPath: project.folder.path + "/Other")
+        try project.edit("Other/apple.md") { $0 + "\nFrom the other folder.\n" }
+        project.options.contentDirectory = project.folder.path + "/Other"
+        try project.buildAndCompare("another content folder")
+        #expect(
+            try project.folder.read("Output/fruits/apple/index.html")
+                .contains("From the other folder."))
+    }
+
     /// A rebuild that patches the cache clears the manifest's id first: should it stop
     /// there, the manifest names no output and the next build is a clean one.
     @Test func aManifestWithoutItsIdMakesACleanBuild() throws {

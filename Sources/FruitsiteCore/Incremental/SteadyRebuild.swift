@@ -36,7 +36,9 @@ struct SteadyRebuild {
     /// The rebuild, or nil when it is not a steady one.
     /// - Throws: `BuildFailure` when a template fails or a file cannot be read.
     func attempt() throws(BuildFailure) -> Result? {
+        // The cache must come from the same content folder: the first folder listed.
         guard let catalog = cache.catalog, let folders = cache.folders,
+            let root = folders.first, UTF8Order.equal(root.path, options.contentDirectory),
             catalog.includesDrafts == options.includeDrafts, cache.manifestID == previous.id,
             ContextBuilder.siteInputs(
                 themeHash: theme.sourceHash, config: config, fruitCount: catalog.order.count,
