@@ -96,7 +96,9 @@ public struct SiteBuilder: Sendable {
     ) {
         let siteLoader = SiteLoader(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem)
-        let listing = siteLoader.list()
+        let listing =
+            cache?.listing(of: options.contentDirectory, fileSystem: fileSystem)
+            ?? siteLoader.list()
         let loaded = EntryLoader(
             loader: siteLoader,
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), cache: cache
@@ -200,18 +202,15 @@ public struct SiteBuilder: Sendable {
         theme: TemplateLoader.Theme, includesDrafts: Bool
     ) -> EntryCache.CatalogSnapshot? {
         guard loaded.records.count == loaded.fruits.count else { return nil }
-        var entryByPath: [String: Int] = [:]
-        entryByPath.reserveCapacity(loaded.fruits.count)
-        for (index, fruit) in loaded.fruits.enumerated() {
-            entryByPath[fruit.location.path] = index
-        }
+        // The catalog was made from the entries less the drafts left out.
+        let kept = loaded.fruits.indices.filter { includesDrafts || !loaded.fruits[$0].isDraft }
         return EntryCache.CatalogSnapshot(
             includesDrafts: includesDrafts,
             siteInputs: ContextBuilder.siteInputs(
                 themeHash: theme.sourceHash, config: config, fruitCount: catalog.fruits.count,
                 categoryCount: catalog.categories.count),
             categoryInputs: ContextBuilder.categoryInputs(catalog.categories),
-            order: catalog.fruits.map { entryByPath[$0.location.path]! },
+            order: catalog.sourcePositions.map { kept[$0] },
             categories: catalog.categories)
     }
 

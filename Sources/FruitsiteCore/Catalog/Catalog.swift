@@ -9,6 +9,8 @@
 public struct Catalog: Sendable {
     /// Every fruit, ascending by `fold(name)` code point by code point, then by slug.
     public private(set) var fruits: [Fruit]
+    /// For each fruit, its position in the array the catalog was made from.
+    let sourcePositions: [Int]
     /// Unique categories, ascending by `fold(name)` code point by code point, then by name.
     public let categories: [Category]
 
@@ -32,6 +34,7 @@ public struct Catalog: Sendable {
                 ? l.lexicographicallyPrecedes(r) : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
         }
         self.fruits = sorted
+        self.sourcePositions = order
         self.categories = names.map {
             Category(name: $0, slug: Slug.make(from: $0), fruitIndexes: indexesByName[$0] ?? [])
         }

@@ -62,7 +62,8 @@ public struct BuildManifest: Sendable, Equatable {
     /// The manifest as bytes: its id and sum, then its entries sorted by path, found by
     /// binary search (see `StoredManifest`).
     func encoded(into writer: inout ByteWriter) {
-        let paths = entries.keys.sorted(by: UTF8Order.precedes)
+        var paths = Array(entries.keys)
+        UTF8Order.sort(&paths)
         writer.word(id)
         writer.word(sum)
         writer.integer(paths.count)

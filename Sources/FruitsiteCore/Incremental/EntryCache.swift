@@ -60,6 +60,28 @@ struct EntryCache: Sendable {
         return max(status.modified, status.changed) < verifiedAt - racyWindow
     }
 
+    /// The content files as listed by the build that wrote the cache, when that listing
+    /// still holds: every file was cached (none had warnings to repeat), and no folder's
+    /// status changed, as a folder's modification time moves whenever an entry is added to,
+    /// removed from or renamed in it. Nil when the folders must be listed again.
+    func listing(of contentDirectory: String, fileSystem: FileSystem) -> SiteLoader.Listing? {
+        guard catalog != nil, let folders, let root = folders.first,
+            UTF8Order.equal(root.path, contentDirectory),
+            folders.allSatisfy({
+                Self.isCurrent(
+                    recorded: $0.status, verifiedAt: listedAt, status: fileSystem.status($0.path))
+            })
+        else { return nil }
+        var paths: [String] = []
+        paths.reserveCapacity(count)
+        for index in 0..<count {
+            guard let path = path(index) else { return nil }
+            paths.append(path)
+        }
+        return SiteLoader.Listing(
+            paths: paths, folders: folders.map { ($0.path, $0.status) }, diagnostics: [])
+    }
+
     // MARK: - One entry's fields
 
     /// The fixed part of a record: the status (five words), when it was verified, the source

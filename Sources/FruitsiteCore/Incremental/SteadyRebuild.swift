@@ -48,25 +48,25 @@ struct SteadyRebuild {
         let now = Int64(Date().timeIntervalSince1970 * 1_000_000_000)
 
         // The files: the cached list while no folder changed, else a listing that matches it.
-        let cachedPaths = (0..<cache.count).map(cache.path)
-        guard !cachedPaths.contains(nil) else { return nil }
-        let paths = cachedPaths.map { $0! }
-        let folderStatuses = folders.map { fileSystem.status($0.path) }
+        let paths: [String]
         var newFolderStatuses: [FileStatus]?
-        let foldersUnchanged = zip(folders, folderStatuses).allSatisfy {
-            EntryCache.isCurrent(recorded: $0.status, verifiedAt: cache.listedAt, status: $1)
-        }
-        if !foldersUnchanged {
+        if let listing = cache.listing(of: options.contentDirectory, fileSystem: fileSystem) {
+            paths = listing.paths
+        } else {
             let listing = SiteLoader(
                 contentDirectory: options.contentDirectory, fileSystem: fileSystem
             ).list()
-            guard listing.diagnostics.isEmpty, listing.paths.count == paths.count,
-                zip(listing.paths, paths).allSatisfy(UTF8Order.equal),
-                listing.folders.count == folders.count,
+            let statuses = listing.folders.compactMap(\.status)
+            guard listing.diagnostics.isEmpty, listing.paths.count == cache.count,
+                listing.folders.count == folders.count, statuses.count == folders.count,
                 zip(listing.folders, folders).allSatisfy({ UTF8Order.equal($0.path, $1.path) })
             else { return nil }
-            let statuses = listing.folders.compactMap(\.status)
-            guard statuses.count == folders.count else { return nil }
+            for (index, path) in listing.paths.enumerated() {
+                guard let cached = cache.path(index), UTF8Order.equal(cached, path) else {
+                    return nil
+                }
+            }
+            paths = listing.paths
             newFolderStatuses = statuses
         }
 

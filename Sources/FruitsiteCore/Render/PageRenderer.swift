@@ -111,8 +111,21 @@ public struct PageRenderer: Sendable {
         let onProgress = onProgress
         let total = plan.stale.count
         let data = plan.data
-        let rendered = plan.stale.map { plan.jobs[$0] }.concurrentMap {
-            job -> Swift.Result<RenderedPage, MustacheError> in
+        // The search index and the sitemap list every fruit: made again only when a summary,
+        // a category or the config changed, as one more piece of work beside the pages, and
+        // the first handed out, as it is the longest.
+        let listings = ["search-index.json", "sitemap.xml", "robots.txt"]
+        let listingsAreCurrent = listings.allSatisfy {
+            plan.previous?.entries[$0]?.inputHash == plan.listingInputs
+        }
+        let config = config
+        let work = (listingsAreCurrent ? [] : [nil]) + plan.stale.map { plan.jobs[$0] }
+        let results = work.concurrentMap { job -> Swift.Result<[RenderedPage], MustacheError> in
+            guard let job else {
+                let index = RenderedPage(
+                    path: "search-index.json", bytes: SearchIndexBuilder().build(data.catalog))
+                return .success([index] + SitemapBuilder(config: config).build(data.catalog))
+            }
             defer {
                 if let onProgress {
                     let count = done.value.add(1, ordering: .relaxed).newValue
@@ -121,7 +134,8 @@ public struct PageRenderer: Sendable {
             }
             do {
                 let html = try library.render(job.template, with: job.context(data))
-                return .success(RenderedPage(path: job.path, text: html, inputHash: job.inputHash))
+                return .success([RenderedPage(path: job.path, text: html, inputHash: job.inputHash)]
+                )
             } catch let error as MustacheError {
                 return .failure(error)
             } catch {
@@ -131,6 +145,8 @@ public struct PageRenderer: Sendable {
                         .unknownTemplate(job.template), template: job.template, line: 1, column: 1))
             }
         }
+        let listingFiles = listingsAreCurrent ? [] : (try? results[0].get()) ?? []
+        let rendered = results.dropFirst(listingsAreCurrent ? 0 : 1).map { $0.map { $0[0] } }
 
         var pages = plan.jobs.map { RenderedPage.unchanged(path: $0.path, inputHash: $0.inputHash) }
         var diagnostics: [Diagnostic] = []
@@ -145,18 +161,10 @@ public struct PageRenderer: Sendable {
         }
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics) }
 
-        // The search index and the sitemap list every fruit: made again only when a summary,
-        // a category or the config changed.
-        let listings = ["search-index.json", "sitemap.xml", "robots.txt"]
-        if listings.allSatisfy({ plan.previous?.entries[$0]?.inputHash == plan.listingInputs }) {
+        if listingsAreCurrent {
             pages += listings.map { .unchanged(path: $0, inputHash: plan.listingInputs) }
         } else {
-            var files = [
-                RenderedPage(
-                    path: "search-index.json", bytes: SearchIndexBuilder().build(data.catalog))
-            ]
-            files += SitemapBuilder(config: config).build(data.catalog)
-            pages += files.map { file in
+            pages += listingFiles.map { file in
                 var file = file
                 file.inputHash = plan.listingInputs
                 return file
