@@ -33,8 +33,9 @@ struct SteadyRebuild {
         var catalog: EntryCache.CatalogSnapshot
     }
 
-    /// The rebuild, or nil when it is not a steady one.
-    /// - Throws: `BuildFailure` when a template fails or a file cannot be read.
+    /// The rebuild, or nil when it is not a steady one (or a file cannot be read or has
+    /// errors: the full rebuild then reports them).
+    /// - Throws: `BuildFailure` when a template fails, or the cache holds a damaged entry.
     func attempt() throws(BuildFailure) -> Result? {
         // The cache must come from the same content folder: the first folder listed.
         guard let catalog = cache.catalog, let folders = cache.folders,
