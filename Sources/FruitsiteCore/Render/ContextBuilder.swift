@@ -91,7 +91,8 @@ struct ContextBuilder: Sendable {
     func indexContext() -> MustacheValue {
         let slugs = catalog.categories.map(\.slug)
         let indexes = categoryIndexByName
-        let fruits = catalog.fruits.concurrentMap {
+        // A plain map: this runs as one task among the pages, which keep the other cores busy.
+        let fruits = catalog.fruits.map {
             Self.summary(of: $0, categorySlug: slugs[indexes[$0.category]!], root: "")
         }
         return common(root: "", path: "", title: config.title).merging([

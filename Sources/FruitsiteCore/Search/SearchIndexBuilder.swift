@@ -13,7 +13,9 @@ public struct SearchIndexBuilder: Sendable {
         var json = "{\"version\":\(Self.version),\"categories\":["
         json += catalog.categories.map { JSONText.quoted($0.name) }.joined(separator: ",")
         json += "],\"fruits\":[\n"
-        json += catalog.fruits.concurrentMap(Self.entry).joined(separator: ",\n")
+        // A plain map: the index is built as one task beside the pages, which keep the other
+        // cores busy, and a parallel map nested in that task would wait on them.
+        json += catalog.fruits.map(Self.entry).joined(separator: ",\n")
         json += "\n]}\n"
         return Array(json.utf8)
     }
