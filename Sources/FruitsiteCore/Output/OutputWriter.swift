@@ -126,29 +126,16 @@ public struct OutputWriter: Sendable {
     public func write(_ pages: [RenderedPage], previous: BuildManifest? = nil, id: UInt64 = 0)
         throws(BuildFailure) -> Summary
     {
-        try validate()
-        let output = Self.absolute(outputDirectory)
-        let parent = (output as NSString).deletingLastPathComponent
-        let name = (output as NSString).lastPathComponent
-        cleanUpLeftovers(parent: parent, name: name)
-        do {
+        try writing { output, parent, name in
             if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName)
             {
                 let kept = Set(pages.map(\.path))
                 return try writeChanges(
                     pages.filter { !$0.isUnchanged },
-                    removing: previous.entries.keys.filter {
-                        !kept.contains($0)
-                    }, previous: previous, id: id, output: output, parent: parent, name: name)
+                    removing: previous.entries.keys.filter { !kept.contains($0) },
+                    previous: previous, id: id, output: output, parent: parent, name: name)
             }
             return try writeWhole(pages, id: id, output: output, parent: parent, name: name)
-        } catch let failure as BuildFailure {
-            throw failure
-        } catch {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
-            ])
         }
     }
 
@@ -162,15 +149,26 @@ public struct OutputWriter: Sendable {
     public func write(changes: [RenderedPage], previous: BuildManifest, id: UInt64)
         throws(BuildFailure) -> Summary
     {
+        try writing { output, parent, name in
+            try writeChanges(
+                changes, removing: [], previous: previous, id: id, output: output,
+                parent: parent, name: name)
+        }
+    }
+
+    /// Checks the folder, clears what an interrupted build left beside it, then runs `body`
+    /// with the folder's absolute path, its parent and its name; any error becomes a
+    /// `BuildFailure` naming the folder.
+    private func writing(_ body: (String, String, String) throws -> Summary)
+        throws(BuildFailure) -> Summary
+    {
         try validate()
         let output = Self.absolute(outputDirectory)
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
         cleanUpLeftovers(parent: parent, name: name)
         do {
-            return try writeChanges(
-                changes, removing: [], previous: previous, id: id, output: output,
-                parent: parent, name: name)
+            return try body(output, parent, name)
         } catch let failure as BuildFailure {
             throw failure
         } catch {
