@@ -45,8 +45,8 @@ enum HelpText {
               --output DIR      Where the site goes (default: Output). A failed build changes
                                 nothing in it; a later build rewrites only what changed.
               --config FILE     The site config (default: fruitsite.yml, if it exists)
-              --cache-dir DIR   Where parsed entries are kept for the next build, so it reads
-                                only the files that changed (default: .fruitsite-cache)
+              --cache-dir DIR   Where a build keeps what the next one needs, so that reads
+                                and renders only what changed (default: .fruitsite-cache)
               --drafts          Include entries marked 'draft: true'
               --clean           Ignore the previous build and the cache: parse and render
                                 everything, replace the folder
