@@ -35,6 +35,8 @@ struct StableHasher {
     mutating func combine(_ value: UInt64) { mix(value) }
 
     /// Mixes in a template value; equal data hashes equal whatever order a dictionary keeps.
+    /// Builds hash what a page's data is made from instead (`ContextBuilder`); this hash of
+    /// the data itself is what `PageInputTests` checks those input hashes against.
     mutating func combine(_ value: MustacheValue) {
         switch value {
         case .null: mix(1)
