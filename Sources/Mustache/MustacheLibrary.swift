@@ -16,16 +16,9 @@ public struct MustacheLibrary: Sendable {
     ///     as the empty string.
     /// - Throws: `MustacheErrors` holding every syntax error of every template.
     public init(templates: [String: String], requiresKnownPartials: Bool = false) throws {
-        var compiled: [String: CompiledTemplate] = [:]
-        var errors: [MustacheError] = []
-        for (name, source) in templates {
-            let result = Parser.parse(source, name: name)
-            compiled[name] = result.template
-            errors += result.errors
-        }
-        if requiresKnownPartials {
-            errors += Self.unknownReferences(in: compiled)
-        }
+        let (compiled, syntaxErrors) = Self.compile(templates)
+        let errors =
+            syntaxErrors + (requiresKnownPartials ? Self.unknownReferences(in: compiled) : [])
         guard errors.isEmpty else {
             throw MustacheErrors(errors: errors)
         }
@@ -56,6 +49,21 @@ public struct MustacheLibrary: Sendable {
     }
 
     // MARK: - Shared with MustacheTemplate
+
+    /// Compiles each source under its name; the templates are only meaningful when `errors`
+    /// is empty, which holds the syntax errors of all of them.
+    static func compile(
+        _ sources: [String: String]
+    ) -> (templates: [String: CompiledTemplate], errors: [MustacheError]) {
+        var compiled: [String: CompiledTemplate] = [:]
+        var errors: [MustacheError] = []
+        for (name, source) in sources {
+            let result = Parser.parse(source, name: name)
+            compiled[name] = result.template
+            errors += result.errors
+        }
+        return (compiled, errors)
+    }
 
     static func render(
         _ template: CompiledTemplate, with context: MustacheValue,

@@ -26,13 +26,7 @@ public struct MustacheTemplate: Sendable {
     ///   partials nest deeper than the bound.
     public func render(_ context: MustacheValue, partials: [String: String] = [:]) throws -> String
     {
-        var compiled: [String: CompiledTemplate] = [:]
-        var errors: [MustacheError] = []
-        for (name, source) in partials {
-            let result = Parser.parse(source, name: name)
-            compiled[name] = result.template
-            errors += result.errors
-        }
+        let (compiled, errors) = MustacheLibrary.compile(partials)
         guard errors.isEmpty else {
             throw MustacheErrors(errors: errors)
         }
