@@ -14,8 +14,11 @@ public struct MustacheLibrary: Sendable {
     ///     in the library is an error, at compile time for fixed names and at render time for
     ///     dynamic ones (`{{> *name}}`). The default follows the spec: such a partial renders
     ///     as the empty string.
-    /// - Throws: `MustacheErrors` holding every syntax error of every template.
-    public init(templates: [String: String], requiresKnownPartials: Bool = false) throws {
+    /// - Throws: `MustacheErrors` holding every syntax error of every template and, with
+    ///   `requiresKnownPartials`, every fixed partial or parent name that names no template.
+    public init(
+        templates: [String: String], requiresKnownPartials: Bool = false
+    ) throws(MustacheErrors) {
         let (compiled, syntaxErrors) = Self.compile(templates)
         let errors =
             syntaxErrors + (requiresKnownPartials ? Self.unknownReferences(in: compiled) : [])
@@ -39,7 +42,9 @@ public struct MustacheLibrary: Sendable {
     /// - Throws: `MustacheError` when no template has that name, when partials nest deeper
     ///   than the bound (a partial including itself unconditionally), or, with
     ///   `requiresKnownPartials`, when a dynamic partial names an unknown template.
-    public func render(_ name: String, with context: MustacheValue) throws -> String {
+    public func render(
+        _ name: String, with context: MustacheValue
+    ) throws(MustacheError) -> String {
         guard let template = templates[name] else {
             throw MustacheError(.unknownTemplate(name), template: name, line: 0, column: 0)
         }

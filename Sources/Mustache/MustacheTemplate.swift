@@ -8,7 +8,7 @@ public struct MustacheTemplate: Sendable {
     ///   - name: The name errors report the template under.
     /// - Throws: `MustacheError`, the first syntax error in the template; use
     ///   `MustacheLibrary` to get all of them.
-    public init(_ source: String, name: String = "template") throws {
+    public init(_ source: String, name: String = "template") throws(MustacheError) {
         let result = Parser.parse(source, name: name)
         if let error = result.errors.first {
             throw error
@@ -23,7 +23,8 @@ public struct MustacheTemplate: Sendable {
     ///     missing one renders as the empty string, as the spec requires.
     /// - Returns: The rendered text.
     /// - Throws: `MustacheErrors` when a partial does not compile; `MustacheError` when
-    ///   partials nest deeper than the bound.
+    ///   partials nest deeper than the bound. Compiling and rendering happen in one call here,
+    ///   so the error is untyped; `MustacheLibrary` separates the two and types each.
     public func render(_ context: MustacheValue, partials: [String: String] = [:]) throws -> String
     {
         let (compiled, errors) = MustacheLibrary.compile(partials)

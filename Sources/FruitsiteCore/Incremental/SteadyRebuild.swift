@@ -183,14 +183,10 @@ struct SteadyRebuild {
             do {
                 let html = try theme.library.render("fruit", with: context)
                 pages.append(RenderedPage(path: path, text: html, inputHash: inputs))
-            } catch let error as MustacheError {
+            } catch {
                 throw BuildFailure([
                     TemplateLoader(templatesDirectory: options.templatesDirectory)
                         .diagnostic(for: error)
-                ])
-            } catch {
-                throw BuildFailure([
-                    .error(at: SourceLocation(path: options.templatesDirectory), "\(error)")
                 ])
             }
         }

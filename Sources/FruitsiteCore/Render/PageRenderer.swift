@@ -132,17 +132,12 @@ public struct PageRenderer: Sendable {
                     if count % 256 == 0 || count == total { onProgress(count, total) }
                 }
             }
-            do {
+            do throws(MustacheError) {
                 let html = try library.render(job.template, with: job.context(data))
                 return .success([RenderedPage(path: job.path, text: html, inputHash: job.inputHash)]
                 )
-            } catch let error as MustacheError {
-                return .failure(error)
             } catch {
-                // MustacheLibrary.render throws only MustacheError.
-                return .failure(
-                    MustacheError(
-                        .unknownTemplate(job.template), template: job.template, line: 1, column: 1))
+                return .failure(error)
             }
         }
         let listingFiles = listingsAreCurrent ? [] : (try? results[0].get()) ?? []
