@@ -4,7 +4,8 @@
 /// Templates are compiled once in `init`; `render` only walks the compiled nodes, so one
 /// library can render many pages, from many threads at once.
 public struct MustacheLibrary: Sendable {
-    private let templates: [String: CompiledTemplate]
+    /// The compiled templates keyed by name; internal for the extensions in other files.
+    let templates: [String: CompiledTemplate]
     private let requiresKnownPartials: Bool
 
     /// Compiles every template, collecting the errors of all of them.
