@@ -6,6 +6,7 @@ struct BuildCommand {
     var options = BuildOptions()
     var isCheck: Bool
     var isQuiet: Bool
+    var isVerbose: Bool
     var wantsHelp: Bool
     /// See `CLI.endsProcess`.
     var endsProcess = false
@@ -16,7 +17,7 @@ struct BuildCommand {
             valueOptions: ["--content", "--templates", "--config"], flags: ["--drafts", "--quiet"])
         if !check {
             spec.valueOptions += ["--output", "--cache-dir"]
-            spec.flags += ["--force", "--clean"]
+            spec.flags += ["--force", "--clean", "--verbose"]
         }
         let scanner = try ArgumentScanner(arguments, spec: spec)
         if let extra = scanner.positionals.first {
@@ -32,6 +33,7 @@ struct BuildCommand {
         if !check { options.cacheDirectory = scanner.values["--cache-dir"] ?? ".fruitsite-cache" }
         isCheck = check
         isQuiet = scanner.has("--quiet")
+        isVerbose = scanner.has("--verbose")
         wantsHelp = scanner.has("--help")
     }
 
@@ -56,6 +58,12 @@ struct BuildCommand {
         switch result {
         case .success(let rendering):
             CLI.report(rendering.warnings, on: terminal)
+            if isVerbose {
+                for note in rendering.notes { terminal.printError("note: \(note)") }
+                terminal.printError(
+                    "note: parsed \(Self.count(rendering.parsed, "content file")), "
+                        + "rendered or copied \(Self.count(rendering.rendered, "file"))")
+            }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
             let htmlPages = rendering.htmlPageCount
             let fruits = rendering.fruitCount

@@ -23,7 +23,7 @@ enum HelpText {
     static func usage(_ command: String) -> String {
         switch command {
         case "build":
-            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet]"
+            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet] [--verbose]"
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
         default:
@@ -45,13 +45,16 @@ enum HelpText {
               --output DIR      Where the site goes (default: Output). A failed build changes
                                 nothing in it; a later build rewrites only what changed.
               --config FILE     The site config (default: fruitsite.yml, if it exists)
-              --cache-dir DIR   Where a build keeps what the next one needs, so that reads
-                                and renders only what changed (default: .fruitsite-cache)
+              --cache-dir DIR   Where a build keeps the site model for the next one, which
+                                then reads and renders only what changed
+                                (default: .fruitsite-cache)
               --drafts          Include entries marked 'draft: true'
-              --clean           Ignore the previous build and the cache: parse and render
-                                everything, replace the folder
+              --clean           Ignore the saved model: parse and render everything,
+                                replace the folder
               --force           Replace an output folder that fruitsite did not create
               --quiet           Print nothing on success
+              --verbose         Also say, on standard error, why a build started from
+                                scratch and what it parsed, rendered and wrote
               -h, --help        Show this help
 
             EXAMPLES:

@@ -150,7 +150,33 @@ final class Capture: @unchecked Sendable {
         #expect(quietCode == .success)
         #expect(quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
         let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "-cache")
-        #expect(cached.contains { $0.hasSuffix(".entries") })
+        #expect(cached.contains { $0.hasSuffix(".model") })
+    }
+
+    /// `--verbose` says why a build starts from scratch, and what a build did.
+    @Test func verboseSaysWhyABuildIsClean() throws {
+        let folder = NSTemporaryDirectory() + "fruitsite-verbose-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: folder + "-cache")
+        }
+        let arguments = [
+            "build", "--content", repositoryRoot + "/Content", "--templates",
+            repositoryRoot + "/Templates", "--output", folder, "--cache-dir", folder + "-cache",
+            "--verbose",
+        ]
+        let (code, first) = Capture.run(arguments)
+        #expect(code == .success)
+        #expect(
+            first.standardError.contains(
+                "note: building clean: there is no saved model for this output folder"))
+        let (_, second) = Capture.run(arguments)
+        #expect(!second.standardError.contains("building clean"))
+        #expect(
+            second.standardError.contains(
+                "note: parsed 0 content files, rendered or copied 0 files"))
+        let (_, clean) = Capture.run(arguments + ["--clean"])
+        #expect(clean.standardError.contains("note: building clean: --clean was given"))
     }
 
     @Test func checkWritesNothing() throws {

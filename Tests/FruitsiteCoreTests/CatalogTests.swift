@@ -4,9 +4,7 @@ import Testing
 @Suite struct CatalogTests {
     static func fruit(_ name: String, _ category: String, slug: String? = nil) -> Fruit {
         let slug = slug ?? Slug.make(from: name)
-        return Fruit(
-            slug: slug, name: name, category: category,
-            location: SourceLocation(path: "Content/\(slug).md", line: 1, column: 1))
+        return Fruit(slug: slug, name: name, category: category)
     }
 
     /// The tutorial's own sample data.
@@ -59,20 +57,6 @@ import Testing
         ] as [(String, String?, [String])])
     func filtersLikeTheTutorial(text: String, category: String?, expected: [String]) {
         #expect(Self.tutorial.filter(searchText: text, category: category).map(\.name) == expected)
-    }
-
-    @Test func reportsDuplicateSlugsAndCollidingCategories() {
-        let catalog = Catalog(fruits: [
-            Self.fruit("Lime", "Grapes & Vines", slug: "lime"),
-            Self.fruit("Lime", "Grapes and Vines", slug: "lime"),
-            Self.fruit("Kiwi", "Grapes-Vines", slug: "kiwi"),
-        ])
-        let messages = catalog.problems().map(\.message)
-        #expect(messages.contains { $0.hasPrefix("duplicate slug 'lime'") })
-        #expect(
-            messages.contains {
-                $0.contains("'Grapes-Vines' and 'Grapes & Vines'") && $0.contains("grapes-vines")
-            })
     }
 }
 

@@ -25,9 +25,9 @@ import Testing
         #expect(fruit.category == "Core Fruits")
         #expect(fruit.vitamins == ["C", "B6"])
         #expect(fruit.vitaminsText == "C, B6")
-        #expect(fruit.details?.params["origin"] == "Central Asia")
-        #expect(fruit.details?.params["tagline"] == "Crisp: never soft")
-        #expect(fruit.details?.bodyHTML == "<p>A <strong>crisp</strong> fruit.</p>\n")
+        #expect(result.details?.params["origin"] == "Central Asia")
+        #expect(result.details?.params["tagline"] == "Crisp: never soft")
+        #expect(result.details?.bodyHTML == "<p>A <strong>crisp</strong> fruit.</p>\n")
         #expect(!fruit.isDraft)
     }
 
@@ -52,19 +52,20 @@ import Testing
         let fruit = try #require(result.fruit)
         #expect(fruit.name == "Blood: Orange")
         #expect(fruit.vitaminsText == "C, A")
-        #expect(fruit.details?.params["note"] == "folded text\n")
-        #expect(fruit.details?.params["count"] == .int(3))
-        #expect(fruit.details?.params["ratio"] == .double(0.5))
+        #expect(result.details?.params["note"] == "folded text\n")
+        #expect(result.details?.params["count"] == .int(3))
+        #expect(result.details?.params["ratio"] == .double(0.5))
         // YAML 1.2 core schema: `yes` is a string.
-        #expect(fruit.details?.params["seasonal"] == "yes")
-        #expect(fruit.details?.bodyHTML.isEmpty == true)
+        #expect(result.details?.params["seasonal"] == "yes")
+        #expect(result.details?.bodyHTML.isEmpty == true)
     }
 
     @Test func acceptsBOMAndCRLF() throws {
         let text = "\u{FEFF}---\r\nname: Kiwi\r\ncategory: Berries\r\n---\r\nGreen *inside*.\r\n"
-        let fruit = try #require(parse(text, slug: "kiwi").fruit)
+        let result = parse(text, slug: "kiwi")
+        let fruit = try #require(result.fruit)
         #expect(fruit.name == "Kiwi")
-        #expect(fruit.details?.bodyHTML == "<p>Green <em>inside</em>.</p>\n")
+        #expect(result.details?.bodyHTML == "<p>Green <em>inside</em>.</p>\n")
     }
 
     @Test func normalizesStringsToNFC() throws {

@@ -11,8 +11,12 @@ import Testing
         var options = BuildOptions()
         var fileSystem = FileSystem.local
 
-        /// - Parameter settled: Files report times an hour old, so their status is trusted
-        ///   at once; else every file just written is read again (see `racyWindow`).
+        /// The clock; an hour ahead when the files are to look settled.
+        var now: @Sendable () -> Date = { Date() }
+
+        /// - Parameter settled: The clock runs an hour ahead, so every file's status is
+        ///   trusted at once; else every file just written is read again
+        ///   (see `FileStatus.isSettled(at:)`).
         init(settled: Bool = false) throws {
             folder = try TemporaryDirectory()
             let manager = FileManager.default
@@ -24,19 +28,13 @@ import Testing
             options.templatesDirectory = folder.path + "/Templates"
             options.outputDirectory = folder.path + "/Output"
             options.cacheDirectory = folder.path + "/.cache"
-            if settled { fileSystem.status = Self.anHourAgo }
-        }
-
-        /// The file's status with both times an hour earlier.
-        @Sendable static func anHourAgo(_ path: String) -> FileStatus? {
-            guard var status = FileStatus.of(path) else { return nil }
-            status.modified -= 3_600_000_000_000
-            status.changed -= 3_600_000_000_000
-            return status
+            if settled { now = { Date().addingTimeInterval(3_600) } }
         }
 
         func build() throws -> SiteBuilder.Rendering {
-            try SiteBuilder(options: options, fileSystem: fileSystem).build()
+            var builder = SiteBuilder(options: options, fileSystem: fileSystem)
+            builder.now = now
+            return try builder.build()
         }
 
         /// Builds into `Output` (incrementally when it holds a build), then cleanly into
@@ -72,68 +70,124 @@ import Testing
         }
     }
 
-    /// Both ways a rebuild knows a file is unchanged: by its status, or, for files changed
-    /// too recently to trust it, by its bytes.
-    @Test(arguments: [true, false])
-    func matchesACleanBuildAcrossEdits(settled: Bool) throws {
+    /// Every kind of edit, each made just before the build (so the files changed within the
+    /// margin in which their status is not trusted) or long before it (the clock an hour
+    /// ahead): each rebuild writes what a clean build writes, and renders only what shows
+    /// the edit.
+    @Test(arguments: [false, true])
+    func matchesACleanBuildAfterEveryKindOfEdit(settled: Bool) throws {
         let project = try Project(settled: settled)
         defer { project.folder.remove() }
         let first = try project.buildAndCompare("first build")
-        let entries = first.parsed
+        let fruits = first.fruitCount
 
         let nothing = try project.buildAndCompare("no change")
         #expect(nothing.written?.written == 0 && nothing.written?.removed == 0)
-        #expect(nothing.parsed == 0, "every entry comes from the cache")
-        #expect(nothing.catalog == nil, "a steady rebuild: no catalog is made")
+        #expect(nothing.parsed == 0 && nothing.rendered == 0, "nothing is parsed or rendered")
 
         try project.edit("Content/apple.md") { $0 + "\nOne more paragraph.\n" }
-        let body = try project.buildAndCompare("body edit")
-        #expect(body.written?.written == 1, "only the apple page changes")
-        #expect(body.parsed == 1, "only the apple entry is parsed")
-        #expect(body.catalog == nil, "a body edit leaves the catalog as it was")
+        let body = try project.buildAndCompare("body text")
+        #expect(body.written?.written == 1 && body.parsed == 1 && body.rendered == 1)
+
+        // What lists the fruit: its page and its neighbours', the index, its category, the
+        // search index and the sitemap.
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "name: Kiwi", with: "name: Zebra Kiwi")
+        }
+        let name = try project.buildAndCompare("name: the fruit moves")
+        #expect(name.parsed == 1 && name.rendered <= 10, "\(name.rendered) files rendered")
+
+        try project.edit("Content/kiwi.md") { $0.replacingOccurrences(of: "🥝", with: "🥑") }
+        let emoji = try project.buildAndCompare("emoji")
+        #expect(emoji.rendered <= 8, "\(emoji.rendered) files rendered")
 
         try project.edit("Content/kiwi.md") {
-            $0.replacingOccurrences(of: "name: Kiwi", with: "name: Kiwifruit")
+            $0.replacingOccurrences(of: "vitamins: [C, K, E]", with: "vitamins: [C]")
         }
-        let renamed = try project.buildAndCompare("rename a fruit")
-        #expect(renamed.catalog != nil, "a new name can move the fruit: the catalog is made")
+        let vitamins = try project.buildAndCompare("vitamins")
+        #expect(vitamins.rendered <= 8, "\(vitamins.rendered) files rendered")
+
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "category: Grapes & Vines", with: "category: Berries")
+        }
+        let category = try project.buildAndCompare("category")
+        #expect(category.rendered <= 10, "\(category.rendered) files rendered")
 
         try project.folder.write(
             "Content/zucchini.md",
-            "---\nname: Zucchini\ncategory: Squashes\n---\nA fruit, botanically.\n")
-        try project.buildAndCompare("add an entry and a category")
+            "---\nname: Zucchini\ncategory: Melons\n---\nA fruit, botanically.\n")
+        let added = try project.buildAndCompare("add a file")
+        #expect(added.fruitCount == fruits + 1 && added.rendered <= 10)
 
         try FileManager.default.removeItem(atPath: project.folder.path + "/Content/banana.md")
-        try project.buildAndCompare("delete an entry")
+        let deleted = try project.buildAndCompare("delete a file")
+        #expect(deleted.written?.removed == 1 && deleted.rendered <= 10)
+        #expect(
+            !FileManager.default.fileExists(atPath: project.folder.path + "/Output/fruits/banana"))
 
         try project.move("Content/zucchini.md", "Content/courgette.md")
-        try project.buildAndCompare("rename a file (slug)")
+        let moved = try project.buildAndCompare("rename a file (its slug)")
+        #expect(moved.written?.removed == 1 && moved.rendered <= 10)
 
+        try project.edit("Content/cherry.md") {
+            $0.replacingOccurrences(of: "category:", with: "draft: true\ncategory:")
+        }
+        let draft = try project.buildAndCompare("a draft flag")
+        #expect(draft.fruitCount == fruits - 1 && draft.written?.removed == 1)
+
+        // A fruit in a new category, and the only fruit of a category moving out: every page
+        // lists the categories in its footer.
+        try project.edit("Content/courgette.md") {
+            $0.replacingOccurrences(of: "Melons", with: "Squashes")
+        }
+        try project.buildAndCompare("a new category")
         try project.edit("Content/courgette.md") {
             $0.replacingOccurrences(of: "Squashes", with: "Berries")
         }
-        let removedCategory = try project.buildAndCompare("move the only fruit of a category")
-        #expect((removedCategory.written?.removed ?? 0) >= 1)
+        let emptied = try project.buildAndCompare("the only fruit of a category moves out")
         #expect(
             !FileManager.default.fileExists(
                 atPath: project.folder.path + "/Output/categories/squashes"))
+        #expect((emptied.written?.removed ?? 0) >= 1)
 
-        for file in ["grape", "kiwi", "passion-fruit"] {
+        for file in ["grape", "passion-fruit"] {
             try project.edit("Content/\(file).md") {
                 $0.replacingOccurrences(of: "Grapes & Vines", with: "Vines")
             }
         }
         try project.buildAndCompare("rename a category")
 
+        // A template only fruit pages use renders only fruit pages.
         try project.edit("Templates/fruit.mustache") {
-            $0.replacingOccurrences(of: "Category", with: "Group")
+            $0.replacingOccurrences(of: "<dt>Category</dt>", with: "<dt>Group</dt>")
         }
-        let template = try project.buildAndCompare("template change")
-        #expect(template.parsed == entries - 1, "every fruit page needs its body; not the draft")
+        let template = try project.buildAndCompare("the fruit template")
+        #expect(template.rendered == template.fruitCount)
+        #expect(template.parsed == 0, "details are read, not parsed into the model")
+
+        try project.edit("Templates/layout.mustache") { $0 + "\n" }
+        let layout = try project.buildAndCompare("the layout every page uses")
+        #expect(layout.rendered == layout.htmlPageCount)
 
         try project.edit("Templates/assets/site.css") { $0 + "\n/* changed */\n" }
-        let asset = try project.buildAndCompare("asset change")
-        #expect(asset.written?.written == 1)
+        let asset = try project.buildAndCompare("an asset")
+        #expect(asset.written?.written == 1 && asset.rendered == 1)
+
+        try FileManager.default.removeItem(
+            atPath: project.folder.path + "/Templates/assets/search.css")
+        try project.edit("Templates/index.mustache") {
+            $0.replacingOccurrences(of: "assets/search.css", with: "assets/site.css")
+        }
+        let removedAsset = try project.buildAndCompare("an asset removed")
+        #expect(removedAsset.written?.removed == 1)
+
+        try project.folder.write("Content/.notes", "not an entry")
+        let hidden = try project.buildAndCompare("a hidden file in the content folder")
+        #expect(hidden.written?.written == 0 && hidden.rendered == 0)
+
+        try project.edit("Content/loquat.md") { $0 + "\nStill a draft.\n" }
+        let draftText = try project.buildAndCompare("a draft's text")
+        #expect(draftText.written?.written == 0 && draftText.rendered == 0)
 
         try project.folder.write(
             "fruitsite.yml", "title: Fruits of the World\nrawHTML: true\n")
@@ -141,40 +195,60 @@ import Testing
         configured.options.configPath = project.folder.path + "/fruitsite.yml"
         try configured.buildAndCompare("config change")
 
-        var drafts = project
+        var drafts = configured
         drafts.options.includeDrafts = true
-        try drafts.buildAndCompare("drafts included")
+        let withDrafts = try drafts.buildAndCompare("drafts included")
+        #expect(withDrafts.notes.contains { $0.contains("drafts") })
     }
 
-    /// Edits that keep every summary leave the catalog as it was: the rebuild stays steady
-    /// (no catalog is made) and still writes what a clean build writes.
-    @Test func steadyRebuildsMatchACleanBuild() throws {
-        let project = try Project(settled: true)
+    /// A copy of a content file moved to another folder keeps its slug and its page.
+    @Test func aFileMovedToAnotherFolderKeepsItsPage() throws {
+        let project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path + "/Content/citrus", withIntermediateDirectories: true)
+        try project.move("Content/lemon.md", "Content/citrus/lemon.md")
+        let moved = try project.buildAndCompare("moved into a folder")
+        #expect(moved.written?.removed == 0 && moved.written?.written == 0)
+    }
 
-        try project.folder.write("Content/.notes", "not an entry")
-        let hidden = try project.buildAndCompare("a hidden file in the content folder")
-        #expect(hidden.catalog == nil && hidden.written?.written == 0)
+    /// Two files with one slug fail the build, and the site stays as it was.
+    @Test func aDuplicateSlugFailsTheRebuild() throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        try FileManager.default.createDirectory(
+            atPath: project.folder.path + "/Content/more", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: project.folder.path + "/Content/lemon.md",
+            toPath: project.folder.path + "/Content/more/lemon.md")
+        let failure = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(
+            failure?.diagnostics.contains {
+                $0.location.path.hasSuffix("more/lemon.md")
+                    && $0.message.hasPrefix("duplicate slug 'lemon'")
+            } == true)
+        try FileManager.default.removeItem(atPath: project.folder.path + "/Content/more/lemon.md")
+        try project.buildAndCompare("the copy removed")
+    }
 
-        try project.edit("Content/loquat.md") { $0 + "\nStill a draft.\n" }
-        let draft = try project.buildAndCompare("a draft's text")
-        #expect(draft.catalog == nil && draft.written?.written == 0)
-
-        try project.edit("Content/banana.md") { $0 + "\nRipe.\n" }
-        try project.edit("Content/cherry.md") { $0 + "\nSour.\n" }
-        let two = try project.buildAndCompare("two entries' text")
-        #expect(two.catalog == nil && two.written?.written == 2)
-
-        try project.edit("Templates/assets/site.css") { $0 + "\n/* steady */\n" }
-        let asset = try project.buildAndCompare("an asset")
-        #expect(asset.catalog == nil && asset.written?.written == 1)
-
-        try project.edit("Content/banana.md") {
-            $0.replacingOccurrences(of: "category: Tropical Fruits", with: "category: Berries")
+    /// Categories whose names differ only in what their URL slug drops collide.
+    @Test func collidingCategoriesFailTheBuild() throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "Grapes & Vines", with: "Grapes and Vines")
         }
-        let summary = try project.buildAndCompare("an entry's summary")
-        #expect(summary.catalog != nil, "a changed summary needs the catalog")
+        try project.edit("Content/grape.md") {
+            $0.replacingOccurrences(of: "Grapes & Vines", with: "Grapes-Vines")
+        }
+        let failure = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(
+            failure?.diagnostics.contains {
+                $0.message.contains("both have the URL slug 'grapes-vines'")
+            } == true)
     }
 
     /// Another content folder built into the same output, with the same cache, is read.
@@ -192,23 +266,25 @@ import Testing
                 .contains("From the other folder."))
     }
 
-    /// A rebuild that patches the cache clears the manifest's id first: should it stop
-    /// there, the manifest names no output and the next build is a clean one.
-    @Test func aManifestWithoutItsIdMakesACleanBuild() throws {
+    /// A saved model whose bytes were damaged is not used: the build starts afresh.
+    @Test(arguments: [0.1, 0.5, 0.9])
+    func aDamagedModelMakesACleanBuild(at fraction: Double) throws {
         let project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
         let cache = project.folder.path + "/.cache"
         let name = try #require(
             try FileManager.default.contentsOfDirectory(atPath: cache).first {
-                $0.hasSuffix(".manifest")
+                $0.hasSuffix(".model")
             })
         var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + name))
-        let header = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
-        bytes.replaceSubrange((header + 1)..<(header + 9), with: [UInt8](repeating: 0, count: 8))
+        let index = Int(Double(bytes.count) * fraction)
+        bytes[index] ^= 0x20
         try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
-        let rebuilt = try project.buildAndCompare("after a rebuild cut short")
+        try project.edit("Content/apple.md") { $0 + "\nChanged.\n" }
+        let rebuilt = try project.buildAndCompare("after damage")
         #expect(rebuilt.written?.isWholeFolder == true)
+        #expect(rebuilt.notes == ["building clean: the saved model is damaged"])
     }
 
     @Test func cleanRestoresAPageRemovedByHand() throws {
@@ -219,7 +295,8 @@ import Testing
             atPath: project.folder.path + "/Output/fruits/apple/index.html")
         project.options.clean = true
         let rebuilt = try project.buildAndCompare("after removing a page")
-        #expect(rebuilt.written?.written == rebuilt.pages.count)
+        #expect(rebuilt.written?.isWholeFolder == true)
+        #expect(rebuilt.notes == ["building clean: --clean was given"])
     }
 
     /// `cp -p`, `touch -r` and archive tools set a file's modification time back; its
@@ -246,10 +323,8 @@ import Testing
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
         let apple = project.folder.path + "/Content/apple.md"
-        let frozen = Project.anHourAgo(apple)
-        project.fileSystem.status = { path in
-            path == apple ? frozen : Project.anHourAgo(path)
-        }
+        let frozen = FileStatus.of(apple)
+        project.fileSystem.status = { path in path == apple ? frozen : FileStatus.of(path) }
         try project.edit("Content/apple.md") { $0 + "\nWritten while building.\n" }
         try project.edit("Templates/fruit.mustache") { $0 + "\n" }
         let failure = #expect(throws: BuildFailure.self) { try project.build() }
@@ -259,7 +334,7 @@ import Testing
             } == true)
     }
 
-    /// The marker names the manifest the folder matches; a build cut short leaves it naming
+    /// The marker names the model the folder matches; a build cut short leaves it naming
     /// another, and the next build is a clean one.
     @Test func aMarkerThatNamesAnotherManifestMakesACleanBuild() throws {
         let project = try Project()
@@ -272,7 +347,8 @@ import Testing
         #expect(other != text)
         try Data(other.utf8).write(to: URL(fileURLWithPath: marker))
         let rebuilt = try project.buildAndCompare("after a build cut short")
-        #expect(rebuilt.written?.written == rebuilt.pages.count)
+        #expect(rebuilt.written?.isWholeFolder == true)
+        #expect(rebuilt.notes.first?.contains("not written by the build") == true)
     }
 
     @Test func refusesACacheFolderInsideTheOutput() throws {

@@ -49,7 +49,7 @@ import Testing
         options.templatesDirectory = repositoryRoot + "/Templates"
         options.outputDirectory = temporary.path + "/Output"
         let rendering = try SiteBuilder(options: options).build()
-        #expect(rendering.catalog?.fruits.count == Self.payloads.count)
+        #expect(rendering.fruitCount == Self.payloads.count)
 
         let output = temporary.path + "/Output"
         for file in filesBelow(output) where !file.hasPrefix("assets/") {

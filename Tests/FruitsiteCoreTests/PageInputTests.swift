@@ -1,112 +1,145 @@
+import Foundation
 import Mustache
 import TestSupport
 import Testing
 
 @testable import FruitsiteCore
 
-/// A rebuild skips a page whose inputs hash as before, so the inputs must cover the data:
-/// whatever changes a page's data must change its input hash. Each case changes one thing
-/// about the sample site and checks every page.
+/// A rebuild skips a page whose inputs hash as before, so the inputs must cover whatever the
+/// page shows: when a page's bytes change, its input hash must change too. Each case changes
+/// one thing about the sample site and checks every file.
 @Suite struct PageInputTests {
     enum Change: String, CaseIterable, Sendable {
         case body, params, name, emoji, vitamins, category, newCategory, removal, addition
-        case title, baseURL, language
+        case draft, title, baseURL, language, rawHTML, fruitTemplate, layout, partial
     }
 
-    /// Hashes of each page's data and of its inputs.
-    static func pages(_ config: SiteConfig, _ catalog: Catalog) -> [String: (UInt64, UInt64)] {
-        let data = ContextBuilder(config: config, catalog: catalog, themeHash: 1)
-        func hash(_ value: MustacheValue) -> UInt64 {
-            var hasher = StableHasher()
-            hasher.combine(value)
-            return hasher.value
+    /// Each file's path, the hash of its bytes and the hash of its inputs, for the site in
+    /// `folder` (its `Content` and `Templates`).
+    static func site(_ folder: String, config: SiteConfig) throws -> [String: (UInt64, UInt64)] {
+        let theme = try TemplateLoader(templatesDirectory: folder + "/Templates").load()
+        var model = SiteModel(
+            settings: .init(contentDirectory: folder + "/Content", includesDrafts: false))
+        let scanner = ContentScanner(
+            loader: SiteLoader(contentDirectory: folder + "/Content"),
+            parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), now: 0)
+        let plan = try model.apply(
+            .init(content: scanner.scan(against: model), theme: theme, config: config))
+        let files = try PageRenderer(config: config, theme: theme, templatesDirectory: "T")
+            .render(plan.pages, of: model) { plan.details[$0]! }
+        #expect(files.count == 5 + model.order.count + model.categories.count)
+        var site: [String: (UInt64, UInt64)] = [:]
+        for ((_, inputHash), file) in zip(plan.pages, files) {
+            site[file.path] = (StableHasher.hash(file.bytes), inputHash)
         }
-        var pages = [
-            "index": (hash(data.indexContext()), data.indexInputs()),
-            "404": (hash(data.notFoundContext()), data.notFoundInputs()),
-        ]
-        for index in catalog.fruits.indices {
-            pages["fruit " + catalog.fruits[index].slug] = (
-                hash(data.fruitContext(index)), data.fruitInputs(index)
-            )
-        }
-        for index in catalog.categories.indices {
-            pages["category " + catalog.categories[index].slug] = (
-                hash(data.categoryContext(index)), data.categoryInputs(index)
-            )
-        }
-        var listings = StableHasher()
-        listings.combine(SearchIndexBuilder().build(catalog))
-        for file in SitemapBuilder(config: config).build(catalog) { listings.combine(file.bytes) }
-        pages["listings"] = (listings.value, data.listingInputs())
-        return pages
+        return site
     }
 
-    static func apply(_ change: Change, to config: SiteConfig, _ fruits: [Fruit]) -> (
-        SiteConfig, [Fruit]
-    ) {
-        var (config, fruits) = (config, fruits)
-        let index = fruits.firstIndex { $0.slug == "kiwi" }!
-        var fruit = fruits[index]
-        // A real edit changes the file, and so its hash.
-        fruit.sourceHash &+= 1
-        func renamed(_ name: String) -> Fruit {
-            Fruit(
-                slug: fruit.slug, name: name, emoji: fruit.emoji, category: fruit.category,
-                vitamins: fruit.vitamins, details: fruit.details, sourceHash: fruit.sourceHash,
-                location: fruit.location)
+    /// Makes the change in the copy of the sample site at `folder`.
+    static func make(_ change: Change, in folder: TemporaryDirectory, _ config: inout SiteConfig)
+        throws
+    {
+        func edit(_ path: String, _ from: String, _ to: String) throws {
+            let text = try folder.read(path)
+            #expect(text.contains(from), "\(change): \(path) has no '\(from)'")
+            try folder.write(path, text.replacingOccurrences(of: from, with: to))
         }
         switch change {
-        case .body: fruit.details?.bodyHTML += "<p>More.</p>"
-        case .params: fruit.details?.params["origin"] = "Somewhere"
-        case .name: fruit = renamed("Kiwifruit")
-        case .emoji: fruit.emoji = "🥝🥝"
-        case .vitamins:
-            // As many as before: the count alone must not be what changes the hash.
-            #expect(!fruit.vitamins.isEmpty)
-            fruit.vitamins[0] = fruit.vitamins[0] == "E" ? "D" : "E"
-        case .category, .newCategory:
-            fruit = Fruit(
-                slug: fruit.slug, name: fruit.name, emoji: fruit.emoji,
-                category: change == .category ? fruits[0].category : "Vines",
-                vitamins: fruit.vitamins,
-                details: fruit.details, sourceHash: fruit.sourceHash, location: fruit.location)
-        case .removal: break
+        case .body: try edit("Content/kiwi.md", "woody vine", "woody climbing vine")
+        case .params: try edit("Content/kiwi.md", "origin: China", "origin: Somewhere")
+        case .name: try edit("Content/kiwi.md", "name: Kiwi", "name: Kiwifruit")
+        case .emoji: try edit("Content/kiwi.md", "🥝", "🥝🥝")
+        case .vitamins: try edit("Content/kiwi.md", "[C, K, E]", "[C, K, D]")
+        case .category: try edit("Content/kiwi.md", "Grapes & Vines", "Berries")
+        case .newCategory: try edit("Content/kiwi.md", "Grapes & Vines", "Vines")
+        case .removal: try FileManager.default.removeItem(atPath: folder.path + "/Content/kiwi.md")
         case .addition:
-            fruits.append(
-                Fruit(
-                    slug: "zucchini", name: "Zucchini", category: fruit.category,
-                    location: SourceLocation(path: "Content/zucchini.md")))
+            try folder.write(
+                "Content/zucchini.md", "---\nname: Zucchini\ncategory: Melons\n---\nGreen.\n")
+        case .draft: try edit("Content/kiwi.md", "name: Kiwi", "draft: true\nname: Kiwi")
         case .title: config.title = "Other"
         case .baseURL: config.baseURL = "https://example.org/fruits/"
         case .language: config.language = "de"
+        case .rawHTML: config.rawHTML = true
+        case .fruitTemplate: try edit("Templates/fruit.mustache", "<dt>Category", "<dt>Group")
+        case .layout: try edit("Templates/layout.mustache", "Skip to content", "Skip")
+        case .partial: try edit("Templates/partials/fruit-card.mustache", "<li", "<li ")
         }
-        if change == .removal {
-            fruits.remove(at: index)
-        } else if change != .addition {
-            fruits[index] = fruit
+    }
+
+    /// The sample site, with raw HTML in one entry for `rawHTML` to let through.
+    static func copyOfTheSample() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for name in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
         }
-        return (config, fruits)
+        try folder.write(
+            "Content/kiwi.md", try folder.read("Content/kiwi.md") + "\n<mark>Raw</mark>\n")
+        return folder
     }
 
     @Test(arguments: Change.allCases)
-    func inputsChangeWheneverTheDataDoes(_ change: Change) throws {
-        var options = BuildOptions()
-        options.contentDirectory = repositoryRoot + "/Content"
-        let builder = SiteBuilder(options: options)
-        let config = SiteConfig()
-        let base = try #require(builder.loadCatalog(config: config).catalog)
-        let (newConfig, newFruits) = Self.apply(change, to: config, base.fruits)
-        let before = Self.pages(config, base)
-        let after = Self.pages(newConfig, Catalog(fruits: newFruits))
+    func inputsChangeWheneverTheBytesDo(_ change: Change) throws {
+        let folder = try Self.copyOfTheSample()
+        defer { folder.remove() }
+        var config = SiteConfig()
+        let before = try Self.site(folder.path, config: config)
+        try Self.make(change, in: folder, &config)
+        let after = try Self.site(folder.path, config: config)
         var changed = 0
-        for (page, (data, inputs)) in after {
-            guard let (oldData, oldInputs) = before[page] else { continue }
-            if data != oldData {
+        for (path, (bytes, inputs)) in after {
+            guard let (oldBytes, oldInputs) = before[path] else { continue }
+            if bytes != oldBytes {
                 changed += 1
-                #expect(inputs != oldInputs, "\(change): \(page) has new data but the same inputs")
+                #expect(inputs != oldInputs, "\(change): \(path) changed but its inputs did not")
             }
         }
-        #expect(changed > 0, "\(change) changed no page: the case tests nothing")
+        #expect(changed > 0, "\(change) changed no file: the case tests nothing")
+        // The inputs are not coarser than they need be: a text edit touches one page, and a
+        // template only the pages that use it.
+        let touched = after.filter { path, hashes in
+            before[path].map { old in old.1 != hashes.1 } ?? true
+        }
+        switch change {
+        case .body, .params: #expect(touched.keys.sorted() == ["fruits/kiwi/index.html"])
+        case .fruitTemplate: #expect(touched.keys.allSatisfy { $0.hasPrefix("fruits/") })
+        case .partial:
+            #expect(touched.keys.allSatisfy { $0 == "index.html" || $0.hasPrefix("categories/") })
+        default: break
+        }
+    }
+
+    /// A page reads only the inputs its templates look up. Were that reading wrong, a page
+    /// would miss something it shows: with a dynamic partial, which could look up anything,
+    /// every page reads every input, and must come out the same.
+    @Test func pagesReadEverythingTheyShow() throws {
+        let folder = try Self.copyOfTheSample()
+        defer { folder.remove() }
+        let config = SiteConfig()
+        let theme = try TemplateLoader(templatesDirectory: folder.path + "/Templates").load()
+        let narrow = try Self.site(folder.path, config: config)
+        let layout = try folder.read("Templates/layout.mustache")
+        try folder.write(
+            "Templates/layout.mustache",
+            layout.replacingOccurrences(of: "</body>", with: "{{>*noSuchName}}</body>"))
+        let wide = try TemplateLoader(templatesDirectory: folder.path + "/Templates").load()
+        #expect(theme.reads(of: .fruit).count < PageKind.fruit.inputs.count)
+        #expect(wide.reads(of: .fruit) == PageKind.fruit.inputs)
+        let everything = try Self.site(folder.path, config: config)
+        #expect(narrow.count == everything.count)
+        for (path, (bytes, _)) in narrow {
+            #expect(everything[path]?.0 == bytes, "\(path) differs when every input is read")
+        }
+    }
+
+    /// The default theme keeps site-wide figures on the pages that list fruits, so a fruit
+    /// page shows neither other categories' sizes nor the totals.
+    @Test func fruitPagesOfTheDefaultThemeShowNoSiteWideFigures() throws {
+        let theme = try TemplateLoader(templatesDirectory: repositoryRoot + "/Templates").load()
+        let reads = theme.reads(of: .fruit)
+        #expect(!reads.contains(.categorySizes) && !reads.contains(.totals))
+        #expect(!theme.reads(of: .category).contains(.categorySizes))
+        #expect(theme.reads(of: .index).contains(.categorySizes))
     }
 }

@@ -51,8 +51,7 @@ import Testing
             fruits: entries.map {
                 Fruit(
                     slug: $0.slug, name: Fold.normalizeNFC($0.name),
-                    category: Fold.normalizeNFC($0.category),
-                    location: SourceLocation(path: "\($0.slug).md"))
+                    category: Fold.normalizeNFC($0.category))
             })
     }
 

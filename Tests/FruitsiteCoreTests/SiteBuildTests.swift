@@ -18,11 +18,12 @@ import Testing
     @Test func buildsEveryPageOfTheSample() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
-        let rendering = try SiteBuilder(
-            options: Self.options(site: repositoryRoot, output: temporary.path + "/Output")
-        ).build()
+        let builder = SiteBuilder(
+            options: Self.options(site: repositoryRoot, output: temporary.path + "/Output"))
+        let rendering = try builder.build()
         let files = filesBelow(temporary.path + "/Output")
-        let catalog = try #require(rendering.catalog)
+        let catalog = try #require(builder.loadCatalog(config: builder.loadConfig()).catalog)
+        #expect(rendering.fruitCount == catalog.fruits.count)
         #expect(catalog.fruits.count >= 40)
         #expect(catalog.categories.count >= 8)
         for fruit in catalog.fruits {
@@ -98,8 +99,10 @@ import Testing
         var options = Self.options(
             site: repositoryRoot + "/Tests/Fixtures/Sites/basic", output: "/unused")
         options.includeDrafts = true
-        let rendering = try SiteBuilder(options: options).render()
-        #expect(rendering.catalog?.fruits.map(\.slug).contains("draft-fruit") == true)
+        let builder = SiteBuilder(options: options)
+        let catalog = builder.loadCatalog(config: try builder.loadConfig()).catalog
+        #expect(catalog?.fruits.map(\.slug).contains("draft-fruit") == true)
+        #expect(try builder.render().fruitCount == catalog?.fruits.count)
     }
 
     // MARK: - Invalid sites

@@ -4,46 +4,64 @@
     import Darwin
 #endif
 
-/// The fruits in catalog order, their categories and the search filter:
-/// what the tutorial's `FruitViewModel` owns.
+/// The fruits in catalog order, their categories and the search filter: the catalog the
+/// `search` command filters and the browser's client filters the same way.
 public struct Catalog: Sendable {
     /// Every fruit, ascending by `fold(name)` code point by code point, then by slug.
-    public private(set) var fruits: [Fruit]
-    /// For each fruit, its position in the array the catalog was made from.
-    let sourcePositions: [Int]
+    public let fruits: [Fruit]
     /// Unique categories, ascending by `fold(name)` code point by code point, then by name.
     public let categories: [Category]
 
     /// Sorts `fruits` into catalog order and groups them into categories.
     /// - Parameter fruits: The parsed fruits, in any order.
     public init(fruits: [Fruit]) {
+        let sorted = Self.order(of: fruits).map { fruits[$0] }
+        self.init(sorted: sorted, categories: Self.categories(of: sorted))
+    }
+
+    /// A catalog of fruits already in catalog order, with their categories.
+    init(sorted fruits: [Fruit], categories: [Category]) {
+        self.fruits = fruits
+        self.categories = categories
+    }
+
+    /// The positions of `fruits` in catalog order.
+    static func order(of fruits: [Fruit]) -> [Int] {
         // Sort positions by borrowed keys: comparing `Fruit` values would copy two of them,
         // a dozen reference counts, per comparison.
         let keys = fruits.map { (name: $0.nameKey, slug: $0.slug) }
-        let order = keys.withUnsafeBufferPointer { keys in
+        return keys.withUnsafeBufferPointer { keys in
             fruits.indices.sorted { Self.precedes(keys[$0], keys[$1]) }
-        }
-        let sorted = order.map { fruits[$0] }
-        var indexesByName: [String: [Int]] = [:]
-        for (index, fruit) in sorted.enumerated() {
-            indexesByName[fruit.category, default: []].append(index)
-        }
-        let names = indexesByName.keys.sorted { lhs, rhs in
-            let (l, r) = (Fold.key(lhs), Fold.key(rhs))
-            return l != r
-                ? l.lexicographicallyPrecedes(r) : lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-        }
-        self.fruits = sorted
-        self.sourcePositions = order
-        self.categories = names.map {
-            Category(name: $0, slug: Slug.make(from: $0), fruitIndexes: indexesByName[$0] ?? [])
         }
     }
 
-    /// Gives fruits their details, by catalog position: what a page of an entry taken from
-    /// the cache needs.
-    mutating func setDetails(_ details: [Int: Fruit.Details]) {
-        for (index, value) in details { fruits[index].details = value }
+    /// The categories of `fruits`, which are in catalog order, each with the positions of its
+    /// fruits.
+    static func categories(of fruits: [Fruit]) -> [Category] {
+        var categories: [Category] = []
+        for (position, fruit) in fruits.enumerated() {
+            let index = Self.index(
+                ofCategory: fruit.category, key: fruit.categoryKey, in: categories)
+            if index == categories.count || categories[index].name != fruit.category {
+                categories.insert(Category(name: fruit.category, key: fruit.categoryKey), at: index)
+            }
+            categories[index].fruitIndexes.append(position)
+        }
+        return categories
+    }
+
+    /// Where the category named `name` is, or would go, in `categories`: binary search.
+    static func index(ofCategory name: String, key: [UInt8], in categories: [Category]) -> Int {
+        var (low, high) = (0, categories.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if Category.precedes((categories[middle].key, categories[middle].name), (key, name)) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
     }
 
     /// The category names, sorted and unique.
@@ -98,46 +116,5 @@ public struct Catalog: Sendable {
             guard let wanted else { return true }
             return fruit.category.utf8.elementsEqual(wanted.utf8)
         }
-    }
-
-    // MARK: - Consistency
-
-    /// Problems that involve more than one entry: duplicate slugs and colliding category slugs.
-    public func problems() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        // In file order, so the first file with a slug is the one the others are told about.
-        let locations = fruits.map(\.location)
-        let byLocation = locations.withUnsafeBufferPointer { locations in
-            fruits.indices.sorted { locations[$0] < locations[$1] }
-        }
-        var firstBySlug: [String: Int] = [:]
-        firstBySlug.reserveCapacity(fruits.count)
-        for index in byLocation {
-            let slug = fruits[index].slug
-            if let first = firstBySlug.updateValue(index, forKey: slug) {
-                firstBySlug[slug] = first
-                diagnostics.append(
-                    .error(
-                        at: locations[index],
-                        "duplicate slug '\(slug)': \(locations[first].path) has it too",
-                        hint: "rename one of the files; slugs must be unique across sub-folders"))
-            }
-        }
-        var firstCategoryBySlug: [String: Category] = [:]
-        for category in categories {
-            guard let first = firstCategoryBySlug[category.slug] else {
-                firstCategoryBySlug[category.slug] = category
-                continue
-            }
-            let here = fruits[category.fruitIndexes[0]].categoryLocation
-            let there = fruits[first.fruitIndexes[0]].categoryLocation
-            diagnostics.append(
-                .error(
-                    at: here,
-                    "categories '\(category.name)' and '\(first.name)' (\(there)) "
-                        + "both have the URL slug '\(category.slug)'",
-                    hint: "spell the category the same way in every entry"))
-        }
-        return diagnostics
     }
 }

@@ -14,9 +14,12 @@ public struct FruitParser: Sendable {
         self.markdown = markdown
     }
 
-    /// The parsed fruit, or nil when the file has errors, with every problem found in it.
+    /// The parsed entry, or nil when the file has errors, with every problem found in it.
     public struct Result: Sendable {
         public var fruit: Fruit?
+        public var details: FruitDetails?
+        /// Where `category:` is written, for diagnostics about the category.
+        public var categoryLocation: SourceLocation?
         public var diagnostics: [Diagnostic]
     }
 
@@ -26,7 +29,7 @@ public struct FruitParser: Sendable {
         var diagnostics: [Diagnostic] = []
         let fileLocation = SourceLocation(path: file.path)
         func fail(_ diagnostic: Diagnostic) -> Result {
-            Result(fruit: nil, diagnostics: diagnostics + [diagnostic])
+            Result(diagnostics: diagnostics + [diagnostic])
         }
 
         if !Slug.isValid(file.slug) {
@@ -207,16 +210,15 @@ public struct FruitParser: Sendable {
         }
 
         guard let name, let category, !diagnostics.containsErrors else {
-            return Result(fruit: nil, diagnostics: diagnostics)
+            return Result(diagnostics: diagnostics)
         }
-        let fruit = Fruit(
-            slug: file.slug, name: name.0, emoji: emoji, category: category.0,
-            vitamins: vitamins, isDraft: isDraft,
-            details: Fruit.Details(
+        return Result(
+            fruit: Fruit(
+                slug: file.slug, name: name.0, emoji: emoji, category: category.0,
+                vitamins: vitamins, isDraft: isDraft),
+            details: FruitDetails(
                 bodyHTML: markdown.renderHTML(String(frontMatter.body)), params: params),
-            sourceHash: StableHasher.hash(file.bytes), location: openingLocation,
-            categoryLocation: category.1)
-        return Result(fruit: fruit, diagnostics: diagnostics)
+            categoryLocation: category.1, diagnostics: diagnostics)
     }
 
     // MARK: - YAML to template values

@@ -115,44 +115,34 @@ public struct OutputWriter: Sendable {
         public var isWholeFolder = false
     }
 
-    /// Writes the site: only the files that changed when `previous` describes the output
-    /// folder, else a whole new folder swapped in. The marker, written last, records `id`.
+    /// Writes the site in the one order that lets a build cut short anywhere leave either
+    /// the previous site or the new one, and a next build that knows which: stage every file
+    /// beside the output folder, save the model (`saveModel`), move the files into place
+    /// with signals held, and write the marker last.
+    ///
+    /// Until the marker names the new model's `id`, the folder's marker names a model the
+    /// cache no longer holds, so the next build starts clean.
     /// - Parameters:
-    ///   - pages: The whole site; unchanged pages carry no bytes.
-    ///   - previous: The manifest of the folder's current contents (see `markerID()`).
-    ///   - id: The id of the manifest of `pages`, for the marker.
-    /// - Throws: `BuildFailure` when the folder is refused or a write fails.
+    ///   - files: The files to write: every file of the site when `isWhole`, else those
+    ///     whose bytes changed.
+    ///   - removals: Files the site no longer has.
+    ///   - isWhole: Write a whole new folder and swap it in (a clean build).
+    ///   - id: The id of the model that describes the new folder, for the marker.
+    ///   - saveModel: Saves that model; called once the files are staged.
+    /// - Throws: `BuildFailure` when the folder is refused or a write fails; the previous
+    ///   site is then left as it was.
     @discardableResult
-    public func write(_ pages: [RenderedPage], previous: BuildManifest? = nil, id: UInt64 = 0)
-        throws(BuildFailure) -> Summary
-    {
+    public func write(
+        _ files: [RenderedPage], removing removals: [String] = [], isWhole: Bool = true,
+        id: UInt64 = 0, saveModel: () -> Void = {}
+    ) throws(BuildFailure) -> Summary {
         try writing { output, parent, name in
-            if let previous, FileManager.default.fileExists(atPath: output + "/" + Self.markerName)
-            {
-                let kept = Set(pages.map(\.path))
-                return try writeChanges(
-                    pages.filter { !$0.isUnchanged },
-                    removing: previous.entries.keys.filter { !kept.contains($0) },
-                    previous: previous, id: id, output: output, parent: parent, name: name)
-            }
-            return try writeWhole(pages, id: id, output: output, parent: parent, name: name)
-        }
-    }
-
-    /// Writes some files of a site whose manifest is `previous` and which has no others to
-    /// remove: what a rebuild that rendered only a few pages writes.
-    /// - Parameters:
-    ///   - changes: The pages rendered again; only those whose bytes changed are written.
-    ///   - previous: The manifest of the folder's current contents (see `markerID()`).
-    ///   - id: The id of the site's new manifest, for the marker.
-    @discardableResult
-    public func write(changes: [RenderedPage], previous: BuildManifest, id: UInt64)
-        throws(BuildFailure) -> Summary
-    {
-        try writing { output, parent, name in
-            try writeChanges(
-                changes, removing: [], previous: previous, id: id, output: output,
-                parent: parent, name: name)
+            isWhole
+                ? try writeWhole(
+                    files, id: id, saveModel: saveModel, output: output, parent: parent, name: name)
+                : try writeChanges(
+                    files, removing: removals, id: id, saveModel: saveModel, output: output,
+                    parent: parent, name: name)
         }
     }
 
@@ -181,15 +171,9 @@ public struct OutputWriter: Sendable {
 
     /// A clean build: everything into a staging folder, then two renames.
     private func writeWhole(
-        _ pages: [RenderedPage], id: UInt64, output: String, parent: String, name: String
+        _ pages: [RenderedPage], id: UInt64, saveModel: () -> Void, output: String,
+        parent: String, name: String
     ) throws -> Summary {
-        guard !pages.contains(where: \.isUnchanged) else {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: outputDirectory),
-                    "the output folder changed during the build", hint: "build again")
-            ])
-        }
         let manager = FileManager.default
         let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
         do {
@@ -204,6 +188,7 @@ public struct OutputWriter: Sendable {
             try? manager.removeItem(atPath: staging)
             throw error
         }
+        saveModel()
 
         // Two renames: the old site moves aside, the new one takes its place. Should the
         // process die between them, the next build puts the old one back (cleanUpLeftovers).
@@ -235,17 +220,16 @@ public struct OutputWriter: Sendable {
         return Summary(written: pages.count, removed: 0, isWholeFolder: true)
     }
 
-    /// An incremental build: each new or changed file is written beside the output folder and
+    /// An incremental build: each changed file is written beside the output folder and
     /// renamed into place, so every file is either its old or its new self; files the site no
-    /// longer has are removed; the marker is replaced last. Until then it names the previous
-    /// manifest, which the cache no longer holds, so a build cut short makes the next one clean.
+    /// longer has are removed; the marker is replaced last.
     private func writeChanges(
-        _ pages: [RenderedPage], removing: [String], previous: BuildManifest, id: UInt64,
+        _ changed: [RenderedPage], removing: [String], id: UInt64, saveModel: () -> Void,
         output: String, parent: String, name: String
     ) throws -> Summary {
-        // A page rendered again may still come out as before: compare bytes by hash.
-        let changed = pages.filter { page in
-            previous.entries[page.path]?.outputHash != StableHasher.hash(page.bytes)
+        if changed.isEmpty && removing.isEmpty && markerID() == id {
+            saveModel()
+            return Summary(written: 0, removed: 0)
         }
         let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
         let manager = FileManager.default
@@ -257,6 +241,7 @@ public struct OutputWriter: Sendable {
         let staged = changed.indices.map { RenderedPage(path: "\($0)", bytes: changed[$0].bytes) }
         try Self.writeAll(staged, into: staging)
         try Self.writeFile(staging + "/marker", Self.marker(id: id))
+        saveModel()
         // From here the folder changes: keep Ctrl-C from stopping it half way.
         let removed = try SignalDeferral.run { () throws -> Int in
             try Self.createDirectories(for: changed, in: output)

@@ -2,9 +2,9 @@
 struct SitemapBuilder {
     var config: SiteConfig
 
-    /// Both files. Sitemap URLs are absolute when a base URL is configured, else relative
-    /// to the site root (search engines need the base URL to use them).
-    func build(_ catalog: Catalog) -> [RenderedPage] {
+    /// The sitemap. Its URLs are absolute when a base URL is configured, else relative to
+    /// the site root (search engines need the base URL to use them).
+    func sitemap(_ catalog: Catalog) -> String {
         var paths = [""]
         paths += catalog.fruits.map { "fruits/\($0.slug)/" }
         paths += catalog.categories.map { "categories/\($0.slug)/" }
@@ -18,13 +18,14 @@ struct SitemapBuilder {
             xml += "  <url><loc>\(Self.escapeXML(url))</loc></url>\n"
         }
         xml += "</urlset>\n"
+        return xml
+    }
 
+    /// `robots.txt`, which names the sitemap when a base URL is configured.
+    func robots() -> String {
         var robots = "User-agent: *\nAllow: /\n"
         if !config.baseURL.isEmpty { robots += "Sitemap: \(config.baseURL)sitemap.xml\n" }
-        return [
-            RenderedPage(path: "sitemap.xml", text: xml),
-            RenderedPage(path: "robots.txt", text: robots),
-        ]
+        return robots
     }
 
     static func escapeXML(_ text: String) -> String {

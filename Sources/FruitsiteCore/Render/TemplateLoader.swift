@@ -23,9 +23,41 @@ public struct TemplateLoader: Sendable {
         public var library: MustacheLibrary
         /// Files below `assets/`, copied to the output as they are.
         public var assets: [RenderedPage]
-        /// A hash of every template's name and source and of the generator's version: when it
-        /// changes, every page is rendered again.
-        public var sourceHash: UInt64
+        /// What each kind of page shows with these templates, by `PageKind.index`.
+        private var reads: [[PageInput]] = []
+        /// For each kind of page, a hash of the fruitsite that renders it and of the name and
+        /// source of every template its template can include: editing a template renders
+        /// again only the pages that use it.
+        private var versions: [UInt64] = []
+
+        init(library: MustacheLibrary, sources: [String: String], assets: [RenderedPage]) {
+            self.library = library
+            self.assets = assets
+            for kind in PageKind.allCases {
+                var hasher = StableHasher()
+                hasher.combine(Generator.identity)
+                hasher.combine(kind.rawValue)
+                guard let template = kind.template, let usage = library.usage(of: template) else {
+                    reads.append(kind.inputs)
+                    versions.append(hasher.value)
+                    continue
+                }
+                reads.append(kind.inputs.filter { $0.isShown(by: usage) })
+                // A dynamic partial can include any template.
+                let names = usage.hasDynamicInclusions ? Set(sources.keys) : usage.templates
+                for name in names.sorted() {
+                    hasher.combine(name)
+                    hasher.combine(sources[name] ?? "")
+                }
+                versions.append(hasher.value)
+            }
+        }
+
+        /// The inputs pages of `kind` show, in the order `PageKind.inputs` lists them.
+        func reads(of kind: PageKind) -> [PageInput] { reads[kind.index] }
+
+        /// The hash of the templates and the fruitsite that render pages of `kind`.
+        func version(of kind: PageKind) -> UInt64 { versions[kind.index] }
     }
 
     /// Reads and compiles every template, reporting every syntax error of every template.
@@ -88,13 +120,7 @@ public struct TemplateLoader: Sendable {
             let library = try MustacheLibrary(templates: sources, requiresKnownPartials: true)
             if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
             assets.sort { $0.path < $1.path }
-            var hasher = StableHasher()
-            hasher.combine(Generator.identity)
-            for name in sources.keys.sorted() {
-                hasher.combine(name)
-                hasher.combine(sources[name]!)
-            }
-            return Theme(library: library, assets: assets, sourceHash: hasher.value)
+            return Theme(library: library, sources: sources, assets: assets)
         } catch let errors as MustacheErrors {
             throw BuildFailure(diagnostics + errors.errors.map(diagnostic(for:)))
         } catch let failure as BuildFailure {

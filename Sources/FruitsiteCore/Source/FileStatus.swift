@@ -38,4 +38,19 @@ public struct FileStatus: Sendable, Hashable {
             modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
             changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
+
+    /// Whether a record of this status made at `verifiedAt` (nanoseconds since 1970) can stand
+    /// for the file's bytes whenever the file shows this status again.
+    ///
+    /// A file time is only as fine as the file system keeps it, and Linux stamps files from a
+    /// clock that ticks every few milliseconds: a file changed in the same tick as the record
+    /// could change again without its status showing it. So the times must lie a margin
+    /// before the record: 100 ms where the file system keeps sub-second times, two seconds
+    /// where it keeps whole seconds (FAT keeps even seconds only). Any other file is checked
+    /// against its bytes.
+    public func isSettled(at verifiedAt: Int64) -> Bool {
+        let keepsSubseconds = modified % 1_000_000_000 != 0
+        let margin: Int64 = keepsSubseconds ? 100_000_000 : 2_000_000_000
+        return max(modified, changed) < verifiedAt - margin
+    }
 }

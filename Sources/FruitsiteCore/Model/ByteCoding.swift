@@ -1,0 +1,108 @@
+/// Appends hashes as eight little-endian bytes, integers as variable-length ones (small
+/// numbers, most lengths and flags, take one byte) and strings with their length first.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    mutating func word(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes += $0 }
+    }
+
+    /// LEB128 of the zigzag encoding: seven bits a byte, low bits first.
+    mutating func integer<Integer: BinaryInteger>(_ value: Integer) {
+        let signed = Int64(value)
+        var rest = UInt64(bitPattern: (signed << 1) ^ (signed >> 63))
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            integer(utf8.count)
+            bytes += utf8
+        }
+    }
+
+    mutating func string(_ utf8: [UInt8]) {
+        integer(utf8.count)
+        bytes += utf8
+    }
+
+    /// Overwrites eight bytes written earlier with `word`.
+    mutating func set(_ value: UInt64, at offset: Int) {
+        bytes.withUnsafeMutableBytes {
+            $0.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt64.self)
+        }
+    }
+
+    mutating func status(_ status: FileStatus) {
+        integer(Int64(bitPattern: status.device))
+        integer(Int64(bitPattern: status.inode))
+        integer(status.size)
+        word(UInt64(bitPattern: status.modified))
+        word(UInt64(bitPattern: status.changed))
+    }
+}
+
+/// Reads what `ByteWriter` wrote; every read is bounds-checked and gives nil past the end.
+/// The buffer must outlive the reader.
+struct ByteReader {
+    let buffer: UnsafeRawBufferPointer
+    var offset: Int
+
+    init(_ buffer: UnsafeRawBufferPointer, offset: Int) {
+        self.buffer = buffer
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset == buffer.count }
+
+    mutating func word() -> UInt64? {
+        guard offset >= 0, buffer.count - offset >= 8 else { return nil }
+        defer { offset += 8 }
+        return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    mutating func integer() -> Int? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset >= 0, offset < buffer.count, shift < 64 {
+            let byte = buffer[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 {
+                let signed = Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+                return Int(signed)
+            }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func status() -> FileStatus? {
+        guard let device = integer(), let inode = integer(), let size = integer(),
+            let modified = word(), let changed = word()
+        else { return nil }
+        return FileStatus(
+            device: UInt64(bitPattern: Int64(device)), inode: UInt64(bitPattern: Int64(inode)),
+            size: Int64(size), modified: Int64(bitPattern: modified),
+            changed: Int64(bitPattern: changed))
+    }
+
+    mutating func bytes() -> [UInt8]? {
+        guard let count = integer(), count >= 0, buffer.count - offset >= count else { return nil }
+        defer { offset += count }
+        return Array(buffer[offset..<offset + count])
+    }
+
+    mutating func string() -> String? {
+        guard let count = integer(), count >= 0, buffer.count - offset >= count else { return nil }
+        defer { offset += count }
+        return String(
+            decoding: UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count]),
+            as: UTF8.self)
+    }
+}

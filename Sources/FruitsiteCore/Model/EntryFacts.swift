@@ -1,0 +1,126 @@
+/// What an entry's file says of its fruit: the summary, where `category:` is written, and the
+/// parser's warnings.
+///
+/// Kept as parsed, or as the saved model holds it, encoded, and then decoded only when asked
+/// for: a rebuild that shows a few fruits decodes only those.
+struct EntryFacts: Sendable {
+    struct Value: Sendable {
+        var fruit: Fruit
+        /// Where `category:` is written, for diagnostics about categories.
+        var categoryLine: Int
+        var categoryColumn: Int
+        /// The parser's warnings, repeated by every build until the file changes.
+        var warnings: [Diagnostic]
+    }
+
+    private enum Storage: Sendable {
+        case value(Value)
+        case encoded(ArraySlice<UInt8>)
+    }
+
+    private let storage: Storage
+
+    init(_ value: Value) {
+        storage = .value(value)
+    }
+
+    /// Facts as `encode(into:)` wrote them, checked by the saved model's checksum.
+    init(encoded bytes: ArraySlice<UInt8>) {
+        storage = .encoded(bytes)
+    }
+
+    var value: Value {
+        switch storage {
+        case .value(let value): return value
+        case .encoded(let bytes):
+            guard let value = Self.decode(bytes) else {
+                preconditionFailure("the saved model's checksum passed, but an entry is damaged")
+            }
+            return value
+        }
+    }
+
+    // MARK: - Bytes
+
+    /// Appends the facts' bytes, length first.
+    func encode(into writer: inout ByteWriter) {
+        if case .encoded(let bytes) = storage {
+            writer.integer(bytes.count)
+            writer.bytes += bytes
+            return
+        }
+        var facts = ByteWriter()
+        let value = value
+        let fruit = value.fruit
+        for text in [fruit.slug, fruit.name, fruit.emoji, fruit.category] { facts.string(text) }
+        facts.integer(fruit.vitamins.count)
+        for vitamin in fruit.vitamins { facts.string(vitamin) }
+        facts.string(fruit.nameKey)
+        facts.string(fruit.categoryKey)
+        facts.integer(fruit.isDraft ? 1 : 0)
+        facts.integer(value.categoryLine)
+        facts.integer(value.categoryColumn)
+        facts.integer(value.warnings.count)
+        for warning in value.warnings {
+            facts.integer(warning.isError ? 1 : 0)
+            facts.string(warning.location.path)
+            facts.integer(warning.location.line ?? -1)
+            facts.integer(warning.location.column ?? -1)
+            facts.string(warning.message)
+            facts.integer(warning.hint == nil ? 0 : 1)
+            facts.string(warning.hint ?? "")
+        }
+        writer.integer(facts.bytes.count)
+        writer.bytes += facts.bytes
+    }
+
+    /// Reads the length and the bytes `encode(into:)` wrote; nil past the end.
+    static func read(from reader: inout ByteReader, in bytes: [UInt8]) -> EntryFacts? {
+        guard let count = reader.integer(), count >= 0, reader.buffer.count - reader.offset >= count
+        else { return nil }
+        defer { reader.offset += count }
+        return EntryFacts(encoded: bytes[reader.offset..<reader.offset + count])
+    }
+
+    private static func decode(_ bytes: ArraySlice<UInt8>) -> Value? {
+        bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(buffer, offset: 0)
+            guard let slug = reader.string(), let name = reader.string(),
+                let emoji = reader.string(), let category = reader.string(),
+                let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16
+            else { return nil }
+            var vitamins: [String] = []
+            vitamins.reserveCapacity(vitaminCount)
+            for _ in 0..<vitaminCount {
+                guard let vitamin = reader.string() else { return nil }
+                vitamins.append(vitamin)
+            }
+            guard let nameKey = reader.bytes(), let categoryKey = reader.bytes(),
+                let draft = reader.integer(), let categoryLine = reader.integer(),
+                let categoryColumn = reader.integer(), let warningCount = reader.integer(),
+                warningCount >= 0, warningCount < 1 << 16
+            else { return nil }
+            var warnings: [Diagnostic] = []
+            for _ in 0..<warningCount {
+                guard let isError = reader.integer(), let file = reader.string(),
+                    let line = reader.integer(), let column = reader.integer(),
+                    let message = reader.string(), let hasHint = reader.integer(),
+                    let hint = reader.string()
+                else { return nil }
+                warnings.append(
+                    Diagnostic(
+                        isError != 0 ? .error : .warning,
+                        at: SourceLocation(
+                            path: file, line: line < 0 ? nil : line,
+                            column: column < 0 ? nil : column),
+                        message, hint: hasHint != 0 ? hint : nil))
+            }
+            guard reader.isAtEnd else { return nil }
+            return Value(
+                fruit: Fruit(
+                    slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
+                    isDraft: draft != 0, nameKey: nameKey, categoryKey: categoryKey),
+                categoryLine: categoryLine, categoryColumn: categoryColumn, warnings: warnings)
+        }
+    }
+}

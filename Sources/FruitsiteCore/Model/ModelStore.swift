@@ -1,0 +1,286 @@
+import Foundation
+
+/// Keeps the site model between builds in the cache folder (`.fruitsite-cache/` by default):
+/// one file per output folder, named after the folder's absolute path.
+///
+/// The cache stays outside the output folder, which is published: the model holds drafts.
+/// The file starts with a line naming its format, the fruitsite that wrote it and the output
+/// folder, and ends with a hash of everything before it: a file from another fruitsite, or a
+/// damaged one, is not used, and the build starts from an empty model.
+struct ModelStore: Sendable {
+    /// The cache folder as the user named it.
+    var directory: String
+    /// The output folder's absolute path.
+    var output: String
+
+    private var path: String {
+        var hasher = StableHasher()
+        hasher.combine(output)
+        return directory + "/" + String(hasher.value, radix: 16) + ".model"
+    }
+
+    private var header: String {
+        "fruitsite-model 1 \(Generator.identity) output=\(output)\n"
+    }
+
+    // MARK: - Loading
+
+    /// The model saved by the build that wrote the output folder, or why it cannot be used.
+    /// - Parameters:
+    ///   - markerID: The id the output folder's marker records, if any.
+    ///   - settings: What this build is for; a model made for other settings is not used.
+    func load(markerID: UInt64?, settings: SiteModel.Settings) -> Result<SiteModel, Unusable> {
+        guard let bytes = try? FileSystem.readBytes(path) else { return .failure(.missing) }
+        let header = Array(header.utf8)
+        guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
+        guard let (id, model) = Self.decode(bytes, from: header.count) else {
+            return .failure(.damaged)
+        }
+        guard model.settings.contentDirectory == settings.contentDirectory else {
+            return .failure(.otherContent)
+        }
+        guard model.settings.includesDrafts == settings.includesDrafts else {
+            return .failure(.otherDrafts)
+        }
+        guard let markerID, markerID == id else { return .failure(.otherOutput) }
+        return .success(model)
+    }
+
+    /// Why a saved model is not used: each is said with `--verbose`.
+    enum Unusable: Error, CustomStringConvertible {
+        case missing, otherGenerator, damaged, otherContent, otherDrafts, otherOutput
+
+        var description: String {
+            switch self {
+            case .missing: "there is no saved model for this output folder"
+            case .otherGenerator: "the saved model was written by another fruitsite"
+            case .damaged: "the saved model is damaged"
+            case .otherContent: "the saved model was built from another content folder"
+            case .otherDrafts: "the saved model was built with drafts set otherwise"
+            case .otherOutput:
+                "the output folder was not written by the build that saved the model "
+                    + "(an earlier build was cut short, or the folder was replaced)"
+            }
+        }
+    }
+
+    // MARK: - Saving
+
+    /// Saves `model` as the model of the output folder whose marker records `id`; by a
+    /// rename, so a reader never sees half a file.
+    func save(_ model: SiteModel, id: UInt64) throws {
+        var writer = ByteWriter()
+        // About what the entries took when loaded; growing the buffer would copy it.
+        writer.bytes.reserveCapacity(model.count * 400 + model.outputs.count * 64 + 65_536)
+        writer.bytes += header.utf8
+        let start = writer.bytes.count
+        Self.encode(model, id: id, into: &writer)
+        writer.word(Self.checksum(writer.bytes[start...]))
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+        let temporary = "\(path).tmp-\(getpid())"
+        do {
+            try OutputWriter.writeFile(temporary, writer.bytes)
+            guard rename(temporary, path) == 0 else { throw SystemError.last }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    // MARK: - Bytes
+
+    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hasher = StableHasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.value
+    }
+
+    /// The model after the header: the marker id, the settings, the folders, the entries by
+    /// path, the catalog order, the categories and the outputs other than fruit pages, then
+    /// the checksum.
+    private static func encode(_ model: SiteModel, id: UInt64, into writer: inout ByteWriter) {
+        writer.word(id)
+        writer.string(model.settings.contentDirectory)
+        writer.integer(model.settings.includesDrafts ? 1 : 0)
+        writer.integer(model.listedAt)
+        writer.integer(model.folders?.count ?? -1)
+        for folder in model.folders ?? [] {
+            writer.string(folder.path)
+            writer.status(folder.status)
+        }
+        let ids = model.savingOrder
+        var newID = [Int](repeating: -1, count: model.entries.count)
+        for (index, id) in ids.enumerated() { newID[id] = index }
+        // Each record's length first, so that records can be decoded in parallel. Entries
+        // unchanged since they were loaded are copied as they were read.
+        writer.integer(ids.count)
+        let table = writer.bytes.count
+        writer.bytes += repeatElement(0, count: ids.count * 8)
+        for (index, id) in ids.enumerated() {
+            let start = writer.bytes.count
+            encode(model[id], into: &writer)
+            writer.set(UInt64(writer.bytes.count - start), at: table + index * 8)
+        }
+        writer.integer(model.order.count)
+        for id in model.order { writer.integer(newID[id]) }
+        writer.integer(model.categories.count)
+        for category in model.categories {
+            writer.string(category.name)
+            writer.string(category.slug)
+            writer.integer(category.fruitIndexes.count)
+            for position in category.fruitIndexes { writer.integer(position) }
+        }
+        var paths = Array(model.outputs.keys)
+        UTF8Order.sort(&paths)
+        writer.integer(paths.count)
+        for path in paths {
+            writer.string(path)
+            encode(model.outputs[path]!, into: &writer)
+        }
+    }
+
+    private static func encode(_ entry: SiteModel.Entry, into writer: inout ByteWriter) {
+        writer.string(entry.path)
+        writer.integer(entry.status == nil ? 0 : 1)
+        if let status = entry.status { writer.status(status) }
+        writer.word(UInt64(bitPattern: entry.verifiedAt))
+        writer.word(entry.sourceHash)
+        writer.word(entry.summaryHash)
+        writer.integer(entry.hasWarnings ? 1 : 0)
+        writer.integer(entry.page == nil ? 0 : 1)
+        if let page = entry.page { encode(page, into: &writer) }
+        entry.facts.encode(into: &writer)
+    }
+
+    private static func encode(_ record: SiteModel.OutputRecord, into writer: inout ByteWriter) {
+        writer.word(record.inputHash)
+        writer.word(record.outputHash)
+    }
+
+    /// Reads what `encode` wrote; nil when anything is out of place.
+    static func decode(_ bytes: [UInt8], from start: Int) -> (UInt64, SiteModel)? {
+        guard bytes.count >= start + 8 else { return nil }
+        let end = bytes.count - 8
+        let stored = bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: end, as: UInt64.self))
+        }
+        guard stored == checksum(bytes[start..<end]) else { return nil }
+        return bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[..<end]), offset: start)
+            return decode(&reader, bytes: bytes)
+        }
+    }
+
+    private static func decode(_ reader: inout ByteReader, bytes: [UInt8]) -> (UInt64, SiteModel)? {
+        guard let id = reader.word(), let content = reader.string(),
+            let drafts = reader.integer(), let listedAt = reader.integer(),
+            let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
+        else { return nil }
+        var folders: [SiteModel.Folder]?
+        if folderCount >= 0 {
+            var list: [SiteModel.Folder] = []
+            for _ in 0..<folderCount {
+                guard let path = reader.string(), let status = reader.status() else { return nil }
+                list.append(SiteModel.Folder(path: path, status: status))
+            }
+            folders = list
+        }
+        guard let count = reader.integer(), count >= 0, count <= reader.buffer.count / 8 else {
+            return nil
+        }
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(count)
+        var start = reader.offset + count * 8
+        for _ in 0..<count {
+            guard let word = reader.word(), word <= UInt64(reader.buffer.count - start) else {
+                return nil
+            }
+            let length = Int(word)
+            ranges.append(start..<start + length)
+            start += length
+        }
+        nonisolated(unsafe) let buffer = reader.buffer
+        let entries = ranges.concurrentMap { range -> SiteModel.Entry? in
+            var record = ByteReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
+                offset: range.lowerBound)
+            guard let entry = decodeEntry(&record, in: bytes), record.isAtEnd else { return nil }
+            return entry
+        }
+        guard !entries.contains(where: { $0 == nil }) else { return nil }
+        reader.offset = start
+        guard let orderCount = reader.integer(), orderCount >= 0, orderCount <= count else {
+            return nil
+        }
+        var order: [Int] = []
+        order.reserveCapacity(orderCount)
+        for _ in 0..<orderCount {
+            guard let id = reader.integer(), id >= 0, id < count else { return nil }
+            order.append(id)
+        }
+        guard let categoryCount = reader.integer(), categoryCount >= 0, categoryCount <= orderCount
+        else { return nil }
+        var categories: [Category] = []
+        for _ in 0..<categoryCount {
+            guard let name = reader.string(), let slug = reader.string(),
+                let memberCount = reader.integer(), memberCount > 0, memberCount <= orderCount
+            else { return nil }
+            var members: [Int] = []
+            members.reserveCapacity(memberCount)
+            for _ in 0..<memberCount {
+                guard let position = reader.integer(), position >= 0, position < orderCount else {
+                    return nil
+                }
+                members.append(position)
+            }
+            categories.append(Category(name: name, slug: slug, fruitIndexes: members))
+        }
+        guard let outputCount = reader.integer(), outputCount >= 0, outputCount < 1 << 32 else {
+            return nil
+        }
+        var outputs = [String: SiteModel.OutputRecord](minimumCapacity: outputCount)
+        for _ in 0..<outputCount {
+            guard let path = reader.string(), let record = decodeRecord(&reader) else {
+                return nil
+            }
+            outputs[path] = record
+        }
+        guard reader.isAtEnd else { return nil }
+        let model = SiteModel(
+            settings: SiteModel.Settings(contentDirectory: content, includesDrafts: drafts != 0),
+            entries: entries, order: order, categories: categories, outputs: outputs,
+            folders: folders, listedAt: Int64(listedAt))
+        return (id, model)
+    }
+
+    private static func decodeEntry(_ reader: inout ByteReader, in bytes: [UInt8])
+        -> SiteModel.Entry?
+    {
+        guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }
+        var status: FileStatus?
+        if hasStatus != 0 {
+            guard let read = reader.status() else { return nil }
+            status = read
+        }
+        guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
+            let summaryHash = reader.word(), let hasWarnings = reader.integer(),
+            let hasPage = reader.integer()
+        else { return nil }
+        var page: SiteModel.OutputRecord?
+        if hasPage != 0 {
+            guard let record = decodeRecord(&reader) else { return nil }
+            page = record
+        }
+        guard let facts = EntryFacts.read(from: &reader, in: bytes) else { return nil }
+        return SiteModel.Entry(
+            path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
+            sourceHash: sourceHash,
+            summaryHash: summaryHash, hasWarnings: hasWarnings != 0, page: page, facts: facts)
+    }
+
+    private static func decodeRecord(_ reader: inout ByteReader) -> SiteModel.OutputRecord? {
+        guard let input = reader.word(), let output = reader.word() else { return nil }
+        return SiteModel.OutputRecord(inputHash: input, outputHash: output)
+    }
+}

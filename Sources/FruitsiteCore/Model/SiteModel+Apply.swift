@@ -1,0 +1,192 @@
+import Mustache
+
+extension SiteModel {
+    /// What changed since the model was saved: the content files, and the theme and config as
+    /// they are now. Templates, assets and config need no list of changes: each page's input
+    /// hash covers the templates and settings it uses, and each asset's covers its bytes.
+    struct Changes: Sendable {
+        var content: ContentScanner.Changes
+        var theme: TemplateLoader.Theme
+        var config: SiteConfig
+    }
+
+    /// What brings the output folder to the model's state.
+    struct Plan: Sendable {
+        /// The pages whose inputs changed since they were written, or that are new.
+        var pages: [(page: Page, inputHash: UInt64)] = []
+        /// The assets that are new or changed.
+        var assets: [RenderedPage] = []
+        /// Files of the output folder the site no longer has.
+        var removals: [String] = []
+        /// The details of the entries this build parsed, by id, for their pages.
+        var details: [Int: FruitDetails] = [:]
+        /// Every warning of the content, the entries' included.
+        var warnings: [Diagnostic] = []
+        /// How many content files were parsed.
+        var parsed = 0
+        /// Whether the model changed, and so must be saved, even if no file did.
+        var changesModel = false
+    }
+
+    /// Applies `changes`: the model moves to its next state, and the plan says which files
+    /// to render, copy and remove. A clean build applies every file to an empty model.
+    /// - Throws: `BuildFailure` with every content error; the model is then not to be saved.
+    mutating func apply(_ changes: Changes) throws(BuildFailure) -> Plan {
+        var plan = try update(with: changes.content)
+        let data = PageData(model: self, config: changes.config, theme: changes.theme)
+        plan.pages = pages(of: data)
+        plan.assets = assets(changes.theme.assets)
+        var current = Set(changes.theme.assets.map(\.path))
+        for page in [Page.index, .notFound, .searchIndex, .sitemap, .robots]
+            + categories.indices.map(Page.category)
+        {
+            current.insert(page.path(in: self))
+        }
+        plan.removals += removeOutputs(except: current)
+        plan.changesModel =
+            plan.changesModel || !plan.pages.isEmpty || !plan.assets.isEmpty
+            || !plan.removals.isEmpty
+        return plan
+    }
+
+    // MARK: - Content
+
+    /// Applies the content files alone: what the catalog needs, without rendering anything.
+    /// - Throws: `BuildFailure` with every content error.
+    mutating func update(with changes: ContentScanner.Changes) throws(BuildFailure) -> Plan {
+        var plan = Plan()
+        for (id, status) in changes.verified { verify(id, status: status, at: changes.time) }
+        if changes.isListedAnew {
+            folders = changes.folders
+            listedAt = changes.time
+        }
+        let (old, ids, arrived) = replace(
+            removing: changes.removed, storing: changes.parsed.map { ($0.id, $0.entry) })
+        // A fruit's page stays with its entry while the entry is listed. A page its entry
+        // left goes to the entry that takes its slug (the file is then compared by its
+        // bytes rather than written anew); the others are removed.
+        var freed: [String: OutputRecord] = [:]
+        for entry in old {
+            if let page = entry.page { freed[entry.fruit.slug] = page }
+        }
+        for (id, parsed) in zip(ids, changes.parsed) {
+            plan.details[id] = parsed.details
+            if isListed(id), let page = freed.removeValue(forKey: self[id].fruit.slug) {
+                setPage(of: id, page)
+            }
+        }
+        plan.removals = freed.keys.sorted().map { "fruits/\($0)/index.html" }
+        plan.parsed = changes.parsed.count
+        plan.changesModel =
+            changes.isListedAnew || !changes.verified.isEmpty || !changes.parsed.isEmpty
+            || !changes.removed.isEmpty
+
+        var diagnostics = changes.diagnostics
+        diagnostics += duplicateSlugs(among: arrived)
+        diagnostics += collidingCategories()
+        for id in ids where !self[id].warnings.isEmpty { diagnostics += self[id].warnings }
+        if count == 0 && !diagnostics.containsErrors
+            && changes.diagnostics.isEmpty
+        {
+            diagnostics.append(
+                .warning(
+                    at: SourceLocation(path: settings.contentDirectory),
+                    "no .md files found; the site will list no fruits"))
+        }
+        if diagnostics.containsErrors { throw BuildFailure(diagnostics.sortedByLocation()) }
+        plan.warnings = diagnostics.sortedByLocation()
+        return plan
+    }
+
+    /// Slugs that two listed fruits share, where one of them was just placed in the catalog
+    /// (a fruit that kept its file kept its slug): each file after the first, in path order,
+    /// gets the error.
+    private func duplicateSlugs(among arrived: [Int]) -> [Diagnostic] {
+        let slugs = Set(arrived.map { self[$0].fruit.slug })
+        guard !slugs.isEmpty else { return [] }
+        var pathsBySlug: [String: [String]] = [:]
+        for id in order where slugs.contains(self[id].fruit.slug) {
+            pathsBySlug[self[id].fruit.slug, default: []].append(self[id].path)
+        }
+        var diagnostics: [Diagnostic] = []
+        for (slug, paths) in pathsBySlug where paths.count > 1 {
+            var paths = paths
+            UTF8Order.sort(&paths)
+            for path in paths.dropFirst() {
+                diagnostics.append(
+                    .error(
+                        at: SourceLocation(path: path, line: 1, column: 1),
+                        "duplicate slug '\(slug)': \(paths[0]) has it too",
+                        hint: "rename one of the files; slugs must be unique across sub-folders"))
+            }
+        }
+        return diagnostics
+    }
+
+    /// Categories whose names differ but whose URL slugs are the same.
+    private func collidingCategories() -> [Diagnostic] {
+        var firstBySlug: [String: Category] = [:]
+        var diagnostics: [Diagnostic] = []
+        for category in categories {
+            guard let first = firstBySlug[category.slug] else {
+                firstBySlug[category.slug] = category
+                continue
+            }
+            let here = self[position: category.fruitIndexes[0]].categoryLocation
+            let there = self[position: first.fruitIndexes[0]].categoryLocation
+            diagnostics.append(
+                .error(
+                    at: here,
+                    "categories '\(category.name)' and '\(first.name)' (\(there)) "
+                        + "both have the URL slug '\(category.slug)'",
+                    hint: "spell the category the same way in every entry"))
+        }
+        return diagnostics
+    }
+
+    // MARK: - Output
+
+    /// Every page whose input hash differs from the one it was last written with.
+    private func pages(of data: PageData) -> [(page: Page, inputHash: UInt64)] {
+        let fixed: [Page] = [.index, .notFound, .searchIndex, .sitemap, .robots]
+        var pages = fixed + categories.indices.map { Page.category($0) }
+        pages += order.indices.map { Page.fruit(position: $0) }
+        let hashes = pages.concurrentMap(data.inputHash)
+        return zip(pages, hashes).filter { page, hash in
+            record(of: page)?.inputHash != hash
+        }
+    }
+
+    /// The record of the file `page` was last written to.
+    func record(of page: Page) -> OutputRecord? {
+        if case .fruit(let position) = page { return self[position: position].page }
+        return outputs[page.path(in: self)]
+    }
+
+    /// Records what `page` was written from and what it holds now.
+    mutating func record(_ page: Page, _ record: OutputRecord) {
+        if case .fruit(let position) = page {
+            setPage(of: order[position], record)
+        } else {
+            outputs[page.path(in: self)] = record
+        }
+    }
+
+    /// The assets whose bytes differ from what was last copied, each recorded as copied.
+    private mutating func assets(_ assets: [RenderedPage]) -> [RenderedPage] {
+        assets.filter { asset in
+            let hash = StableHasher.hash(asset.bytes)
+            let record = OutputRecord(inputHash: hash, outputHash: hash)
+            defer { outputs[asset.path] = record }
+            return outputs[asset.path] != record
+        }
+    }
+
+    /// Forgets the files other than fruit pages that the site no longer has, and returns
+    /// their paths.
+    private mutating func removeOutputs(except current: Set<String>) -> [String] {
+        let gone = outputs.keys.filter { !current.contains($0) }
+        for path in gone { outputs[path] = nil }
+        return gone.sorted()
+    }
+}

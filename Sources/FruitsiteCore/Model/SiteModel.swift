@@ -1,0 +1,353 @@
+/// The site in memory: every content file's entry, the listed fruits in catalog order, their
+/// categories, and for every output file the hashes of what it was made from and of its
+/// bytes.
+///
+/// A clean build applies every file to an empty model; a later build loads the model the
+/// last one saved (`ModelStore`) and applies what changed since. `apply(_:)` is the one
+/// operation that takes the model from one state to the next.
+struct SiteModel: Sendable {
+    /// One content file that parsed without errors, drafts included.
+    struct Entry: Sendable {
+        /// The path as listed, such as `Content/citrus/lemon.md`.
+        var path: String
+        /// Nil when the file system cannot tell, which makes every build read the file.
+        var status: FileStatus?
+        /// When the file was seen with `status`, in nanoseconds since 1970.
+        var verifiedAt: Int64
+        /// The hash of the file's bytes: stands for everything in it, details included.
+        var sourceHash: UInt64
+        /// `fruit.summaryHash`, kept so that no build hashes unchanged summaries again.
+        var summaryHash: UInt64
+        /// Whether the parser warned about the file.
+        var hasWarnings: Bool
+        /// The fruit's page as last written; nil while the fruit has no page.
+        var page: OutputRecord?
+        /// The fruit and what the parser said of it.
+        var facts: EntryFacts
+
+        /// Creates the entry of a file just parsed.
+        init(
+            path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
+            facts: EntryFacts.Value
+        ) {
+            self.init(
+                path: path, status: status, verifiedAt: verifiedAt, sourceHash: sourceHash,
+                summaryHash: facts.fruit.summaryHash, hasWarnings: !facts.warnings.isEmpty,
+                page: nil, facts: EntryFacts(facts))
+        }
+
+        /// Creates an entry from its parts, as the saved model holds them.
+        init(
+            path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
+            summaryHash: UInt64, hasWarnings: Bool, page: OutputRecord?, facts: EntryFacts
+        ) {
+            self.path = path
+            self.status = status
+            self.verifiedAt = verifiedAt
+            self.sourceHash = sourceHash
+            self.summaryHash = summaryHash
+            self.hasWarnings = hasWarnings
+            self.page = page
+            self.facts = facts
+        }
+
+        var fruit: Fruit { facts.value.fruit }
+
+        var warnings: [Diagnostic] { hasWarnings ? facts.value.warnings : [] }
+
+        var categoryLocation: SourceLocation {
+            let facts = facts.value
+            return SourceLocation(
+                path: path, line: facts.categoryLine, column: facts.categoryColumn)
+        }
+    }
+
+    /// What one output file was made from and what it holds.
+    struct OutputRecord: Sendable, Equatable {
+        /// The hash of everything the file shows (see `PageInput`).
+        var inputHash: UInt64
+        /// The hash of the file's bytes.
+        var outputHash: UInt64
+    }
+
+    /// A folder listed for content files, and its status then: while no folder's status
+    /// changes, no file came or went.
+    struct Folder: Sendable, Equatable {
+        var path: String
+        var status: FileStatus
+    }
+
+    /// What the model was built for; another content folder or drafts setting starts afresh.
+    struct Settings: Sendable, Equatable {
+        var contentDirectory: String
+        var includesDrafts: Bool
+    }
+
+    var settings: Settings
+    /// Entries by id; a removed entry leaves a hole until the model is saved.
+    private(set) var entries: [Entry?] = []
+    /// How many entries there are.
+    private(set) var count = 0
+    /// The ids of the listed fruits (drafts only when included), in catalog order.
+    private(set) var order: [Int] = []
+    /// The categories of the listed fruits, with their positions in `order`.
+    private(set) var categories: [Category] = []
+    /// Every output file but the fruits' pages (which their entries hold), by path.
+    var outputs: [String: OutputRecord] = [:]
+    /// The folders as last listed, when that listing met no problem.
+    var folders: [Folder]?
+    /// When the folders were listed, in nanoseconds since 1970.
+    var listedAt: Int64 = 0
+
+    /// An empty model: what a clean build starts from.
+    init(settings: Settings) {
+        self.settings = settings
+    }
+
+    /// A model as saved.
+    init(
+        settings: Settings, entries: [Entry?], order: [Int], categories: [Category],
+        outputs: [String: OutputRecord], folders: [Folder]?, listedAt: Int64
+    ) {
+        self.settings = settings
+        self.entries = entries
+        count = entries.count  // A saved model has no holes.
+        self.order = order
+        self.categories = categories
+        self.outputs = outputs
+        self.folders = folders
+        self.listedAt = listedAt
+    }
+
+    // MARK: - Reading
+
+    /// The entry with `id`, which must exist; borrowed, as copying an entry costs a dozen
+    /// reference counts.
+    subscript(id: Int) -> Entry {
+        _read { yield entries[id]! }
+    }
+
+    /// The entry of the fruit at a catalog position.
+    subscript(position position: Int) -> Entry {
+        _read { yield entries[order[position]]! }
+    }
+
+    /// The ids of every entry, in ascending order.
+    var ids: [Int] {
+        var ids: [Int] = []
+        ids.reserveCapacity(count)
+        entries.withUnsafeBufferPointer { entries in
+            for id in entries.indices {
+                if case .some = entries[id] { ids.append(id) }
+            }
+        }
+        return ids
+    }
+
+    /// The listed fruits in catalog order, as the search filters them.
+    var catalog: Catalog {
+        Catalog(sorted: order.map { entries[$0]!.fruit }, categories: categories)
+    }
+
+    /// The index of the category named `name`.
+    func categoryIndex(named name: String) -> Int? {
+        let index = Catalog.index(ofCategory: name, key: Fold.key(name), in: categories)
+        return index < categories.count && categories[index].name == name ? index : nil
+    }
+
+    /// Whether the fruit is in the catalog: drafts are only when included.
+    func isListed(_ fruit: Fruit) -> Bool {
+        settings.includesDrafts || !fruit.isDraft
+    }
+
+    func isListed(_ id: Int) -> Bool { isListed(self[id].fruit) }
+
+    // MARK: - Changing
+
+    /// Records that the file of `id` was seen again with the same bytes.
+    mutating func verify(_ id: Int, status: FileStatus?, at time: Int64) {
+        entries[id]!.status = status
+        entries[id]!.verifiedAt = time
+    }
+
+    /// Sets the record of the fruit page of `id`.
+    mutating func setPage(of id: Int, _ record: OutputRecord?) {
+        entries[id]!.page = record
+    }
+
+    /// Removes the entries `removed`, stores each of `stored` (over the entry with its id,
+    /// or as a new one), and keeps the catalog order and the categories: only fruits that
+    /// come, go or move are placed, each by binary search. Returns the entries removed or
+    /// replaced, the id of each stored one, and the ids of the fruits placed anew.
+    mutating func replace(removing removed: [Int], storing stored: [(id: Int?, entry: Entry)])
+        -> (old: [Entry], ids: [Int], arrived: [Int])
+    {
+        // Where the leaving fruits are, found while every fruit still has its old key.
+        var leaving: [Int] = []
+        for id in removed where isListed(id) { leaving.append(position(of: id)!) }
+        for case (let id?, let entry) in stored where isListed(id) && !staysInPlace(id, entry) {
+            leaving.append(position(of: id)!)
+        }
+        var old: [Entry] = []
+        var arriving: [Int] = []
+        var ids: [Int] = []
+        for id in removed {
+            old.append(entries[id]!)
+            entries[id] = nil
+            count -= 1
+        }
+        for (id, entry) in stored {
+            if let id {
+                let stays = staysInPlace(id, entry)
+                old.append(entries[id]!)
+                entries[id] = entry
+                if !stays && isListed(id) { arriving.append(id) }
+                ids.append(id)
+            } else {
+                entries.append(entry)
+                count += 1
+                if isListed(entry.fruit) { arriving.append(entries.count - 1) }
+                ids.append(entries.count - 1)
+            }
+        }
+        if !leaving.isEmpty || !arriving.isEmpty { reorder(leaving: leaving, arriving: arriving) }
+        return (old, ids, arriving)
+    }
+
+    /// Whether `entry`, stored over the entry `id`, keeps its place in the catalog and its
+    /// category: then neither the order nor the categories change.
+    private func staysInPlace(_ id: Int, _ entry: Entry) -> Bool {
+        let (before, after) = (self[id].fruit, entry.fruit)
+        guard isListed(before) == isListed(after) else { return false }
+        return !isListed(before)
+            || (before.nameKey == after.nameKey && before.slug == after.slug
+                && before.category == after.category)
+    }
+
+    /// The catalog position of the listed fruit `id`, by binary search.
+    private func position(of id: Int) -> Int? {
+        let fruit = self[id].fruit
+        var (low, high) = (0, order.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if Catalog.precedes(self[position: middle].fruit, fruit) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        // Equal keys (a duplicate slug, which fails the build) sit side by side.
+        while low < order.count, order[low] != id,
+            !Catalog.precedes(fruit, self[position: low].fruit)
+        {
+            low += 1
+        }
+        return low < order.count && order[low] == id ? low : nil
+    }
+
+    /// Takes the fruits at the `leaving` positions out of the catalog and merges the
+    /// `arriving` ones in, then moves every category's positions to match.
+    private mutating func reorder(leaving: [Int], arriving: [Int]) {
+        // The fruits that stay, in order: their keys are as they were.
+        var isLeaving = [Bool](repeating: false, count: order.count)
+        for position in leaving { isLeaving[position] = true }
+        var kept: [Int] = []
+        kept.reserveCapacity(order.count - leaving.count)
+        var keptIndex = [Int](repeating: -1, count: order.count)
+        for position in order.indices where !isLeaving[position] {
+            keptIndex[position] = kept.count
+            kept.append(order[position])
+        }
+        // The arrivals merged in, each placed by binary search among the fruits that stay.
+        let sorted = Catalog.order(of: arriving.map { self[$0].fruit }).map { arriving[$0] }
+        var placedKept = [Int](repeating: -1, count: kept.count)
+        var placed: [(id: Int, position: Int)] = []
+        var result: [Int] = []
+        result.reserveCapacity(kept.count + arriving.count)
+        var next = 0
+        func copy(upTo end: Int) {
+            while next < end {
+                placedKept[next] = result.count
+                result.append(kept[next])
+                next += 1
+            }
+        }
+        for id in sorted {
+            let fruit = self[id].fruit
+            var (low, high) = (next, kept.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Catalog.precedes(self[kept[middle]].fruit, fruit) {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            copy(upTo: low)
+            placed.append((id, result.count))
+            result.append(id)
+        }
+        copy(upTo: kept.count)
+        let moved = order.indices.map { keptIndex[$0] >= 0 ? placedKept[keptIndex[$0]] : -1 }
+        order = result
+
+        for index in categories.indices {
+            categories[index].fruitIndexes = categories[index].fruitIndexes.compactMap {
+                moved[$0] >= 0 ? moved[$0] : nil
+            }
+        }
+        for (id, position) in placed {
+            let fruit = self[id].fruit
+            let index = Catalog.index(
+                ofCategory: fruit.category, key: fruit.categoryKey, in: categories)
+            if index == categories.count || categories[index].name != fruit.category {
+                categories.insert(
+                    Category(name: fruit.category, key: fruit.categoryKey), at: index)
+            }
+            let members = categories[index].fruitIndexes
+            var slot = members.count
+            while slot > 0 && members[slot - 1] > position { slot -= 1 }
+            categories[index].fruitIndexes.insert(position, at: slot)
+        }
+        categories.removeAll { $0.fruitIndexes.isEmpty }
+    }
+
+    /// Every id in the order `ModelStore` saves entries: by path.
+    var savingOrder: [Int] {
+        var ids = ids
+        if !ids.indices.dropFirst().allSatisfy({
+            UTF8Order.precedes(self[ids[$0 - 1]].path, self[ids[$0]].path)
+        }) {
+            ids.sort { UTF8Order.precedes(self[$0].path, self[$1].path) }
+        }
+        return ids
+    }
+}
+
+extension SiteModel {
+    /// A hash of every output file's record, which the output folder's marker records: a
+    /// folder and a saved model belong together only when the two agree. Equal sites have
+    /// equal ids, so a rebuild writes the marker a clean build would.
+    var outputID: UInt64 {
+        // Records are hashed one by one and added up, which needs no sorting.
+        var sum: UInt64 = 0
+        var count: UInt64 = 0
+        func add(_ kind: String, _ name: String, _ record: OutputRecord) {
+            var hasher = StableHasher()
+            hasher.combine(kind)
+            hasher.combine(name)
+            hasher.combine(record.inputHash)
+            hasher.combine(record.outputHash)
+            sum &+= hasher.value
+            count += 1
+        }
+        for id in ids {
+            if let page = self[id].page { add("fruit", self[id].path, page) }
+        }
+        for (path, record) in outputs { add("file", path, record) }
+        var hasher = StableHasher()
+        hasher.combine(count)
+        hasher.combine(sum)
+        return hasher.value
+    }
+}

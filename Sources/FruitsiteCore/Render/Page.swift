@@ -1,0 +1,87 @@
+/// One file of the site, named by what it is about.
+enum Page: Sendable, Hashable {
+    case index
+    case notFound
+    /// The page of the fruit at a catalog position.
+    case fruit(position: Int)
+    /// The page of the category at an index of `SiteModel.categories`.
+    case category(Int)
+    case searchIndex
+    case sitemap
+    case robots
+
+    var kind: PageKind {
+        switch self {
+        case .index: .index
+        case .notFound: .notFound
+        case .fruit: .fruit
+        case .category: .category
+        case .searchIndex: .searchIndex
+        case .sitemap: .sitemap
+        case .robots: .robots
+        }
+    }
+
+    /// The path inside the output folder.
+    func path(in model: SiteModel) -> String {
+        switch self {
+        case .index: "index.html"
+        case .notFound: "404.html"
+        case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/index.html"
+        case .category(let index): "categories/\(model.categories[index].slug)/index.html"
+        case .searchIndex: "search-index.json"
+        case .sitemap: "sitemap.xml"
+        case .robots: "robots.txt"
+        }
+    }
+}
+
+/// The kinds of page, each with the template that renders it and what it can show.
+enum PageKind: String, Sendable, CaseIterable {
+    case index
+    case notFound = "404"
+    case fruit
+    case category
+    case searchIndex = "search-index"
+    case sitemap
+    case robots
+
+    /// The kind's position in `allCases`.
+    var index: Int {
+        switch self {
+        case .index: 0
+        case .notFound: 1
+        case .fruit: 2
+        case .category: 3
+        case .searchIndex: 4
+        case .sitemap: 5
+        case .robots: 6
+        }
+    }
+
+    /// The template that renders the page; nil for files fruitsite writes itself.
+    var template: String? {
+        switch self {
+        case .index, .notFound, .fruit, .category: rawValue
+        case .searchIndex, .sitemap, .robots: nil
+        }
+    }
+
+    /// Everything a page of this kind can show. A theme narrows it down to what its
+    /// templates look up (`PageInput.isShown(by:)`).
+    var inputs: [PageInput] {
+        switch self {
+        case .index: [.site, .fruits, .categories, .categorySizes, .totals]
+        case .notFound: [.site, .categories, .categorySizes, .totals]
+        case .fruit:
+            [
+                .site, .fruit, .neighbours, .category, .categorySize, .categories, .categorySizes,
+                .totals,
+            ]
+        case .category: [.site, .category, .categories, .categorySizes, .totals]
+        case .searchIndex: [.fruits, .categories]
+        case .sitemap: [.site, .fruits, .categories]
+        case .robots: [.site]
+        }
+    }
+}

@@ -1,0 +1,339 @@
+import Mustache
+
+/// Makes each page's template data (README, "Template variables") and the hash of what that
+/// data is made from, by one walk over the inputs the page shows: the two cannot disagree.
+///
+/// The hash is made from hashes the model already holds (each entry's source and summary
+/// hashes), so hashing every page of a large site costs little more than a pass over the
+/// catalog; the data is built only for the pages rendered.
+struct PageData: Sendable {
+    let model: SiteModel
+    let config: SiteConfig
+    let theme: TemplateLoader.Theme
+
+    private let site: MustacheValue
+    private let configHash: UInt64
+    /// Hashes of what many pages show, made once.
+    private let fruitsHash: UInt64
+    private let categoryNamesHash: UInt64
+    private let categorySizesHash: UInt64
+    private let categorySlugs: [String: String]
+    /// Every fruit's summary as seen from two folders down, when many pages show them.
+    private var nestedSummaries: [MustacheValue]?
+
+    /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
+    static let nestedRoot = "../../"
+
+    init(model: SiteModel, config: SiteConfig, theme: TemplateLoader.Theme) {
+        self.model = model
+        self.config = config
+        self.theme = theme
+        site = [
+            "title": .string(config.title),
+            "description": .string(config.description),
+            "language": .string(config.language),
+            "baseURL": .string(config.baseURL),
+        ]
+        var hasher = StableHasher()
+        config.hash(into: &hasher)
+        configHash = hasher.value
+        hasher = StableHasher()
+        for id in model.order { hasher.combine(model[id].summaryHash) }
+        fruitsHash = hasher.value
+        hasher = StableHasher()
+        for category in model.categories { hasher.combine(category.name) }
+        categoryNamesHash = hasher.value
+        hasher = StableHasher()
+        for category in model.categories { hasher.combine(UInt64(category.fruitIndexes.count)) }
+        categorySizesHash = hasher.value
+        categorySlugs = Dictionary(
+            uniqueKeysWithValues: model.categories.map { ($0.name, $0.slug) })
+    }
+
+    /// The hash of everything `page` shows.
+    func inputHash(of page: Page) -> UInt64 {
+        var sink = HashSink()
+        visit(page, details: nil, into: &sink)
+        return sink.hasher.value
+    }
+
+    /// The data `page`'s template receives.
+    /// - Parameter details: The fruit's details, for a fruit page.
+    func data(of page: Page, details: FruitDetails?) -> MustacheValue {
+        var sink = DataSink()
+        visit(page, details: details, into: &sink)
+        return .object(sink.object)
+    }
+
+    /// Builds every fruit's summary once for all pages: worth it when many pages are
+    /// rendered; else each page builds the few it shows.
+    mutating func shareSummaries() {
+        let model = model
+        let slugs = categorySlugs
+        nestedSummaries = model.order.concurrentMap { id in
+            let fruit = model[id].fruit
+            return Self.summary(
+                of: fruit, categorySlug: slugs[fruit.category]!, root: Self.nestedRoot)
+        }
+    }
+
+    // MARK: - The walk
+
+    /// Hands each input `page` shows to `sink`: the hash of what it is made from, and how to
+    /// make its part of the data.
+    private func visit(_ page: Page, details: FruitDetails?, into sink: inout some PageSink) {
+        let kind = page.kind
+        let reads = theme.reads(of: kind)
+        sink.add(theme.version(of: kind)) { [:] }
+        let root = root(of: page)
+        for input in reads {
+            switch input {
+            case .site:
+                // A fruit page's path and title come from its summary.
+                sink.add(hash(configHash, siteKey(of: page))) {
+                    common(of: page, root, path(of: page), title(of: page))
+                }
+            case .fruit:
+                guard case .fruit(let position) = page else { continue }
+                let entry = (
+                    model[position: position].sourceHash, model[position: position].summaryHash
+                )
+                sink.add(hash(entry.0, entry.1)) {
+                    ["fruit": fruitValue(position, details: details)]
+                }
+            case .neighbours:
+                guard case .fruit(let position) = page else { continue }
+                let previous = position > 0 ? position - 1 : nil
+                let next = position + 1 < model.order.count ? position + 1 : nil
+                sink.add(hash(summaryHash(at: previous), summaryHash(at: next))) {
+                    [
+                        "previous": previous.map(nestedSummary) ?? .null,
+                        "next": next.map(nestedSummary) ?? .null,
+                    ]
+                }
+            case .category:
+                switch page {
+                case .fruit(let position):
+                    let name = model[position: position].fruit.category
+                    let category = model.categories[model.categoryIndex(named: name)!]
+                    let isSized = reads.contains(.categorySize)
+                    let size = isSized ? UInt64(category.fruitIndexes.count) : UInt64.max
+                    var hasher = StableHasher()
+                    hasher.combine(category.name)
+                    hasher.combine(size)
+                    sink.add(hasher.value) {
+                        ["category": Self.summary(of: category, root: root, isSized: isSized)]
+                    }
+                case .category(let index):
+                    let category = model.categories[index]
+                    var hasher = StableHasher()
+                    hasher.combine(category.name)
+                    for position in category.fruitIndexes {
+                        hasher.combine(model[position: position].summaryHash)
+                    }
+                    sink.add(hasher.value) { ["category": categoryPageValue(index)] }
+                default: continue
+                }
+            case .categorySize, .categorySizes:
+                continue  // They shape what `.category` and `.categories` show.
+            case .fruits:
+                sink.add(fruitsHash) {
+                    ["fruits": .array(model.order.indices.map { rootSummary($0) })]
+                }
+            case .categories:
+                let isSized = reads.contains(.categorySizes)
+                var current: Int?
+                if case .category(let index) = page { current = index }
+                let hash = hash(
+                    categoryNamesHash, isSized ? categorySizesHash : 0,
+                    UInt64(bitPattern: Int64(current ?? -1)))
+                sink.add(hash) {
+                    ["categories": categoriesValue(root: root, isSized: isSized, current: current)]
+                }
+            case .totals:
+                sink.add(hash(UInt64(model.order.count), UInt64(model.categories.count))) {
+                    [
+                        "fruitCount": .int(model.order.count),
+                        "categoryCount": .int(model.categories.count),
+                    ]
+                }
+            }
+        }
+    }
+
+    // MARK: - Pieces
+
+    /// How the page links to the site root.
+    private func root(of page: Page) -> String {
+        switch page {
+        case .fruit, .category: Self.nestedRoot
+        // A server shows 404.html at whatever address was missing, where relative links
+        // would lead astray: with a base URL this page links from its path (`/fruits/`).
+        // Without one, links are relative to the site root, right for `404.html` itself and
+        // for missing pages at the top level, under any subpath.
+        case .notFound: config.baseURL.isEmpty ? "" : config.basePath
+        default: ""
+        }
+    }
+
+    /// A hash of what names the page: its path and title.
+    private func siteKey(of page: Page) -> UInt64 {
+        switch page {
+        case .fruit(let position): return model[position: position].summaryHash
+        case .category(let index):
+            var hasher = StableHasher()
+            hasher.combine(model.categories[index].name)
+            return hasher.value
+        default: return 0
+        }
+    }
+
+    private func title(of page: Page) -> String {
+        switch page {
+        case .fruit(let position): model[position: position].fruit.name
+        case .category(let index): model.categories[index].name
+        case .notFound: "Page not found"
+        case .index: config.title
+        case .searchIndex, .sitemap, .robots: ""
+        }
+    }
+
+    /// The page's address below the site root, as `page.path` shows it.
+    private func path(of page: Page) -> String {
+        switch page {
+        case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/"
+        case .category(let index): "categories/\(model.categories[index].slug)/"
+        case .notFound: "404.html"
+        case .index: ""
+        case .searchIndex, .sitemap, .robots: page.path(in: model)
+        }
+    }
+
+    /// What every page's data holds.
+    private func common(of page: Page, _ root: String, _ path: String, _ title: String)
+        -> [String: MustacheValue]
+    {
+        // An error page has no canonical address of its own.
+        let canonical = page == .notFound || config.baseURL.isEmpty ? "" : config.baseURL + path
+        var common: [String: MustacheValue] = [
+            "site": site,
+            "root": .string(root),
+            "home": .string(root.isEmpty ? "./" : root),
+            "page": [
+                "title": .string(title),
+                "path": .string(path),
+                "canonicalURL": Self.optional(canonical),
+            ],
+        ]
+        if page == .index { common["searchIndexURL"] = "search-index.json" }
+        return common
+    }
+
+    private func fruitValue(_ position: Int, details: FruitDetails?) -> MustacheValue {
+        guard let details, case .object(var value) = nestedSummary(position) else {
+            preconditionFailure("a fruit page needs its entry's details")
+        }
+        let fruit = model[position: position].fruit
+        value["body"] = .string(details.bodyHTML)
+        value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
+        value["params"] = .object(details.params)
+        return .object(value)
+    }
+
+    private func categoryPageValue(_ index: Int) -> MustacheValue {
+        let category = model.categories[index]
+        guard
+            case .object(var value) = Self.summary(
+                of: category, root: Self.nestedRoot, isSized: true)
+        else { return .null }
+        value["fruits"] = .array(category.fruitIndexes.map(nestedSummary))
+        return .object(value)
+    }
+
+    private func categoriesValue(root: String, isSized: Bool, current: Int?) -> MustacheValue {
+        .array(
+            model.categories.indices.map { index in
+                var value = Self.summary(of: model.categories[index], root: root, isSized: isSized)
+                if index == current, case .object(var object) = value {
+                    object["isCurrent"] = true
+                    value = .object(object)
+                }
+                return value
+            })
+    }
+
+    private func summaryHash(at position: Int?) -> UInt64 {
+        position.map { model[position: $0].summaryHash } ?? 0
+    }
+
+    private func nestedSummary(_ position: Int) -> MustacheValue {
+        if let nestedSummaries { return nestedSummaries[position] }
+        let fruit = model[position: position].fruit
+        return Self.summary(
+            of: fruit, categorySlug: categorySlugs[fruit.category]!, root: Self.nestedRoot)
+    }
+
+    private func rootSummary(_ position: Int) -> MustacheValue {
+        let fruit = model[position: position].fruit
+        return Self.summary(of: fruit, categorySlug: categorySlugs[fruit.category]!, root: "")
+    }
+
+    static func summary(of fruit: Fruit, categorySlug: String, root: String) -> MustacheValue {
+        [
+            "slug": .string(fruit.slug),
+            "name": .string(fruit.name),
+            "emoji": optional(fruit.emoji),
+            "category": .string(fruit.category),
+            "categorySlug": .string(categorySlug),
+            "vitamins": optional(fruit.vitaminsText),
+            "url": .string("\(root)fruits/\(fruit.slug)/"),
+            "categoryURL": .string("\(root)categories/\(categorySlug)/"),
+        ]
+    }
+
+    static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {
+        var value: [String: MustacheValue] = [
+            "name": .string(category.name),
+            "slug": .string(category.slug),
+            "url": .string("\(root)categories/\(category.slug)/"),
+        ]
+        if isSized {
+            value["count"] = .int(category.fruitIndexes.count)
+            value["isSingle"] = .bool(category.fruitIndexes.count == 1)
+        }
+        return .object(value)
+    }
+
+    /// Empty text as null: falsy in a section and still found by lookup, so an empty field
+    /// hides its `{{#field}}` block without falling back to an outer context's key.
+    static func optional(_ text: String) -> MustacheValue {
+        text.isEmpty ? .null : .string(text)
+    }
+
+    private func hash(_ values: UInt64...) -> UInt64 {
+        var hasher = StableHasher()
+        for value in values { hasher.combine(value) }
+        return hasher.value
+    }
+
+}
+
+/// Receives a page's inputs one by one: the hash of what each is made from, and how to make
+/// its part of the page's data.
+private protocol PageSink {
+    mutating func add(_ inputHash: UInt64, _ value: () -> [String: MustacheValue])
+}
+
+private struct HashSink: PageSink {
+    var hasher = StableHasher()
+    mutating func add(_ inputHash: UInt64, _ value: () -> [String: MustacheValue]) {
+        hasher.combine(inputHash)
+    }
+}
+
+private struct DataSink: PageSink {
+    var object: [String: MustacheValue] = [:]
+    mutating func add(_ inputHash: UInt64, _ value: () -> [String: MustacheValue]) {
+        object.merge(value()) { _, new in new }
+    }
+}

@@ -1,0 +1,50 @@
+import Mustache
+
+/// One thing a page can show. `PageKind.inputs` declares which each kind of page can show;
+/// `PageData` makes both a page's template data and the hash of its inputs from that one
+/// declaration, so a page is rendered again exactly when something it shows changed.
+enum PageInput: Sendable, Hashable, CaseIterable {
+    /// `site`, `root`, `home` and `page`: the config, and where the page is.
+    case site
+    /// `fruit`: the page's fruit, its summary and details.
+    case fruit
+    /// `previous` and `next`: the summaries of the fruits either side in catalog order.
+    case neighbours
+    /// `category`: the page's category, and on a category page its fruits' summaries.
+    case category
+    /// `count` and `isSingle` of `category` on a fruit page.
+    case categorySize
+    /// `fruits`: every fruit's summary, in catalog order.
+    case fruits
+    /// `categories`: every category's name, slug and address.
+    case categories
+    /// `count` and `isSingle` of each of `categories`.
+    case categorySizes
+    /// `fruitCount` and `categoryCount`.
+    case totals
+
+    /// Whether templates that look up what `usage` says can show this input: the names
+    /// that reach it, looked up anywhere (a name can resolve in any context on the stack).
+    /// A dynamic partial could look up anything.
+    func isShown(by usage: MustacheUsage) -> Bool {
+        if usage.hasDynamicInclusions { return true }
+        let sizes: Set<String> = ["count", "isSingle"]
+        return usage.lookups.contains { lookup in
+            switch self {
+            case .site: true
+            case .fruit: lookup.name.first == "fruit"
+            case .neighbours: lookup.name.first == "previous" || lookup.name.first == "next"
+            case .category: lookup.name.first == "category"
+            case .categorySize: lookup.name.contains(where: sizes.contains)
+            case .fruits: lookup.name.first == "fruits"
+            case .categories: lookup.name.first == "categories"
+            case .categorySizes:
+                // A category of the list is on the context stack only inside a section that
+                // iterates `categories`.
+                lookup.name.contains(where: sizes.contains)
+                    && lookup.sections.contains { $0.last == "categories" }
+            case .totals: lookup.name.first == "fruitCount" || lookup.name.first == "categoryCount"
+            }
+        }
+    }
+}
