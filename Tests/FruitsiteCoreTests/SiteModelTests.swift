@@ -1,0 +1,79 @@
+import Testing
+
+@testable import FruitsiteCore
+
+/// The model places only the fruits that come, go or move; after any sequence of changes its
+/// order and categories must be what sorting and grouping every fruit from scratch gives.
+@Suite struct SiteModelTests {
+    /// A small deterministic generator, so a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state ^ (state >> 29)
+        }
+    }
+
+    static func entry(_ path: String, _ fruit: Fruit) -> SiteModel.Entry {
+        SiteModel.Entry(
+            path: path, status: nil, verifiedAt: 0, sourceHash: 0,
+            facts: EntryFacts.Value(fruit: fruit, categoryLine: 1, categoryColumn: 1, warnings: []))
+    }
+
+    static func randomFruit(slug: String, using random: inout Generator) -> Fruit {
+        // Few names and categories, so that equal names (ordered by slug) and shared
+        // categories are common; now and then a draft.
+        let names = ["Fig", "fig", "Açaí", "Lime", "Kiwi", "Zest", "Ümbra", "Date"]
+        let categories = ["Berries", "berries", "Citrus", "Grapes & Vines", "Ölfrüchte"]
+        return Fruit(
+            slug: slug, name: names.randomElement(using: &random)!,
+            category: categories.randomElement(using: &random)!,
+            isDraft: Int.random(in: 0..<8, using: &random) == 0)
+    }
+
+    static func expectMatchesAFreshSort(_ model: SiteModel, step: Int) {
+        let listed = model.ids.map { model[$0].fruit }.filter { !$0.isDraft }
+        let fresh = Catalog(fruits: listed)
+        #expect(
+            model.catalog.fruits.map(\.slug) == fresh.fruits.map(\.slug), "step \(step): order")
+        #expect(
+            model.categories.map(\.name) == fresh.categories.map(\.name),
+            "step \(step): categories")
+        #expect(
+            model.categories.map(\.fruitIndexes) == fresh.categories.map(\.fruitIndexes),
+            "step \(step): category members")
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func randomChangesKeepTheOrderASortWouldGive(seed: UInt64) {
+        var random = Generator(state: seed)
+        var model = SiteModel(settings: .init(contentDirectory: "C", includesDrafts: false))
+        var next = 0
+        for step in 0..<300 {
+            var removed: [Int] = []
+            var stored: [(id: Int?, entry: SiteModel.Entry)] = []
+            var touched = Set<Int>()
+            for _ in 0..<Int.random(in: 1...(step < 5 ? 40 : 4), using: &random) {
+                let ids = model.ids.filter { !touched.contains($0) }
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0 where !ids.isEmpty:
+                    let id = ids.randomElement(using: &random)!
+                    touched.insert(id)
+                    removed.append(id)
+                case 1 where !ids.isEmpty:
+                    // A changed file keeps its path, and so its slug.
+                    let id = ids.randomElement(using: &random)!
+                    touched.insert(id)
+                    let fruit = Self.randomFruit(slug: model[id].fruit.slug, using: &random)
+                    stored.append((id, Self.entry(model[id].path, fruit)))
+                default:
+                    next += 1
+                    let fruit = Self.randomFruit(slug: "f\(next)", using: &random)
+                    stored.append((nil, Self.entry("C/\(fruit.slug).md", fruit)))
+                }
+            }
+            _ = model.replace(removing: removed, storing: stored)
+            Self.expectMatchesAFreshSort(model, step: step)
+        }
+    }
+}
