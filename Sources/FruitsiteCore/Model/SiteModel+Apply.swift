@@ -102,11 +102,15 @@ extension SiteModel {
     /// (a fruit that kept its file kept its slug): each file after the first, in path order,
     /// gets the error.
     private func duplicateSlugs(among arrived: [Int]) -> [Diagnostic] {
-        let slugs = Set(arrived.map { self[$0].fruit.slug })
+        let slugs = Set(arrived.map { Substring(self[$0].fruit.slug) })
         guard !slugs.isEmpty else { return [] }
-        var pathsBySlug: [String: [String]] = [:]
-        for id in order where slugs.contains(self[id].fruit.slug) {
-            pathsBySlug[self[id].fruit.slug, default: []].append(self[id].path)
+        var pathsBySlug: [Substring: [String]] = [:]
+        for id in order {
+            // A fruit's slug is its file's name (`SourceFile.slug`): no need to decode it.
+            let path = self[id].path
+            let name = path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
+            let slug = name.hasSuffix(".md") ? name.dropLast(3) : name
+            if slugs.contains(slug) { pathsBySlug[slug, default: []].append(path) }
         }
         var diagnostics: [Diagnostic] = []
         for (slug, paths) in pathsBySlug where paths.count > 1 {

@@ -146,7 +146,7 @@ struct SiteModel: Sendable {
 
     /// The listed fruits in catalog order, as the search filters them.
     var catalog: Catalog {
-        Catalog(sorted: order.map { entries[$0]!.fruit }, categories: categories)
+        Catalog(sorted: order.concurrentMap { self[$0].fruit }, categories: categories)
     }
 
     /// The index of the category named `name`.

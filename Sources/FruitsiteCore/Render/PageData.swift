@@ -18,7 +18,9 @@ struct PageData: Sendable {
     private let categoryNamesHash: UInt64
     private let categorySizesHash: UInt64
     private let categorySlugs: [String: String]
-    /// Every fruit's summary as seen from two folders down, when many pages show them.
+    /// Every fruit decoded, and every fruit's summary as seen from two folders down, when
+    /// the pages to render show enough of them (see `prepare(for:)`).
+    private var fruits: [Fruit]?
     private var nestedSummaries: [MustacheValue]?
 
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
@@ -65,16 +67,37 @@ struct PageData: Sendable {
         return .object(sink.object)
     }
 
-    /// Builds every fruit's summary once for all pages: worth it when many pages are
-    /// rendered; else each page builds the few it shows.
-    mutating func shareSummaries() {
-        let model = model
-        let slugs = categorySlugs
-        nestedSummaries = model.order.concurrentMap { id in
-            let fruit = model[id].fruit
-            return Self.summary(
-                of: fruit, categorySlug: slugs[fruit.category]!, root: Self.nestedRoot)
+    /// Decodes every fruit once, and builds every fruit's summary once, when `pages` show
+    /// enough of them to pay for it; else each page decodes and builds the few it shows.
+    mutating func prepare(for pages: some Sequence<Page>) {
+        var shown = 0
+        var listsEveryFruit = false
+        for page in pages {
+            switch page {
+            case .fruit: shown += 3
+            case .category(let index): shown += model.categories[index].fruitIndexes.count
+            case .index, .searchIndex, .sitemap: listsEveryFruit = true
+            case .notFound, .robots: break
+            }
         }
+        let model = model
+        guard listsEveryFruit || shown * 2 > model.order.count else { return }
+        let fruits = model.order.concurrentMap { model[$0].fruit }
+        self.fruits = fruits
+        guard shown * 2 > model.order.count else { return }
+        let slugs = categorySlugs
+        nestedSummaries = fruits.concurrentMap { fruit in
+            Self.summary(of: fruit, categorySlug: slugs[fruit.category]!, root: Self.nestedRoot)
+        }
+    }
+
+    /// The catalog, when `prepare(for:)` decoded every fruit.
+    var catalog: Catalog? {
+        fruits.map { Catalog(sorted: $0, categories: model.categories) }
+    }
+
+    private func fruit(at position: Int) -> Fruit {
+        fruits?[position] ?? model[position: position].fruit
     }
 
     // MARK: - The walk
@@ -114,7 +137,7 @@ struct PageData: Sendable {
             case .category:
                 switch page {
                 case .fruit(let position):
-                    let name = model[position: position].fruit.category
+                    let name = fruit(at: position).category
                     let category = model.categories[model.categoryIndex(named: name)!]
                     let isSized = reads.contains(.categorySize)
                     let size = isSized ? UInt64(category.fruitIndexes.count) : UInt64.max
@@ -190,7 +213,7 @@ struct PageData: Sendable {
 
     private func title(of page: Page) -> String {
         switch page {
-        case .fruit(let position): model[position: position].fruit.name
+        case .fruit(let position): fruit(at: position).name
         case .category(let index): model.categories[index].name
         case .notFound: "Page not found"
         case .index: config.title
@@ -201,7 +224,7 @@ struct PageData: Sendable {
     /// The page's address below the site root, as `page.path` shows it.
     private func path(of page: Page) -> String {
         switch page {
-        case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/"
+        case .fruit(let position): "fruits/\(fruit(at: position).slug)/"
         case .category(let index): "categories/\(model.categories[index].slug)/"
         case .notFound: "404.html"
         case .index: ""
@@ -233,7 +256,7 @@ struct PageData: Sendable {
         guard let details, case .object(var value) = nestedSummary(position) else {
             preconditionFailure("a fruit page needs its entry's details")
         }
-        let fruit = model[position: position].fruit
+        let fruit = fruit(at: position)
         value["body"] = .string(details.bodyHTML)
         value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
         value["params"] = .object(details.params)
@@ -268,13 +291,13 @@ struct PageData: Sendable {
 
     private func nestedSummary(_ position: Int) -> MustacheValue {
         if let nestedSummaries { return nestedSummaries[position] }
-        let fruit = model[position: position].fruit
+        let fruit = fruit(at: position)
         return Self.summary(
             of: fruit, categorySlug: categorySlugs[fruit.category]!, root: Self.nestedRoot)
     }
 
     private func rootSummary(_ position: Int) -> MustacheValue {
-        let fruit = model[position: position].fruit
+        let fruit = fruit(at: position)
         return Self.summary(of: fruit, categorySlug: categorySlugs[fruit.category]!, root: "")
     }
 

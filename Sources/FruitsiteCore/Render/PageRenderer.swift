@@ -37,19 +37,10 @@ public struct PageRenderer: Sendable {
         _ pages: [(page: Page, inputHash: UInt64)], of model: SiteModel,
         details: @Sendable (Int) throws(BuildFailure) -> FruitDetails
     ) throws(BuildFailure) -> [RenderedPage] {
-        var shared = PageData(model: model, config: config, theme: theme)
-        // Each fruit page shows three summaries; building all of them once pays off when
-        // more than a third of the pages are rendered, or any category page.
-        let fruitPages = pages.count { $0.page.kind == .fruit }
-        if fruitPages * 3 > model.order.count
-            || pages.contains(where: { $0.page.kind == .category })
-        {
-            shared.shareSummaries()
-        }
-        let data = shared
-        // The search index and the sitemap list every fruit: the catalog is made for them.
-        let listsFruits = pages.contains { [.searchIndex, .sitemap].contains($0.page.kind) }
-        let catalog = listsFruits ? model.catalog : nil
+        var prepared = PageData(model: model, config: config, theme: theme)
+        prepared.prepare(for: pages.lazy.map(\.page))
+        let data = prepared
+        let catalog = data.catalog
         let library = theme.library
         let done = Counter()
         let onProgress = onProgress

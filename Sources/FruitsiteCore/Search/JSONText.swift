@@ -5,6 +5,13 @@ enum JSONText {
     /// `<`, `>` and `&` are escaped as `\u003c` and so on, so the JSON can sit in an inline
     /// `<script>` without `</script>` ending it; U+2028 and U+2029 are escaped for old parsers.
     static func quoted(_ text: String) -> String {
+        var result = ""
+        append(quoted: text, to: &result)
+        return result
+    }
+
+    /// Appends `text` as a quoted JSON string (see `quoted(_:)`).
+    static func append(quoted text: String, to result: inout String) {
         let isPlain =
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 !bytes.contains { byte in
@@ -12,9 +19,12 @@ enum JSONText {
                         || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
                 }
             } ?? false
-        if isPlain { return "\"" + text + "\"" }
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
+        result += "\""
+        defer { result += "\"" }
+        if isPlain {
+            result += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": result += "\\\""
@@ -33,11 +43,5 @@ enum JSONText {
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
-    }
-
-    /// A JSON object from already-encoded values, keys in the order given.
-    static func object(_ members: KeyValuePairs<String, String>) -> String {
-        "{" + members.map { quoted($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
     }
 }

@@ -11,24 +11,41 @@ public struct SearchIndexBuilder: Sendable {
     /// - Parameter catalog: The fruits and categories.
     public func build(_ catalog: Catalog) -> [UInt8] {
         var json = "{\"version\":\(Self.version),\"categories\":["
-        json += catalog.categories.map { JSONText.quoted($0.name) }.joined(separator: ",")
+        // About what an entry takes, so the text grows without copying.
+        json.reserveCapacity(catalog.fruits.count * 160 + 1024)
+        for (index, category) in catalog.categories.enumerated() {
+            if index > 0 { json += "," }
+            JSONText.append(quoted: category.name, to: &json)
+        }
         json += "],\"fruits\":[\n"
-        // A plain map: the index is built as one task beside the pages, which keep the other
-        // cores busy, and a parallel map nested in that task would wait on them.
-        json += catalog.fruits.map(Self.entry).joined(separator: ",\n")
+        for (index, fruit) in catalog.fruits.enumerated() {
+            if index > 0 { json += ",\n" }
+            Self.append(fruit, to: &json)
+        }
         json += "\n]}\n"
         return Array(json.utf8)
     }
 
     /// One fruit as the index holds it; `url` is relative to the site root.
     public static func entry(_ fruit: Fruit) -> String {
-        JSONText.object([
-            "slug": JSONText.quoted(fruit.slug),
-            "name": JSONText.quoted(fruit.name),
-            "emoji": JSONText.quoted(fruit.emoji),
-            "category": JSONText.quoted(fruit.category),
-            "vitamins": JSONText.quoted(fruit.vitaminsText),
-            "url": JSONText.quoted("fruits/\(fruit.slug)/"),
-        ])
+        var json = ""
+        append(fruit, to: &json)
+        return json
+    }
+
+    private static func append(_ fruit: Fruit, to json: inout String) {
+        let members = [
+            ("slug", fruit.slug), ("name", fruit.name), ("emoji", fruit.emoji),
+            ("category", fruit.category), ("vitamins", fruit.vitaminsText),
+        ]
+        json += "{"
+        for (key, value) in members {
+            json += "\"\(key)\":"
+            JSONText.append(quoted: value, to: &json)
+            json += ","
+        }
+        json += "\"url\":"
+        JSONText.append(quoted: "fruits/\(fruit.slug)/", to: &json)
+        json += "}"
     }
 }
