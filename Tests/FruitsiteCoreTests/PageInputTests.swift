@@ -21,7 +21,7 @@ import Testing
         var model = SiteModel(
             settings: .init(contentDirectory: folder + "/Content", includesDrafts: false))
         let scanner = ContentScanner(
-            loader: SiteLoader(contentDirectory: folder + "/Content"),
+            contentDirectory: folder + "/Content", fileSystem: .local,
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), now: 0)
         let plan = try model.apply(
             .init(content: scanner.scan(against: model), theme: theme, config: config))

@@ -1,7 +1,8 @@
 import Foundation
-import FruitsiteCore
 import TestSupport
 import Testing
+
+@testable import FruitsiteCore
 
 /// Whole builds: the bundled sample and the fixture sites under `Tests/Fixtures/Sites/`.
 @Suite struct SiteBuildTests {
@@ -212,8 +213,11 @@ enum LinkChecker {
             atPath: temporary.path + "/Content/outside-folder",
             withDestinationPath: temporary.path + "/Elsewhere")
 
-        let loaded = SiteLoader(contentDirectory: temporary.path + "/Content").load()
-        let paths = loaded.files.map { String($0.path.dropFirst(temporary.path.count)) }
+        let loaded = ContentScanner(
+            contentDirectory: temporary.path + "/Content", fileSystem: .local,
+            parser: FruitParser(), now: 0
+        ).list()
+        let paths = loaded.paths.map { String($0.dropFirst(temporary.path.count)) }
         #expect(paths == ["/Content/inside/apple.md", "/Content/real/apple.md"])
         let warnings = loaded.diagnostics.map(\.description)
         #expect(warnings.count == 2)

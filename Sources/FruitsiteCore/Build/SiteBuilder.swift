@@ -201,12 +201,11 @@ public struct SiteBuilder: Sendable {
             config: applied.config, theme: applied.theme,
             templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
-        let loader = SiteLoader(contentDirectory: options.contentDirectory, fileSystem: fileSystem)
-        let parser = FruitParser(markdown: CommonMark(allowsRawHTML: applied.config.rawHTML))
+        let scanner = scanner(applied.config)
         let (plan, current) = (applied.plan, model)
         let pages = try renderer.render(plan.pages, of: model) { id throws(BuildFailure) in
             if let details = plan.details[id] { return details }
-            return try Self.details(of: current[id], loader: loader, parser: parser)
+            return try scanner.details(of: current[id])
         }
         var files: [RenderedPage] = []
         for ((page, inputHash), file) in zip(plan.pages, pages) {
@@ -253,7 +252,7 @@ public struct SiteBuilder: Sendable {
 
     private func scanner(_ config: SiteConfig) -> ContentScanner {
         ContentScanner(
-            loader: SiteLoader(contentDirectory: options.contentDirectory, fileSystem: fileSystem),
+            contentDirectory: options.contentDirectory, fileSystem: fileSystem,
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)),
             now: Int64(now().timeIntervalSince1970 * 1_000_000_000))
     }
@@ -274,24 +273,5 @@ public struct SiteBuilder: Sendable {
             ])
         }
         return ModelStore(directory: directory, output: output)
-    }
-
-    /// Reads and parses an entry's file again for its details.
-    /// - Throws: `BuildFailure` when the file cannot be read or has changed since it was
-    ///   scanned, which would mix two versions of it into one site.
-    private static func details(
-        of entry: SiteModel.Entry, loader: SiteLoader, parser: FruitParser
-    ) throws(BuildFailure) -> FruitDetails {
-        let file = try loader.read(entry.path)
-        guard StableHasher.hash(file.bytes) == entry.sourceHash,
-            let details = parser.parse(file).details
-        else {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: entry.path), "the file changed during the build",
-                    hint: "build again")
-            ])
-        }
-        return details
     }
 }

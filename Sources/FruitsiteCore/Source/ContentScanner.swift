@@ -1,11 +1,14 @@
 /// Finds what changed in the content folder since the model's entries were recorded, and
-/// reads and parses only that.
+/// reads and parses only that: every `.md` file below the folder (hidden files and folders
+/// are skipped) is an entry.
 ///
 /// A file whose status matches its entry's, settled before the entry was recorded (see
 /// `FileStatus.isSettled(at:)`), is taken as unchanged without being read. Any other file is
 /// read; if its bytes hash as before, only its status is recorded anew.
 struct ContentScanner: Sendable {
-    var loader: SiteLoader
+    /// The content folder as the user named it; diagnostics show paths under it.
+    var contentDirectory: String
+    var fileSystem: FileSystem
     var parser: FruitParser
     /// When the scan started, in nanoseconds since 1970; taken before any file's status, so
     /// a file changed after it is seen again by the next build.
@@ -40,7 +43,6 @@ struct ContentScanner: Sendable {
 
     /// Compares the content folder with `model`.
     func scan(against model: SiteModel) -> Changes {
-        let fileSystem = loader.fileSystem
         var changes = Changes(time: now)
         let files: [(id: Int?, path: String)]
         let folders = model.folders ?? []
@@ -55,7 +57,7 @@ struct ContentScanner: Sendable {
             files = model.ids.map { ($0, model[$0].path) }
         } else {
             let known = model.savingOrder
-            let listing = loader.list()
+            let listing = list()
             files = Self.join(listing.paths, known.map { ($0, model[$0].path) })
             changes.isListedAnew = true
             changes.diagnostics = listing.diagnostics
@@ -103,7 +105,7 @@ struct ContentScanner: Sendable {
     {
         let file: SourceFile
         do throws(BuildFailure) {
-            file = try loader.read(path)
+            file = try read(path)
         } catch {
             return .failed(error.diagnostics)
         }
@@ -134,6 +136,107 @@ struct ContentScanner: Sendable {
             }
             let isKnown = position < known.count && UTF8Order.equal(known[position].path, path)
             return (isKnown ? known[position].id : nil, path)
+        }
+    }
+
+    /// Reads and parses an entry's file again, for the details its page shows.
+    /// - Throws: `BuildFailure` when the file cannot be read or has changed since it was
+    ///   scanned, which would mix two versions of it into one site.
+    func details(of entry: SiteModel.Entry) throws(BuildFailure) -> FruitDetails {
+        let file = try read(entry.path)
+        guard StableHasher.hash(file.bytes) == entry.sourceHash,
+            let details = parser.parse(file).details
+        else {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: entry.path), "the file changed during the build",
+                    hint: "build again")
+            ])
+        }
+        return details
+    }
+
+    // MARK: - Files
+
+    /// The `.md` files found and the problems met on the way.
+    struct Listing: Sendable {
+        var paths: [String]
+        /// Every folder listed, with its status just before: while no folder's status
+        /// changes, neither does `paths`.
+        var folders: [(path: String, status: FileStatus?)] = []
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Finds every `.md` file, sorted by path; hidden files and folders are skipped.
+    ///
+    /// A symbolic link is followed only when it resolves to a place inside the content folder,
+    /// so a link can never pull in files from elsewhere on the machine.
+    func list() -> Listing {
+        let folder = SourceLocation(path: contentDirectory)
+        guard fileSystem.isDirectory(contentDirectory),
+            let root = fileSystem.resolve(contentDirectory)
+        else {
+            return Listing(
+                paths: [],
+                diagnostics: [
+                    .error(
+                        at: folder, "the content folder does not exist",
+                        hint: "create it, or pass --content DIR")
+                ])
+        }
+        var diagnostics: [Diagnostic] = []
+        var paths: [String] = []
+        var pending = [contentDirectory]
+        var visited: Set<String> = [root]
+        var folders: [(path: String, status: FileStatus?)] = []
+        while let directory = pending.popLast() {
+            folders.append((directory, fileSystem.status(directory)))
+            let entries: [FileSystem.Entry]
+            do {
+                entries = try fileSystem.list(directory)
+            } catch {
+                diagnostics.append(
+                    .error(at: SourceLocation(path: directory), "cannot list the folder: \(error)"))
+                continue
+            }
+            for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
+                let path = directory + "/" + entry.name
+                var kind = entry.kind
+                if kind == .symbolicLink {
+                    guard let target = fileSystem.resolve(path),
+                        target == root || target.hasPrefix(root + "/")
+                    else {
+                        diagnostics.append(
+                            .warning(
+                                at: SourceLocation(path: path),
+                                "symbolic link not followed: it points outside the content folder"))
+                        continue
+                    }
+                    kind = fileSystem.isDirectory(path) ? .directory : .file
+                    if kind == .directory, !visited.insert(target).inserted { continue }
+                }
+                switch kind {
+                case .directory: pending.append(path)
+                case .file where entry.name.utf8.reversed().starts(with: "dm.".utf8):
+                    paths.append(path)
+                default: break
+                }
+            }
+        }
+        UTF8Order.sort(&paths)
+
+        return Listing(paths: paths, folders: folders, diagnostics: diagnostics)
+    }
+
+    /// Reads one file.
+    /// - Throws: `BuildFailure` saying why the file could not be read.
+    func read(_ path: String) throws(BuildFailure) -> SourceFile {
+        do {
+            return SourceFile(path: path, bytes: try fileSystem.read(path))
+        } catch {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: path), "cannot read the file: \(error)")
+            ])
         }
     }
 }
