@@ -201,6 +201,29 @@ import Testing
         #expect(withDrafts.notes.contains { $0.contains("drafts") })
     }
 
+    /// A warning is repeated by every build until its file is fixed, not only by the build
+    /// that parsed the file.
+    @Test func warningsAreRepeatedUntilFixed() throws {
+        let project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(
+                of: "---\n", with: "---\ncatgory: x\n", options: [], range: $0.range(of: "---\n"))
+        }
+        for step in ["first build", "no change", "another file changed"] {
+            if step == "another file changed" {
+                try project.edit("Content/kiwi.md") { $0 + "\nMore.\n" }
+            }
+            let build = try project.buildAndCompare(step)
+            #expect(
+                build.warnings.map(\.description) == [
+                    project.folder.path
+                        + "/Content/apple.md:2:1: warning: unknown key 'catgory' is passed to "
+                        + "templates as fruit.params.catgory\n  hint: did you mean 'category'?"
+                ], "\(step)")
+        }
+    }
+
     /// A copy of a content file moved to another folder keeps its slug and its page.
     @Test func aFileMovedToAnotherFolderKeepsItsPage() throws {
         let project = try Project()

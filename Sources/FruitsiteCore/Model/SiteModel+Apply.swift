@@ -84,10 +84,9 @@ extension SiteModel {
         var diagnostics = changes.diagnostics
         diagnostics += duplicateSlugs(among: arrived)
         diagnostics += collidingCategories()
-        for id in ids where !self[id].warnings.isEmpty { diagnostics += self[id].warnings }
-        if count == 0 && !diagnostics.containsErrors
-            && changes.diagnostics.isEmpty
-        {
+        // Every entry's warnings, so that each build repeats them until the file is fixed.
+        for id in self.ids where self[id].hasWarnings { diagnostics += self[id].warnings }
+        if count == 0 && changes.diagnostics.isEmpty && !diagnostics.containsErrors {
             diagnostics.append(
                 .warning(
                     at: SourceLocation(path: settings.contentDirectory),
