@@ -87,7 +87,7 @@ public struct Catalog: Sendable {
 
     // MARK: - The filter
 
-    /// The fruits the tutorial's search would show, in catalog order.
+    /// The fruits the search shows, in catalog order.
     ///
     /// Empty `searchText` keeps every fruit; otherwise a fruit matches when `fold(searchText)`
     /// occurs in `fold(name)` or `fold(category)`. Then `category`, when given, keeps only

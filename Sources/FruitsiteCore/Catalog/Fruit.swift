@@ -1,5 +1,5 @@
-/// What listings, neighbours and the search index show of one entry: the tutorial's `Fruit`
-/// model. What only the fruit's own page shows is in `FruitDetails`.
+/// What listings, neighbours and the search index show of one entry: its summary.
+/// What only the fruit's own page shows is in `FruitDetails`.
 public struct Fruit: Sendable, Equatable {
     /// The file name without `.md`, such as `blood-orange`; unique across the site.
     public var slug: String
