@@ -60,7 +60,7 @@ extension SiteModel {
             folders = changes.folders
             listedAt = changes.time
         }
-        let (old, ids, arrived) = replace(
+        let (old, ids, listed) = replace(
             removing: changes.removed, storing: changes.parsed.map { ($0.id, $0.entry) })
         // A fruit's page stays with its entry while the entry is listed. A page its entry
         // left goes to the entry that takes its slug (the file is then compared by its
@@ -82,7 +82,7 @@ extension SiteModel {
             || !changes.removed.isEmpty
 
         var diagnostics = changes.diagnostics
-        diagnostics += duplicateSlugs(among: arrived)
+        diagnostics += duplicateSlugs(among: listed)
         diagnostics += collidingCategories()
         // Every entry's warnings, so that each build repeats them until the file is fixed.
         for id in self.ids where self[id].hasWarnings { diagnostics += self[id].warnings }
@@ -97,18 +97,25 @@ extension SiteModel {
         return plan
     }
 
-    /// Slugs that two listed fruits share, where one of them was just placed in the catalog
-    /// (a fruit that kept its file kept its slug): each file after the first, in path order,
-    /// gets the error.
-    private func duplicateSlugs(among arrived: [Int]) -> [Diagnostic] {
-        let slugs = Set(arrived.map { Substring(self[$0].fruit.slug) })
+    /// Slugs that two listed fruits share, where one of them was just listed (a fruit that
+    /// kept its file kept its slug): each file after the first, in path order, gets the
+    /// error.
+    private func duplicateSlugs(among listed: [Int]) -> [Diagnostic] {
+        let slugs = Set(listed.map { self[$0].fruit.slug })
         guard !slugs.isEmpty else { return [] }
-        var pathsBySlug: [Substring: [String]] = [:]
+        // A fruit's slug is its file's name less `.md` (`SourceFile.slug`): no need to decode
+        // it, nor to look at names of another length.
+        let lengths = Set(slugs.map(\.utf8.count))
+        var pathsBySlug: [String: [String]] = [:]
         for id in order {
-            // A fruit's slug is its file's name (`SourceFile.slug`): no need to decode it.
+            let utf8 = self[id].path.utf8
+            let start =
+                utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+            guard lengths.contains(utf8.distance(from: start, to: utf8.endIndex) - 3) else {
+                continue
+            }
             let path = self[id].path
-            let name = path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...]
-            let slug = name.hasSuffix(".md") ? name.dropLast(3) : name
+            let slug = String(path[start..<path.index(path.endIndex, offsetBy: -3)])
             if slugs.contains(slug) { pathsBySlug[slug, default: []].append(path) }
         }
         var diagnostics: [Diagnostic] = []

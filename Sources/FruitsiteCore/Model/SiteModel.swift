@@ -178,9 +178,10 @@ struct SiteModel: Sendable {
     /// Removes the entries `removed`, stores each of `stored` (over the entry with its id,
     /// or as a new one), and keeps the catalog order and the categories: only fruits that
     /// come, go or move are placed, each by binary search. Returns the entries removed or
-    /// replaced, the id of each stored one, and the ids of the fruits placed anew.
+    /// replaced, the id of each stored one, and the ids of the fruits newly listed (new
+    /// files, and drafts published): only these can bring a slug the catalog already has.
     mutating func replace(removing removed: [Int], storing stored: [(id: Int?, entry: Entry)])
-        -> (old: [Entry], ids: [Int], arrived: [Int])
+        -> (old: [Entry], ids: [Int], listed: [Int])
     {
         // Where the leaving fruits are, found while every fruit still has its old key.
         var leaving: [Int] = []
@@ -190,6 +191,7 @@ struct SiteModel: Sendable {
         }
         var old: [Entry] = []
         var arriving: [Int] = []
+        var newlyListed: [Int] = []
         var ids: [Int] = []
         for id in removed {
             old.append(entries[id]!)
@@ -198,20 +200,24 @@ struct SiteModel: Sendable {
         }
         for (id, entry) in stored {
             if let id {
-                let stays = staysInPlace(id, entry)
+                let (stays, wasListed) = (staysInPlace(id, entry), isListed(id))
                 old.append(entries[id]!)
                 entries[id] = entry
                 if !stays && isListed(id) { arriving.append(id) }
+                if !wasListed && isListed(id) { newlyListed.append(id) }
                 ids.append(id)
             } else {
                 entries.append(entry)
                 count += 1
-                if isListed(entry.fruit) { arriving.append(entries.count - 1) }
+                if isListed(entry.fruit) {
+                    arriving.append(entries.count - 1)
+                    newlyListed.append(entries.count - 1)
+                }
                 ids.append(entries.count - 1)
             }
         }
         if !leaving.isEmpty || !arriving.isEmpty { reorder(leaving: leaving, arriving: arriving) }
-        return (old, ids, arriving)
+        return (old, ids, newlyListed)
     }
 
     /// Whether `entry`, stored over the entry `id`, keeps its place in the catalog and its

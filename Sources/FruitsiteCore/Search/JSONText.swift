@@ -12,6 +12,13 @@ enum JSONText {
 
     /// Appends `text` as a quoted JSON string (see `quoted(_:)`).
     static func append(quoted text: String, to result: inout String) {
+        result += "\""
+        append(escaped: text, to: &result)
+        result += "\""
+    }
+
+    /// Appends `text` as the inside of a JSON string, without the quotes.
+    static func append(escaped text: String, to result: inout String) {
         let isPlain =
             text.utf8.withContiguousStorageIfAvailable { bytes in
                 !bytes.contains { byte in
@@ -19,8 +26,6 @@ enum JSONText {
                         || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
                 }
             } ?? false
-        result += "\""
-        defer { result += "\"" }
         if isPlain {
             result += text
             return

@@ -34,18 +34,18 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     private static func append(_ fruit: Fruit, to json: inout String) {
-        let members = [
-            ("slug", fruit.slug), ("name", fruit.name), ("emoji", fruit.emoji),
-            ("category", fruit.category), ("vitamins", fruit.vitaminsText),
-        ]
-        json += "{"
-        for (key, value) in members {
-            json += "\"\(key)\":"
-            JSONText.append(quoted: value, to: &json)
-            json += ","
-        }
-        json += "\"url\":"
-        JSONText.append(quoted: "fruits/\(fruit.slug)/", to: &json)
-        json += "}"
+        json += "{\"slug\":"
+        JSONText.append(quoted: fruit.slug, to: &json)
+        json += ",\"name\":"
+        JSONText.append(quoted: fruit.name, to: &json)
+        json += ",\"emoji\":"
+        JSONText.append(quoted: fruit.emoji, to: &json)
+        json += ",\"category\":"
+        JSONText.append(quoted: fruit.category, to: &json)
+        json += ",\"vitamins\":"
+        JSONText.append(quoted: fruit.vitaminsText, to: &json)
+        json += ",\"url\":\"fruits/"
+        JSONText.append(escaped: fruit.slug, to: &json)
+        json += "/\"}"
     }
 }
