@@ -120,18 +120,13 @@ public struct SiteBuilder: Sendable {
         try writer.validate()
         let store = try modelStore()
         var (model, notes) = loadModel(from: store, for: writer)
-        let isWhole = !notes.isEmpty
         let applied = try apply(to: &model)
         let files = try render(applied, into: &model)
         var rendering = applied.rendering(of: model)
         rendering.notes = notes
-        if isWhole || applied.plan.changesModel {
-            rendering.written = try write(
-                files, removing: applied.plan.removals, isWhole: isWhole, model: model,
-                writer: writer, store: store, warnings: &rendering.warnings)
-        } else {
-            rendering.written = OutputWriter.Summary(written: 0, removed: 0)
-        }
+        rendering.written = try write(
+            files, of: applied.plan, isWhole: !notes.isEmpty, model: model, writer: writer,
+            store: store, warnings: &rendering.warnings)
         return rendering
     }
 
@@ -218,15 +213,19 @@ public struct SiteBuilder: Sendable {
         return files + plan.assets
     }
 
-    /// Writes the files, saving `model` at the point `OutputWriter.write` chooses; a model
-    /// that cannot be saved is a warning, as the next build then starts afresh.
+    /// Writes the files and removes those the plan names, saving `model` at the point
+    /// `OutputWriter.write` chooses; a model that cannot be saved is a warning, as the next
+    /// build then starts afresh. A build that changed nothing touches nothing.
     private func write(
-        _ files: [RenderedPage], removing removals: [String], isWhole: Bool, model: SiteModel,
+        _ files: [RenderedPage], of plan: SiteModel.Plan, isWhole: Bool, model: SiteModel,
         writer: OutputWriter, store: ModelStore?, warnings: inout [Diagnostic]
     ) throws(BuildFailure) -> OutputWriter.Summary {
+        guard isWhole || plan.changesModel else {
+            return OutputWriter.Summary(written: 0, removed: 0)
+        }
         let id = model.outputID
         var problem: Error?
-        let summary = try writer.write(files, removing: removals, isWhole: isWhole, id: id) {
+        let summary = try writer.write(files, removing: plan.removals, isWhole: isWhole, id: id) {
             do {
                 try store?.save(model, id: id)
             } catch {
