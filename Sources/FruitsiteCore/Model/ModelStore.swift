@@ -119,7 +119,11 @@ struct ModelStore: Sendable {
         writer.bytes += repeatElement(0, count: ids.count * 8)
         for (index, id) in ids.enumerated() {
             let start = writer.bytes.count
-            encode(model[id], into: &writer)
+            if let saved = model[id].saved {
+                writer.bytes += saved
+            } else {
+                encode(model[id], into: &writer)
+            }
             writer.set(UInt64(writer.bytes.count - start), at: table + index * 8)
         }
         writer.integer(model.order.count)
@@ -254,9 +258,11 @@ struct ModelStore: Sendable {
         return (id, model)
     }
 
+    /// The entry whose bytes `reader` reads, up to its end.
     private static func decodeEntry(_ reader: inout ByteReader, in bytes: [UInt8])
         -> SiteModel.Entry?
     {
+        let start = reader.offset
         guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }
         var status: FileStatus?
         if hasStatus != 0 {
@@ -276,7 +282,8 @@ struct ModelStore: Sendable {
         return SiteModel.Entry(
             path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
             sourceHash: sourceHash,
-            summaryHash: summaryHash, hasWarnings: hasWarnings != 0, page: page, facts: facts)
+            summaryHash: summaryHash, hasWarnings: hasWarnings != 0, page: page, facts: facts,
+            saved: bytes[start..<reader.buffer.count])
     }
 
     private static func decodeRecord(_ reader: inout ByteReader) -> SiteModel.OutputRecord? {

@@ -24,6 +24,9 @@ struct SiteModel: Sendable {
         var page: OutputRecord?
         /// The fruit and what the parser said of it.
         var facts: EntryFacts
+        /// The entry as the saved model holds it, while it has not changed since: saving
+        /// copies these bytes instead of encoding the entry again.
+        fileprivate(set) var saved: ArraySlice<UInt8>?
 
         /// Creates the entry of a file just parsed.
         init(
@@ -39,7 +42,8 @@ struct SiteModel: Sendable {
         /// Creates an entry from its parts, as the saved model holds them.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            summaryHash: UInt64, hasWarnings: Bool, page: OutputRecord?, facts: EntryFacts
+            summaryHash: UInt64, hasWarnings: Bool, page: OutputRecord?, facts: EntryFacts,
+            saved: ArraySlice<UInt8>? = nil
         ) {
             self.path = path
             self.status = status
@@ -49,6 +53,7 @@ struct SiteModel: Sendable {
             self.hasWarnings = hasWarnings
             self.page = page
             self.facts = facts
+            self.saved = saved
         }
 
         var fruit: Fruit { facts.value.fruit }
@@ -168,11 +173,13 @@ struct SiteModel: Sendable {
     mutating func verify(_ id: Int, status: FileStatus?, at time: Int64) {
         entries[id]!.status = status
         entries[id]!.verifiedAt = time
+        entries[id]!.saved = nil
     }
 
     /// Sets the record of the fruit page of `id`.
     mutating func setPage(of id: Int, _ record: OutputRecord?) {
         entries[id]!.page = record
+        entries[id]!.saved = nil
     }
 
     /// Removes the entries `removed`, stores each of `stored` (over the entry with its id,
