@@ -99,8 +99,14 @@ def count_html(folder):
 
 
 def fresh_output(parent, label):
-    """A path that does not exist yet, for an output folder."""
+    """A path that does not exist yet, for an output folder: `<new folder>/site`. fruitsite keeps
+    its cache beside it, in `<new folder>/cache` (see `cache_of`)."""
     return tempfile.mkdtemp(prefix=f"{label}-", dir=parent) + "/site"
+
+
+def cache_of(output):
+    """fruitsite's cache folder for an output folder made by `fresh_output`."""
+    return os.path.join(os.path.dirname(output), "cache")
 
 
 def remove(path):
@@ -313,7 +319,7 @@ def fruitsite_generator(binary, templates, work):
 
     def command(catalog, output):
         return [binary, "build", "--content", catalog, "--templates", templates,
-                "--output", output, "--quiet"]
+                "--output", output, "--cache-dir", cache_of(output), "--quiet"]
 
     # Run from the work folder, where there is no fruitsite.yml: the defaults apply.
     return Generator("fruitsite", command, work)
