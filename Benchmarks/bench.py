@@ -56,6 +56,11 @@ def grouped(number):
     return f"{number:,}"
 
 
+def duration(seconds):
+    """Milliseconds under a second, seconds from one."""
+    return f"{1000 * seconds:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
 def filesystem_of(path):
     """The file system type holding `path`, from /proc/mounts (longest matching mount point)."""
     path = os.path.realpath(path)
@@ -428,7 +433,7 @@ def measure_rebuilds(count, generators, work, catalog_folder, seed, pause, hugo_
                     wall = fruitsite.run(catalog.folder, output)[0]
                     runs[mode].append(wall)
                     said = fruitsite.last_output.replace(output, "the output")
-                    log(f"{label} fruitsite {mode} rebuild after it {done}: {1000 * wall:.1f} ms"
+                    log(f"{label} fruitsite {mode} rebuild after it {done}: {duration(wall)}"
                         f" ({said})")
         # The check: the output the last timed rebuild left against a clean build.
         clean = fresh_output(work, "rebuild-check")
@@ -494,7 +499,7 @@ def print_rebuild_table(count, runs, results, rebuilds, pause):
         print(f"  Hugo (`hugo`, not incremental): 1 run per edit, immediate; {len(rebuilds['Hugo'])}"
               f" of {len(EDITS)} edits run within its {rebuilds['hugo_budget']:g} s budget.")
     print(f"  share: of the clean build above (median of {runs}: fruitsite"
-          f" {1000 * clean['fruitsite']:.0f} ms"
+          f" {duration(clean['fruitsite'])}"
           + (f", Hugo {clean['Hugo']:.2f} s" if "Hugo" in clean else "") + ")")
     print(f"  {'edit':<14} {'immediate':>10} {'share':>7} {'':<7}  {f'after {pause:g} s':>11}"
           f" {'share':>7} {'':<7}  {'Hugo':>8} {'share':>7}")
@@ -508,7 +513,7 @@ def print_rebuild_table(count, runs, results, rebuilds, pause):
                 met[mode] += 1
             judged = verdict(share, target) if target is not None else ""
             width = 10 if mode == "immediate" else 11
-            cells.append(f"{f'{1000 * wall:.1f} ms':>{width}} {100 * share:>6.1f}% {judged:<7}")
+            cells.append(f"{duration(wall):>{width}} {100 * share:>6.1f}% {judged:<7}")
         hugo = rebuilds["Hugo"].get(kind)
         if hugo:
             wall = statistics.median(hugo)
