@@ -386,6 +386,7 @@ def measure_rebuilds(count, generators, work, catalog_folder, seed, pause, hugo_
     "gaps": {mode: [seconds from edit to build]}, "check": (differences, paths),
     "hugo_budget": seconds}.
     """
+    started = time.perf_counter()
     catalog = Catalog(catalog_folder, count, seed)
     entries = spread_entries(catalog.slugs(), len(EDITS) * (len(MODES) + 1), ENTRIES_PER_EDIT)
     label = f"[{grouped(count)}]"
@@ -444,6 +445,7 @@ def measure_rebuilds(count, generators, work, catalog_folder, seed, pause, hugo_
             remove(clean)
     finally:
         remove(output)
+    log(f"{label} the rebuild measurements took {time.perf_counter() - started:.0f} s")
     return measured
 
 
