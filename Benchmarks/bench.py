@@ -6,8 +6,10 @@
 `Benchmarks/run.sh` installs what is missing and calls this. For each size N it generates one
 catalog (Benchmarks/generate.py) into tmpfs, builds it with both generators into fresh output
 folders on tmpfs, one warm-up each and then alternating runs, then one run each with the output
-on the real disk, and prints a table. At the incremental size it also rebuilds into the same
-output after changing one entry. Every folder it makes is removed at the end.
+on the real disk, and prints a table. At the rebuild sizes it also edits entries in nine ways
+(text, name, emoji, vitamins, category, a file added, deleted or renamed, the draft flag) and
+times the rebuild into the same output, then checks that output against a clean build. Every
+folder it makes is removed at the end.
 
 Each run is timed twice: wall time with `time.perf_counter()` around the process (GNU time
 prints only hundredths), CPU time and peak RSS by `/usr/bin/time`. A benchmark, not a test: it
@@ -15,6 +17,7 @@ exits non-zero only when a build fails.
 """
 
 import argparse
+import filecmp
 import os
 import shutil
 import signal
@@ -28,7 +31,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TARGET_TIME = 0.2  # fruitsite's time as a fraction of Hugo's: "five times faster"
 TARGET_MEMORY = 0.5
-TARGET_REBUILD = 0.05  # a rebuild after one edit, as a fraction of a clean build, at N = 10,000
+# A rebuild after one edit, as a fraction of a clean build, by catalog size (no target at others).
+TARGET_REBUILD = {10000: 0.05, 100000: 0.02}
+# A file changed within 2 s of a build's look at it has a time stamp fruitsite does not trust.
+TRUST_WINDOW = 2.0
+
+sys.path.insert(0, HERE)
+import generate  # noqa: E402  (the catalog's vocabulary and entry format)
 
 
 class BuildFailed(Exception):
@@ -45,6 +54,11 @@ def log(message):
 
 def grouped(number):
     return f"{number:,}"
+
+
+def duration(seconds):
+    """Milliseconds under a second, seconds from one."""
+    return f"{1000 * seconds:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
 def filesystem_of(path):
@@ -73,9 +87,11 @@ class Generator:
         self.name = name
         self.make_command = make_command
         self.cwd = cwd
+        self.last_output = ""
 
     def run(self, catalog, output):
-        """Builds `catalog` into `output`; returns wall seconds, CPU seconds, peak RSS in MiB."""
+        """Builds `catalog` into `output`; returns wall seconds, CPU seconds, peak RSS in MiB.
+        What the build printed is kept in `last_output`."""
         with tempfile.NamedTemporaryFile("r", prefix="time-", suffix=".txt") as timing:
             command = ["/usr/bin/time", "-f", "%e %M %U %S", "-o", timing.name]
             command += self.make_command(catalog, output)
@@ -89,6 +105,7 @@ class Generator:
                 f"{self.name} failed (exit status {result.returncode}): {' '.join(command[5:])}\n"
                 + result.stdout.decode(errors="replace")[-4000:]
                 + result.stderr.decode(errors="replace")[-4000:])
+        self.last_output = result.stdout.decode(errors="replace").strip()
         # GNU time: elapsed, max RSS (KiB), user, system.
         _, max_rss_kib, user, system = report[-4:]
         return wall, float(user) + float(system), int(max_rss_kib) / 1024
@@ -99,8 +116,14 @@ def count_html(folder):
 
 
 def fresh_output(parent, label):
-    """A path that does not exist yet, for an output folder."""
+    """A path that does not exist yet, for an output folder: `<new folder>/site`. fruitsite keeps
+    its cache beside it, in `<new folder>/cache` (see `cache_of`)."""
     return tempfile.mkdtemp(prefix=f"{label}-", dir=parent) + "/site"
+
+
+def cache_of(output):
+    """fruitsite's cache folder for an output folder made by `fresh_output`."""
+    return os.path.join(os.path.dirname(output), "cache")
 
 
 def remove(path):
@@ -132,8 +155,9 @@ class Stats:
         return statistics.median(self.memories)
 
 
-def measure_size(count, runs, generators, work, disk_parent, seed, incremental):
-    """Benchmarks one catalog size; returns a dict of results for the summary."""
+def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None):
+    """Benchmarks one catalog size; returns a dict of results for the summary. `rebuild`, when
+    given, is {"pause": seconds, "hugo_budget": seconds}: also measure rebuilds after edits."""
     catalog = os.path.join(work, f"content-{count}")
     log(f"\n[{grouped(count)}] generating the catalog (seed {seed}) into {catalog}")
     start = time.perf_counter()
@@ -169,52 +193,259 @@ def measure_size(count, runs, generators, work, disk_parent, seed, incremental):
         disk[name] = one(name, disk_parent)
         log(f"[{grouped(count)}] {name} on disk: {disk[name][0]:.2f} s")
 
-    incremental_results = None
-    if incremental:
-        incremental_results = measure_incremental(count, generators, work, catalog)
-
-    print_table(count, runs, results, pages, disk, disk_parent, incremental_results)
+    print_table(count, runs, results, pages, disk, disk_parent)
+    if rebuild:
+        rebuilds = measure_rebuilds(count, generators, work, catalog, seed, rebuild["pause"],
+                                    rebuild["hugo_budget"])
+        print_rebuild_table(count, runs, results, rebuilds, rebuild["pause"])
     return {"results": results, "pages": pages, "disk": disk, "runs": runs}
 
 
-def measure_incremental(count, generators, work, catalog, repeats=3):
-    """Builds, then edits one entry and builds again into the same output, twice: first its
-    text (fruitsite re-renders one page), then its name (the fruit may move in the catalog, so
-    the index, its category, its neighbours, the search index and the sitemap change too).
-    `repeats` times, on entries spread over the catalog.
+# MARK: - Rebuilds: one edit, then a build into the same output
 
-    Returns {name: {"clean", "text", "name": (median wall seconds, median CPU seconds)}}.
+# (kind, label) in table order.
+EDITS = [
+    ("text", "body text"),
+    ("name", "name"),
+    ("emoji", "emoji"),
+    ("vitamins", "vitamins"),
+    ("category", "category"),
+    ("add", "add a file"),
+    ("delete", "delete a file"),
+    ("rename", "rename a file"),
+    ("draft", "draft flag"),
+]
+MODES = ("immediate", "paused")
+ENTRIES_PER_EDIT = 3  # fruitsite's runs per edit kind and mode, each on another entry
+
+
+class Catalog:
+    """The generated catalog folder, edited with real file operations the way an author would:
+    Python writes the file, os.rename renames it, os.remove deletes it."""
+
+    def __init__(self, folder, count, seed):
+        self.folder = folder
+        self.count = count
+        self.seed = seed
+        self.serial = 0  # numbers the edits, so every edit writes something new
+        self.last_change = 0.0  # time.time() of the last edit
+
+    def path(self, slug):
+        return os.path.join(self.folder, slug + ".md")
+
+    def slugs(self):
+        return sorted(name[:-3] for name in os.listdir(self.folder) if name.endswith(".md"))
+
+    def read(self, slug):
+        with open(self.path(slug), encoding="utf-8", newline="") as file:
+            return file.read()
+
+    def write(self, slug, text):
+        with open(self.path(slug), "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+
+    @staticmethod
+    def value(text, key):
+        """The raw value of a front-matter key (generate.py writes one `key: value` a line), or
+        None when the entry has no such key."""
+        for line in Catalog.front_matter(text)[0]:
+            if line.startswith(key + ":"):
+                return line[len(key) + 1:].strip()
+        return None
+
+    @staticmethod
+    def front_matter(text):
+        """(front-matter lines, every line, index of the closing `---`)."""
+        lines = text.split("\n")
+        if lines[0] != "---" or "---" not in lines[1:]:
+            raise ValueError("an entry without front matter")
+        closing = lines.index("---", 1)
+        return lines[1:closing], lines, closing
+
+    @staticmethod
+    def with_value(text, key, value):
+        """The entry with `key: value`, replacing the key's line or adding one at the end."""
+        _, lines, closing = Catalog.front_matter(text)
+        for index in range(1, closing):
+            if lines[index].startswith(key + ":"):
+                lines[index] = f"{key}: {value}"
+                return "\n".join(lines)
+        lines.insert(closing, f"{key}: {value}")
+        return "\n".join(lines)
+
+    def edit(self, kind, slug):
+        """Makes one edit of `kind` to entry `slug` ("add" writes a new entry instead); returns
+        what it did, for the log."""
+        self.serial += 1
+        text = self.read(slug) if kind not in ("add", "delete", "rename") else None
+        if kind == "text":
+            self.write(slug, text + f"\nRevised for the rebuild benchmark, edit {self.serial}.\n")
+            done = f"appended a sentence to {slug}"
+        elif kind == "name":
+            # generate.py quotes names: `name: "Golden Mango"`. A far-away first word moves the
+            # fruit across the catalog.
+            name = self.value(text, "name")
+            prefix = "Zesty " if name[1:2].upper() < "N" else "Ancient "
+            self.write(slug, self.with_value(text, "name", '"' + prefix + name[1:]))
+            done = f"renamed {slug} to {prefix}{name[1:-1]}"
+        elif kind == "emoji":
+            emoji = "🥝" if self.value(text, "emoji") != "🥝" else "🍒"
+            self.write(slug, self.with_value(text, "emoji", emoji))
+            done = f"gave {slug} the emoji {emoji}"
+        elif kind == "vitamins":
+            vitamins = "B12, D" if self.value(text, "vitamins") != "B12, D" else "[A, E]"
+            self.write(slug, self.with_value(text, "vitamins", vitamins))
+            done = f"gave {slug} the vitamins {vitamins}"
+        elif kind == "category":
+            names = [category for category, _, _ in generate.CATEGORIES]
+            current = self.value(text, "category")
+            index = next(i for i, name in enumerate(names) if generate.yaml_string(name) == current)
+            category = names[(index + 1) % len(names)]
+            self.write(slug, self.with_value(text, "category", generate.yaml_string(category)))
+            done = f"moved {slug} to {category}"
+        elif kind == "draft":
+            if self.value(text, "draft") is not None:
+                raise ValueError(f"{slug} already has a draft key")
+            self.write(slug, self.with_value(text, "draft", "true"))
+            done = f"made {slug} a draft"
+        elif kind == "add":
+            # A number past the catalog's makes a slug no entry has.
+            picker = generate.Picker(self.seed * 1_000_003 + self.serial)
+            new_slug, new_text = generate.make_entry(picker, self.count + self.serial)
+            if os.path.exists(self.path(new_slug)):
+                raise ValueError(f"{new_slug} exists already")
+            self.write(new_slug, new_text)
+            done = f"added {new_slug}"
+        elif kind == "delete":
+            os.remove(self.path(slug))
+            done = f"deleted {slug}"
+        elif kind == "rename":
+            os.rename(self.path(slug), self.path(slug + "-renamed"))
+            done = f"renamed {slug}.md to {slug}-renamed.md"
+        else:
+            raise ValueError(f"unknown edit {kind}")
+        self.last_change = time.time()
+        return done
+
+    def settle(self, seconds):
+        """Waits until the last edit is `seconds` old."""
+        wait = self.last_change + seconds - time.time()
+        if wait > 0:
+            time.sleep(wait)
+
+
+def spread_entries(slugs, groups, per_group):
+    """`groups` lists of `per_group` distinct slugs; each list spread over the catalog (one in
+    each of its `per_group` parts), and no slug in two lists."""
+    count = len(slugs)
+    return [[slugs[int((part + (group + 0.5) / groups) * count / per_group)]
+             for part in range(per_group)] for group in range(groups)]
+
+
+def compare_trees(rebuilt, clean):
+    """Every path that differs between two folders, folders ending in `/`: in one only, or
+    files whose bytes differ. Returns (differences, number of paths in `rebuilt`)."""
+
+    def paths(root):
+        found = {}
+        for folder, folders, files in os.walk(root):
+            relative = os.path.relpath(folder, root)
+            prefix = "" if relative == "." else relative + "/"
+            for name in folders:
+                found[prefix + name + "/"] = None
+            for name in files:
+                found[prefix + name] = os.path.join(folder, name)
+        return found
+
+    ours, theirs = paths(rebuilt), paths(clean)
+    differences = []
+    for path in sorted(set(ours) | set(theirs)):
+        if path not in theirs:
+            differences.append(f"{path} (only in the rebuilt output)")
+        elif path not in ours:
+            differences.append(f"{path} (only in the clean build)")
+        elif ours[path] is not None and not filecmp.cmp(ours[path], theirs[path], shallow=False):
+            differences.append(f"{path} (different bytes)")
+    return differences, len(ours)
+
+
+def measure_rebuilds(count, generators, work, catalog_folder, seed, pause, hugo_budget):
+    """Edits entries in each of the EDITS ways and times the build into the same output.
+
+    fruitsite: for each edit and each mode, ENTRIES_PER_EDIT entries spread over the catalog.
+    Each run starts from a steady state: once the previous edit is `pause` seconds old (so that
+    no file's time stamp is too recent to trust), an untimed build; then the edit, then the
+    timed build, either at once ("immediate") or `pause` seconds later ("paused"). After the
+    last run, the output is compared with a clean build of the final catalog.
+
+    Hugo: `hugo` keeps no state between builds, so one run per edit, immediate only, after one
+    untimed build. It stops starting runs once its rebuilds at this size took `hugo_budget`
+    seconds.
+
+    Returns {"fruitsite": {kind: {mode: [wall seconds]}}, "Hugo": {kind: [wall seconds]},
+    "gaps": {mode: [seconds from edit to build]}, "check": (differences, paths),
+    "hugo_budget": seconds}.
     """
-    entries = sorted(name for name in os.listdir(catalog) if name.endswith(".md"))
-    chosen = [entries[0], entries[len(entries) // 2], entries[-1]][:repeats]
-    measured = {}
-    for name, generator in generators.items():
-        runs = {"clean": [], "text": [], "name": []}
-        for index, entry in enumerate(chosen, start=1):
-            output = fresh_output(work, f"incremental-{name}")
-            path = os.path.join(catalog, entry)
-            try:
-                wall, cpu, _ = generator.run(catalog, output)
-                runs["clean"].append((wall, cpu))
-                with open(path, "a", encoding="utf-8") as file:
-                    file.write(f"\nRevised for the incremental benchmark ({name}, {index}).\n")
-                wall, cpu, _ = generator.run(catalog, output)
-                runs["text"].append((wall, cpu))
-                with open(path, encoding="utf-8") as file:
-                    text = file.read()
-                with open(path, "w", encoding="utf-8") as file:
-                    file.write(text.replace("\nname: ", "\nname: Revised ", 1))
-                wall, cpu, _ = generator.run(catalog, output)
-                runs["name"].append((wall, cpu))
-            finally:
-                remove(output)
-            log(f"[{grouped(count)}] {name} incremental {index}/{len(chosen)}: clean"
-                f" {runs['clean'][-1][0]:.3f} s, after editing {entry}'s text"
-                f" {runs['text'][-1][0]:.3f} s, its name {runs['name'][-1][0]:.3f} s")
-        measured[name] = {
-            kind: (statistics.median(w for w, _ in values), statistics.median(c for _, c in values))
-            for kind, values in runs.items()
-        }
+    started = time.perf_counter()
+    catalog = Catalog(catalog_folder, count, seed)
+    entries = spread_entries(catalog.slugs(), len(EDITS) * (len(MODES) + 1), ENTRIES_PER_EDIT)
+    label = f"[{grouped(count)}]"
+    measured = {"fruitsite": {}, "Hugo": {}, "gaps": {mode: [] for mode in MODES},
+                "hugo_budget": hugo_budget}
+
+    # Hugo first: its edits are part of the catalog fruitsite then starts from.
+    hugo = generators.get("Hugo")
+    if hugo and hugo_budget > 0:
+        output = fresh_output(work, "rebuild-Hugo")
+        spent = 0.0
+        try:
+            spent += hugo.run(catalog.folder, output)[0]
+            log(f"{label} Hugo rebuilds: first build {spent:.2f} s")
+            for number, (kind, _) in enumerate(EDITS):
+                if spent >= hugo_budget:
+                    log(f"{label} Hugo rebuild: {kind} not run, {spent:.0f} s spent of the"
+                        f" {hugo_budget:.0f} s budget")
+                    continue
+                slug = entries[len(EDITS) * len(MODES) + number][ENTRIES_PER_EDIT // 2]
+                done = catalog.edit(kind, slug)
+                wall = hugo.run(catalog.folder, output)[0]
+                spent += wall
+                measured["Hugo"][kind] = [wall]
+                log(f"{label} Hugo rebuild after it {done}: {wall:.2f} s")
+        finally:
+            remove(output)
+
+    fruitsite = generators["fruitsite"]
+    output = fresh_output(work, "rebuild-fruitsite")
+    try:
+        wall = fruitsite.run(catalog.folder, output)[0]
+        log(f"{label} fruitsite rebuilds: first build {wall:.2f} s")
+        for number, (kind, _) in enumerate(EDITS):
+            runs = measured["fruitsite"][kind] = {mode: [] for mode in MODES}
+            for part in range(ENTRIES_PER_EDIT):
+                for index, mode in enumerate(MODES):
+                    slug = entries[number * len(MODES) + index][part]
+                    catalog.settle(pause)
+                    fruitsite.run(catalog.folder, output)  # the steady state
+                    done = catalog.edit(kind, slug)
+                    if mode == "paused":
+                        catalog.settle(pause)
+                    measured["gaps"][mode].append(time.time() - catalog.last_change)
+                    wall = fruitsite.run(catalog.folder, output)[0]
+                    runs[mode].append(wall)
+                    said = fruitsite.last_output.replace(output, "the output")
+                    log(f"{label} fruitsite {mode} rebuild after it {done}: {duration(wall)}"
+                        f" ({said})")
+        # The check: the output the last timed rebuild left against a clean build.
+        clean = fresh_output(work, "rebuild-check")
+        try:
+            fruitsite.run(catalog.folder, clean)
+            measured["check"] = compare_trees(output, clean)
+        finally:
+            remove(clean)
+    finally:
+        remove(output)
+    log(f"{label} the rebuild measurements took {time.perf_counter() - started:.0f} s")
     return measured
 
 
@@ -225,7 +456,7 @@ def verdict(ratio, target):
     return "met" if ratio <= target else "not met"
 
 
-def print_table(count, runs, results, pages, disk, disk_parent, incremental):
+def print_table(count, runs, results, pages, disk, disk_parent):
     names = list(results)
     print()
     print(f"N = {grouped(count)} entries: median of {runs} runs after one warm-up, catalog and output"
@@ -250,16 +481,66 @@ def print_table(count, runs, results, pages, disk, disk_parent, incremental):
               f" {TARGET_MEMORY}x: {verdict(memory_ratio, TARGET_MEMORY)}); CPU time"
               f" {cpu_ratio:.3f}x; on disk ({filesystem_of(disk_parent)} under {disk_parent})"
               f" {disk_ratio:.3f}x")
-    if incremental:
-        print("  Rebuild into the same output after editing one entry (median of 3; target for"
-              f" fruitsite: under {100 * TARGET_REBUILD:.0f}% of a clean build):")
-        for name, runs in incremental.items():
-            clean = runs["clean"]
-            for kind, label in (("text", "its text"), ("name", "its name")):
-                wall, cpu = runs[kind]
-                print(f"    {name:<10} {label:<9} {1000 * wall:>8.1f} ms ="
-                      f" {100 * wall / clean[0]:5.1f}% of a clean build ({1000 * clean[0]:.0f} ms);"
-                      f" CPU {100 * cpu / clean[1]:5.1f}%")
+    sys.stdout.flush()
+
+
+def print_rebuild_table(count, runs, results, rebuilds, pause):
+    """The rebuild table of one size: a row per edit, fruitsite in both modes, then Hugo."""
+    target = TARGET_REBUILD.get(count)
+    clean = {name: stats.wall for name, stats in results.items()}
+    gaps = rebuilds["gaps"]
+    window = "outside" if pause > TRUST_WINDOW else "inside"
+    print()
+    print(f"Rebuild at N = {grouped(count)} after one edit, into the same output folder (tmpfs)")
+    print(f"  fruitsite: median of {ENTRIES_PER_EDIT} runs per cell, each on another entry and"
+          " from a steady state (an untimed build")
+    print(f"  first). immediate: fruitsite is started {1000 * max(gaps['immediate']):.2f} ms or"
+          f" less after the edit; after {pause:g} s: {window} the {TRUST_WINDOW:g} s in which")
+    print("  fruitsite does not trust a file's time stamp.")
+    if "Hugo" in clean:
+        print(f"  Hugo (`hugo`, not incremental): 1 run per edit, immediate; {len(rebuilds['Hugo'])}"
+              f" of {len(EDITS)} edits run within its {rebuilds['hugo_budget']:g} s budget.")
+    print(f"  share: of the clean build above (median of {runs}: fruitsite"
+          f" {duration(clean['fruitsite'])}"
+          + (f", Hugo {clean['Hugo']:.2f} s" if "Hugo" in clean else "") + ")")
+    print(f"  {'edit':<14} {'immediate':>10} {'share':>7} {'':<7}  {f'after {pause:g} s':>11}"
+          f" {'share':>7} {'':<7}  {'Hugo':>8} {'share':>7}")
+    met = {mode: 0 for mode in MODES}
+    for kind, label in EDITS:
+        cells = []
+        for mode in MODES:
+            wall = statistics.median(rebuilds["fruitsite"][kind][mode])
+            share = wall / clean["fruitsite"]
+            if target is not None and share <= target:
+                met[mode] += 1
+            judged = verdict(share, target) if target is not None else ""
+            width = 10 if mode == "immediate" else 11
+            cells.append(f"{duration(wall):>{width}} {100 * share:>6.1f}% {judged:<7}")
+        hugo = rebuilds["Hugo"].get(kind)
+        if hugo:
+            wall = statistics.median(hugo)
+            cells.append(f"{wall:>6.2f} s {100 * wall / clean['Hugo']:>6.1f}%")
+        elif "Hugo" in clean:
+            cells.append(f"{'not run':>8}")
+        print(f"  {label:<14} " + "  ".join(cells).rstrip())
+    if target is None:
+        print(f"  no target at {grouped(count)} entries (the targets: share <= "
+              + " and ".join(f"{100 * t:g}% at {grouped(n)}" for n, t in TARGET_REBUILD.items())
+              + ")")
+    else:
+        print(f"  target, share <= {100 * target:g}%: met by {met['immediate']} of {len(EDITS)}"
+              f" edits immediate, {met['paused']} of {len(EDITS)} after {pause:g} s")
+    differences, paths = rebuilds["check"]
+    check = "the output of the last rebuild against a clean build of the final catalog:"
+    if not differences:
+        print(f"  {check} identical ({grouped(paths)} files and folders, .fruitsite-output"
+              " included)")
+    else:
+        print(f"  {check} {len(differences)} paths differ")
+        for difference in differences[:40]:
+            print(f"    {difference}")
+        if len(differences) > 40:
+            print(f"    and {len(differences) - 40} more")
     sys.stdout.flush()
 
 
@@ -312,8 +593,9 @@ def fruitsite_generator(binary, templates, work):
     binary, templates = copy, os.path.abspath(templates)
 
     def command(catalog, output):
+        # Not --quiet: the one line it prints says how many files a rebuild changed.
         return [binary, "build", "--content", catalog, "--templates", templates,
-                "--output", output, "--quiet"]
+                "--output", output, "--cache-dir", cache_of(output)]
 
     # Run from the work folder, where there is no fruitsite.yml: the defaults apply.
     return Generator("fruitsite", command, work)
@@ -340,8 +622,15 @@ def main(argv=None):
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
     parser.add_argument("--runs", type=int, help="runs per size (default 5, or 3 from 100,000)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--incremental-size", type=int, default=10000,
-                        help="the size at which to measure a rebuild after one change")
+    parser.add_argument("--rebuild-sizes", type=int, nargs="*", default=[10000, 100000],
+                        help="the sizes, among --sizes, at which to also time rebuilds after one"
+                        " edit (none: skip them)")
+    parser.add_argument("--rebuild-pause", type=float, default=2.5,
+                        help="seconds between an edit and the build in the table's second mode"
+                        f" (more than fruitsite's {TRUST_WINDOW:g} s time-stamp window)")
+    parser.add_argument("--hugo-rebuild-budget", type=float, default=300,
+                        help="seconds of Hugo rebuilds per size, after which it starts no more"
+                        " (0: no Hugo rebuilds)")
     parser.add_argument("--tmpfs", default="/dev/shm", help="where catalogs and outputs go")
     parser.add_argument("--disk", default="/tmp", help="a folder on a real disk for one run")
     args = parser.parse_args(argv)
@@ -359,11 +648,18 @@ def main(argv=None):
         measured = {}
         for count in args.sizes:
             runs = args.runs or (3 if count >= 100000 else 5)
+            rebuild = None
+            if count in args.rebuild_sizes and count < 100:
+                log(f"(no rebuild table at {count} entries: it edits 81 different entries)")
+            elif count in args.rebuild_sizes:
+                rebuild = {"pause": args.rebuild_pause, "hugo_budget": args.hugo_rebuild_budget}
             measured[count] = measure_size(count, runs, generators, work, disk, args.seed,
-                                           incremental=count == args.incremental_size)
+                                           rebuild)
             shutil.rmtree(os.path.join(work, f"content-{count}"), ignore_errors=True)
-        if args.incremental_size not in args.sizes:
-            log(f"(no incremental measurement: {args.incremental_size} is not among the sizes)")
+        skipped = [size for size in args.rebuild_sizes if size not in args.sizes]
+        if skipped:
+            log(f"(no rebuild table at {', '.join(grouped(size) for size in skipped)}: not among"
+                " the sizes)")
         print_summary(measured)
     except BuildFailed as failure:
         print(f"\nerror: {failure}", file=sys.stderr)

@@ -4,8 +4,13 @@
 #
 #   BENCH_SIZES="1000 10000"   the catalog sizes (default "1000 10000 100000")
 #   BENCH_RUNS=3               measured runs per size (default 5, or 3 from 100,000 entries)
+#   BENCH_REBUILD_SIZES=10000  the sizes, among BENCH_SIZES, that also get the rebuild table
+#                              (default "10000 100000"; "" for none)
+#   BENCH_HUGO_REBUILD_BUDGET=300  seconds of Hugo rebuilds per size before it starts no more
+#                              (default 300; 0 for none)
 #   BENCH_SEED=1               the generator's seed
-#   BENCH_SEARCH=0             skip the search client benchmark
+#   BENCH_SEARCH=0             skip the search client benchmarks
+#   BENCH_RENDER=0             skip the Mustache engine benchmark
 #
 # Installs Hugo and GNU time from apt when they are missing. Prints tables; exits non-zero only
 # when an install or a build fails, never because of slow numbers.
@@ -48,6 +53,9 @@ $SWIFT build -c release "${release_flags[@]}" --product fruitsite >&2
 read -r -a sizes <<<"${BENCH_SIZES:-1000 10000 100000}"
 args=(--fruitsite .build/release/fruitsite --templates Templates --sizes "${sizes[@]}")
 args+=(--seed "${BENCH_SEED:-1}")
+read -r -a rebuild_sizes <<<"${BENCH_REBUILD_SIZES-10000 100000}"
+args+=(--rebuild-sizes "${rebuild_sizes[@]}")
+args+=(--hugo-rebuild-budget "${BENCH_HUGO_REBUILD_BUDGET:-300}")
 [ -z "${BENCH_RUNS:-}" ] || args+=(--runs "$BENCH_RUNS")
 "$PYTHON" Benchmarks/bench.py "${args[@]}"
 

@@ -47,28 +47,6 @@ export function filterFruits(fruits, searchText = '', category = null) {
   return hits;
 }
 
-// MARK: - Order
-
-// Code point (UTF-8 byte) order; UTF-16 sorts surrogates before U+E000–U+FFFF.
-function compareCodePoints(a, b) {
-  for (let i = 0; i < a.length && i < b.length; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x !== y) {
-      if (x > 0xd7ff && y > 0xd7ff) {
-        x += x < 0xe000 ? 0x2000 : -0x800;
-        y += y < 0xe000 ? 0x2000 : -0x800;
-      }
-      return x - y;
-    }
-  }
-  return a.length - b.length;
-}
-
-/** Catalog order: folded name in code point order, then slug. For `Array.prototype.sort`. */
-export const compareFruits = (a, b) =>
-  compareCodePoints(keysOf(a)[0], keysOf(b)[0]) || compareCodePoints(a.slug, b.slug);
-
 // MARK: - Highlighting
 
 /**

@@ -80,11 +80,18 @@ import Testing
     }
 
     @Test func warnsAboutALikelyTypo() throws {
-        let result = parse("---\nname: A\ncategory: B\n1️⃣catgory: C\n---\n")
+        let marked = MarkedText(
+            "---\nname: A\ncategory: B\n1️⃣catgory: C\n---\n", columns: .unicodeScalars)
+        let result = parse(marked.text)
         #expect(result.fruit != nil)
-        let warning = try #require(result.diagnostics.first)
+        try #require(result.diagnostics.count == 1, "\(result.diagnostics)")
+        let warning = result.diagnostics[0]
         #expect(warning.severity == .warning)
+        #expect(warning.message.hasPrefix("unknown key 'catgory'"), "\(warning)")
         #expect(warning.hint == "did you mean 'category'?")
+        #expect(warning.location.path == "Content/apple.md")
+        #expect(warning.location.line == marked.line, "\(warning)")
+        #expect(warning.location.column == marked.column, "\(warning)")
     }
 
     // MARK: - Invalid front matter: one diagnostic each, at the marked spot
