@@ -142,9 +142,7 @@ struct SiteModel: Sendable {
         var ids: [Int] = []
         ids.reserveCapacity(count)
         entries.withUnsafeBufferPointer { entries in
-            for id in entries.indices {
-                if case .some = entries[id] { ids.append(id) }
-            }
+            for id in entries.indices where entries[id] != nil { ids.append(id) }
         }
         return ids
     }

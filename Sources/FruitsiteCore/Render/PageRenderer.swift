@@ -64,7 +64,7 @@ public struct PageRenderer: Sendable {
             case .sitemap:
                 return .success(
                     RenderedPage(
-                        path: path, text: SitemapBuilder(config: config).sitemap(catalog!),
+                        path: path, bytes: SitemapBuilder(config: config).sitemap(catalog!),
                         inputHash: inputHash))
             case .robots:
                 return .success(

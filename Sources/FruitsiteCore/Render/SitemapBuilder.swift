@@ -4,20 +4,27 @@ struct SitemapBuilder {
 
     /// The sitemap. Its URLs are absolute when a base URL is configured, else relative to
     /// the site root (search engines need the base URL to use them).
-    func sitemap(_ catalog: Catalog) -> String {
-        var paths = [""]
-        paths += catalog.fruits.map { "fruits/\($0.slug)/" }
-        paths += catalog.categories.map { "categories/\($0.slug)/" }
-        var xml = """
+    func sitemap(_ catalog: Catalog) -> [UInt8] {
+        var xml: [UInt8] = []
+        xml.reserveCapacity((catalog.fruits.count + catalog.categories.count) * 64 + 256)
+        xml +=
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
-            """
-        for path in paths {
-            let url = config.baseURL.isEmpty ? (path.isEmpty ? "./" : path) : config.baseURL + path
-            xml += "  <url><loc>\(Self.escapeXML(url))</loc></url>\n"
+            """.utf8
+        let base = Array(Self.escapeXML(config.baseURL).utf8)
+        func add(_ folder: String, _ slug: String) {
+            xml += "  <url><loc>".utf8
+            if base.isEmpty && folder.isEmpty { xml += "./".utf8 }
+            xml += base
+            if !folder.isEmpty { xml += "\(folder)/\(Self.escapeXML(slug))/".utf8 }
+            xml += "</loc></url>\n".utf8
         }
-        xml += "</urlset>\n"
+        add("", "")
+        for fruit in catalog.fruits { add("fruits", fruit.slug) }
+        for category in catalog.categories { add("categories", category.slug) }
+        xml += "</urlset>\n".utf8
         return xml
     }
 

@@ -5,47 +5,59 @@ enum JSONText {
     /// `<`, `>` and `&` are escaped as `\u003c` and so on, so the JSON can sit in an inline
     /// `<script>` without `</script>` ending it; U+2028 and U+2029 are escaped for old parsers.
     static func quoted(_ text: String) -> String {
-        var result = ""
-        append(quoted: text, to: &result)
-        return result
+        var json: [UInt8] = []
+        append(quoted: text, to: &json)
+        return String(decoding: json, as: UTF8.self)
     }
 
-    /// Appends `text` as a quoted JSON string (see `quoted(_:)`).
-    static func append(quoted text: String, to result: inout String) {
-        result += "\""
-        append(escaped: text, to: &result)
-        result += "\""
+    /// Appends `text` as a quoted JSON string (see `quoted(_:)`) to UTF-8 bytes.
+    static func append(quoted text: String, to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "\""))
+        append(escaped: text, to: &json)
+        json.append(UInt8(ascii: "\""))
     }
 
     /// Appends `text` as the inside of a JSON string, without the quotes.
-    static func append(escaped text: String, to result: inout String) {
-        let isPlain =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                !bytes.contains { byte in
-                    byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E
-                        || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
+    ///
+    /// Byte by byte: UTF-8 never uses an ASCII byte inside a longer character, and U+2028 and
+    /// U+2029 are the only characters escaped beyond ASCII.
+    static func append(escaped text: String, to json: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            let isPlain = !bytes.contains { byte in
+                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E
+                    || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
+            }
+            if isPlain {
+                json.append(contentsOf: bytes)
+                return
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): json.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): json.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): json.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): json.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): json.append(contentsOf: #"\t"#.utf8)
+                case UInt8(ascii: "<"): json.append(contentsOf: #"\u003c"#.utf8)
+                case UInt8(ascii: ">"): json.append(contentsOf: #"\u003e"#.utf8)
+                case UInt8(ascii: "&"): json.append(contentsOf: #"\u0026"#.utf8)
+                case 0xE2
+                where index + 1 < bytes.count && bytes[index] == 0x80
+                    && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    json.append(
+                        contentsOf: (bytes[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    index += 2
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    json.append(contentsOf: #"\u00"#.utf8)
+                    json.append(hex[Int(byte >> 4)])
+                    json.append(hex[Int(byte & 0xF)])
+                default: json.append(byte)
                 }
-            } ?? false
-        if isPlain {
-            result += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
             }
         }
     }
