@@ -22,6 +22,8 @@ struct PageData: Sendable {
     /// the pages to render show enough of them (see `prepare(for:)`).
     private var fruits: [Fruit]?
     private var nestedSummaries: [MustacheValue]?
+    /// Every fruit's summary as seen from the site root, when the index is rendered.
+    private var rootSummaries: [MustacheValue]?
 
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
     static let nestedRoot = "../../"
@@ -72,11 +74,15 @@ struct PageData: Sendable {
     mutating func prepare(for pages: some Sequence<Page>) {
         var shown = 0
         var listsEveryFruit = false
+        var listsOnTheIndex = false
         for page in pages {
             switch page {
             case .fruit: shown += 3
             case .category(let index): shown += model.categories[index].fruitIndexes.count
-            case .index, .searchIndex, .sitemap: listsEveryFruit = true
+            case .index:
+                listsEveryFruit = true
+                listsOnTheIndex = theme.reads(of: .index).contains(.fruits)
+            case .searchIndex, .sitemap: listsEveryFruit = true
             case .notFound, .robots: break
             }
         }
@@ -84,8 +90,14 @@ struct PageData: Sendable {
         guard listsEveryFruit || shown * 2 > model.order.count else { return }
         let fruits = model.order.concurrentMap { model[$0].fruit }
         self.fruits = fruits
-        guard shown * 2 > model.order.count else { return }
         let slugs = categorySlugs
+        // Built here on every core, rather than by the one thread that renders the index.
+        if listsOnTheIndex {
+            rootSummaries = fruits.concurrentMap { fruit in
+                Self.summary(of: fruit, categorySlug: slugs[fruit.category]!, root: "")
+            }
+        }
+        guard shown * 2 > model.order.count else { return }
         nestedSummaries = fruits.concurrentMap { fruit in
             Self.summary(of: fruit, categorySlug: slugs[fruit.category]!, root: Self.nestedRoot)
         }
@@ -161,7 +173,7 @@ struct PageData: Sendable {
                 continue  // They shape what `.category` and `.categories` show.
             case .fruits:
                 sink.add(fruitsHash) {
-                    ["fruits": .array(model.order.indices.map { rootSummary($0) })]
+                    ["fruits": .array(rootSummaries ?? model.order.indices.map(rootSummary))]
                 }
             case .categories:
                 let isSized = reads.contains(.categorySizes)
