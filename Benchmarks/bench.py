@@ -33,7 +33,8 @@ TARGET_TIME = 0.2  # fruitsite's time as a fraction of Hugo's: "five times faste
 TARGET_MEMORY = 0.5
 # A rebuild after one edit, as a fraction of a clean build, by catalog size (no target at others).
 TARGET_REBUILD = {10000: 0.05, 100000: 0.02}
-# A file changed within 2 s of a build's look at it has a time stamp fruitsite does not trust.
+# The longest a file's time stamp goes untrusted after a build looked at it: 2 s on file systems
+# that keep whole seconds (100 ms on those that keep finer times, such as tmpfs).
 TRUST_WINDOW = 2.0
 
 sys.path.insert(0, HERE)
@@ -495,7 +496,7 @@ def print_rebuild_table(count, runs, results, rebuilds, pause):
     print(f"  fruitsite: median of {ENTRIES_PER_EDIT} runs per cell, each on another entry and"
           " from a steady state (an untimed build")
     print(f"  first). immediate: fruitsite is started {1000 * max(gaps['immediate']):.2f} ms or"
-          f" less after the edit; after {pause:g} s: {window} the {TRUST_WINDOW:g} s in which")
+          f" less after the edit; after {pause:g} s: {window} the {TRUST_WINDOW:g} s (at most) in which")
     print("  fruitsite does not trust a file's time stamp.")
     if "Hugo" in clean:
         print(f"  Hugo (`hugo`, not incremental): 1 run per edit, immediate; {len(rebuilds['Hugo'])}"

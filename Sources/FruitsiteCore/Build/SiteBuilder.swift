@@ -203,9 +203,9 @@ public struct SiteBuilder: Sendable {
             return try scanner.details(of: current[id])
         }
         var files: [RenderedPage] = []
-        for ((page, inputHash), file) in zip(plan.pages, pages) {
-            let record = SiteModel.OutputRecord(
-                inputHash: inputHash, outputHash: StableHasher.hash(file.bytes))
+        let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
+        for ((page, inputHash), (file, outputHash)) in zip(plan.pages, zip(pages, outputHashes)) {
+            let record = SiteModel.OutputRecord(inputHash: inputHash, outputHash: outputHash)
             // A page rendered again may still come out as before.
             if model.record(of: page)?.outputHash != record.outputHash { files.append(file) }
             model.record(page, record)

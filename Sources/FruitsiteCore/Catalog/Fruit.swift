@@ -21,14 +21,9 @@ public struct Fruit: Sendable, Equatable {
         slug: String, name: String, emoji: String = "", category: String,
         vitamins: [String] = [], isDraft: Bool = false
     ) {
-        self.slug = slug
-        self.name = name
-        self.emoji = emoji
-        self.category = category
-        self.vitamins = vitamins
-        self.isDraft = isDraft
-        self.nameKey = Fold.key(name)
-        self.categoryKey = Fold.key(category)
+        self.init(
+            slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
+            isDraft: isDraft, nameKey: Fold.key(name), categoryKey: Fold.key(category))
     }
 
     /// Creates a fruit with keys folded earlier, as the site model saves them.

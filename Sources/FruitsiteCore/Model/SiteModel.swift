@@ -315,9 +315,9 @@ struct SiteModel: Sendable {
                 categories.insert(
                     Category(name: fruit.category, key: fruit.categoryKey), at: index)
             }
-            let members = categories[index].fruitIndexes
-            var slot = members.count
-            while slot > 0 && members[slot - 1] > position { slot -= 1 }
+            // Arrivals come in catalog order, so this is mostly an append.
+            var slot = categories[index].fruitIndexes.count
+            while slot > 0 && categories[index].fruitIndexes[slot - 1] > position { slot -= 1 }
             categories[index].fruitIndexes.insert(position, at: slot)
         }
         categories.removeAll { $0.fruitIndexes.isEmpty }
