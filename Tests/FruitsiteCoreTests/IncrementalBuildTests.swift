@@ -39,7 +39,7 @@ import Testing
 
         /// Builds into `Output` (incrementally when it holds a build), then cleanly into
         /// `Clean`, and expects the two folders to hold the same files with the same bytes,
-        /// the markers included: equal markers mean equal manifests.
+        /// the markers included: equal markers mean equal models.
         @discardableResult
         func buildAndCompare(_ step: String) throws -> SiteBuilder.Rendering {
             let incremental = try build()
@@ -359,14 +359,14 @@ import Testing
 
     /// The marker names the model the folder matches; a build cut short leaves it naming
     /// another, and the next build is a clean one.
-    @Test func aMarkerThatNamesAnotherManifestMakesACleanBuild() throws {
+    @Test func aMarkerThatNamesAnotherModelMakesACleanBuild() throws {
         let project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
         let marker = project.folder.path + "/Output/.fruitsite-output"
         let text = try String(contentsOfFile: marker, encoding: .utf8)
         let other = text.replacingOccurrences(
-            of: #"manifest=[0-9a-f]+"#, with: "manifest=1234", options: .regularExpression)
+            of: #"model=[0-9a-f]+"#, with: "model=1234", options: .regularExpression)
         #expect(other != text)
         try Data(other.utf8).write(to: URL(fileURLWithPath: marker))
         let rebuilt = try project.buildAndCompare("after a build cut short")

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Which fruitsite made a build. Everything a build keeps for the next one (the manifest in
-/// the output folder, the entry cache) is tied to it, so a new fruitsite starts afresh.
+/// Which fruitsite made a build. What a build keeps for the next one (the saved site model)
+/// and every page's input hash are tied to it, so a new fruitsite starts afresh.
 public enum Generator {
     /// The release version, which `fruitsite --version` prints.
     public static let version = "0.1.0"

@@ -1,5 +1,3 @@
-import Mustache
-
 /// A 64-bit hash that is the same in every process and on every machine, unlike `Hasher`,
 /// which is seeded randomly per run. It tells changed pages from unchanged ones between builds;
 /// it is not meant to resist deliberate collisions.
@@ -33,42 +31,6 @@ struct StableHasher {
     }
 
     mutating func combine(_ value: UInt64) { mix(value) }
-
-    /// Mixes in a template value; equal data hashes equal whatever order a dictionary keeps.
-    /// Builds hash what a page's data is made from instead (`ContextBuilder`); this hash of
-    /// the data itself is what `PageInputTests` checks those input hashes against.
-    mutating func combine(_ value: MustacheValue) {
-        switch value {
-        case .null: mix(1)
-        case .bool(let flag): mix(flag ? 2 : 3)
-        case .int(let number):
-            mix(4)
-            mix(UInt64(bitPattern: Int64(number)))
-        case .double(let number):
-            mix(5)
-            mix(number.bitPattern)
-        case .string(let text):
-            mix(6)
-            combine(text)
-        case .array(let items):
-            mix(7)
-            mix(UInt64(items.count))
-            for item in items { combine(item) }
-        case .object(let members):
-            // Each member is hashed on its own and the results added, which does not depend on
-            // the order: cheaper than sorting the keys of every object of every page.
-            var sum: UInt64 = 0
-            for (key, member) in members {
-                var pair = StableHasher()
-                pair.combine(key)
-                pair.combine(member)
-                sum &+= pair.value
-            }
-            mix(8)
-            mix(UInt64(members.count))
-            mix(sum)
-        }
-    }
 
     var value: UInt64 {
         var result = state

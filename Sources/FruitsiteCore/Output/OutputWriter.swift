@@ -84,9 +84,9 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// The id of the manifest that describes the output folder, as its marker records it;
-    /// nil when there is no marker or it names none (a build was cut short, or the folder
-    /// comes from an older fruitsite).
+    /// The id of the site model that describes the output folder, as its marker records
+    /// it; nil when there is no marker or it names none (the folder comes from an older
+    /// fruitsite).
     public func markerID() -> UInt64? {
         let path = Self.absolute(outputDirectory) + "/" + Self.markerName
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -98,9 +98,9 @@ public struct OutputWriter: Sendable {
         return UInt64(line.dropFirst(Self.markerPrefix.count), radix: 16)
     }
 
-    static let markerPrefix = "fruitsite-output manifest="
+    static let markerPrefix = "fruitsite-output model="
 
-    /// The marker file: a sentence for people, then the id of the manifest of the folder.
+    /// The marker file: a sentence for people, then the id of the model of the folder.
     static func marker(id: UInt64) -> [UInt8] {
         Array((markerText + markerPrefix + String(id, radix: 16) + "\n").utf8)
     }
