@@ -196,11 +196,16 @@ public struct SiteBuilder: Sendable {
             config: applied.config, theme: applied.theme,
             templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
-        let scanner = scanner(applied.config)
-        let (plan, current) = (applied.plan, model)
-        let pages = try renderer.render(plan.pages, of: model) { id throws(BuildFailure) in
-            if let details = plan.details[id] { return details }
-            return try scanner.details(of: current[id])
+        let plan = applied.plan
+        let pages: [RenderedPage]
+        do {
+            // The copy of the model ends with this block, so recording below changes the
+            // model in place.
+            let (scanner, current) = (scanner(applied.config), model)
+            pages = try renderer.render(plan.pages, of: current) { id throws(BuildFailure) in
+                if let details = plan.details[id] { return details }
+                return try scanner.details(of: current[id])
+            }
         }
         var files: [RenderedPage] = []
         let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }

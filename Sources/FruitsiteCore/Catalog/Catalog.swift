@@ -40,14 +40,22 @@ public struct Catalog: Sendable {
     static func categories(of fruits: [Fruit]) -> [Category] {
         var categories: [Category] = []
         for (position, fruit) in fruits.enumerated() {
-            let index = Self.index(
-                ofCategory: fruit.category, key: fruit.categoryKey, in: categories)
-            if index == categories.count || categories[index].name != fruit.category {
-                categories.insert(Category(name: fruit.category, key: fruit.categoryKey), at: index)
-            }
-            categories[index].fruitIndexes.append(position)
+            add(fruit, at: position, to: &categories)
         }
         return categories
+    }
+
+    /// Adds the fruit at a catalog position to its category, which is made, in its sorted
+    /// place, if `categories` has none of that name yet.
+    static func add(_ fruit: Fruit, at position: Int, to categories: inout [Category]) {
+        let index = index(ofCategory: fruit.category, key: fruit.categoryKey, in: categories)
+        if index == categories.count || categories[index].name != fruit.category {
+            categories.insert(Category(name: fruit.category, key: fruit.categoryKey), at: index)
+        }
+        // Fruits mostly come in catalog order, so this is mostly an append.
+        var slot = categories[index].fruitIndexes.count
+        while slot > 0 && categories[index].fruitIndexes[slot - 1] > position { slot -= 1 }
+        categories[index].fruitIndexes.insert(position, at: slot)
     }
 
     /// Where the category named `name` is, or would go, in `categories`: binary search.

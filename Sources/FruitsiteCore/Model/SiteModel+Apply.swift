@@ -36,12 +36,9 @@ extension SiteModel {
         let data = PageData(model: self, config: changes.config, theme: changes.theme)
         plan.pages = pages(of: data)
         plan.assets = assets(changes.theme.assets)
+        // Fruit pages come and go with their entries (see `update(with:)`).
         var current = Set(changes.theme.assets.map(\.path))
-        for page in [Page.index, .notFound, .searchIndex, .sitemap, .robots]
-            + categories.indices.map(Page.category)
-        {
-            current.insert(page.path(in: self))
-        }
+        for page in pages where page.kind != .fruit { current.insert(page.path(in: self)) }
         plan.removals += removeOutputs(except: current)
         plan.changesModel =
             plan.changesModel || !plan.pages.isEmpty || !plan.assets.isEmpty
@@ -158,13 +155,17 @@ extension SiteModel {
 
     /// Every page whose input hash differs from the one it was last written with.
     private func pages(of data: PageData) -> [(page: Page, inputHash: UInt64)] {
-        let fixed: [Page] = [.index, .notFound, .searchIndex, .sitemap, .robots]
-        var pages = fixed + categories.indices.map { Page.category($0) }
-        pages += order.indices.map { Page.fruit(position: $0) }
+        let pages = pages
         let hashes = pages.concurrentMap(data.inputHash)
         return zip(pages, hashes).filter { page, hash in
             record(of: page)?.inputHash != hash
         }
+    }
+
+    /// Every page of the site: the fixed ones, then each category's and each fruit's.
+    var pages: [Page] {
+        [.index, .notFound, .searchIndex, .sitemap, .robots]
+            + categories.indices.map(Page.category) + order.indices.map(Page.fruit)
     }
 
     /// The record of the file `page` was last written to.

@@ -307,19 +307,7 @@ struct SiteModel: Sendable {
                 moved[$0] >= 0 ? moved[$0] : nil
             }
         }
-        for (id, position) in placed {
-            let fruit = self[id].fruit
-            let index = Catalog.index(
-                ofCategory: fruit.category, key: fruit.categoryKey, in: categories)
-            if index == categories.count || categories[index].name != fruit.category {
-                categories.insert(
-                    Category(name: fruit.category, key: fruit.categoryKey), at: index)
-            }
-            // Arrivals come in catalog order, so this is mostly an append.
-            var slot = categories[index].fruitIndexes.count
-            while slot > 0 && categories[index].fruitIndexes[slot - 1] > position { slot -= 1 }
-            categories[index].fruitIndexes.insert(position, at: slot)
-        }
+        for (id, position) in placed { Catalog.add(self[id].fruit, at: position, to: &categories) }
         categories.removeAll { $0.fruitIndexes.isEmpty }
     }
 

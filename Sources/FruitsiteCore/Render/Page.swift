@@ -22,17 +22,23 @@ enum Page: Sendable, Hashable {
         }
     }
 
-    /// The path inside the output folder.
-    func path(in model: SiteModel) -> String {
+    /// The page's address below the site root, as links and `page.path` give it.
+    func address(in model: SiteModel) -> String {
         switch self {
-        case .index: "index.html"
+        case .index: ""
         case .notFound: "404.html"
-        case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/index.html"
-        case .category(let index): "categories/\(model.categories[index].slug)/index.html"
+        case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/"
+        case .category(let index): "categories/\(model.categories[index].slug)/"
         case .searchIndex: "search-index.json"
         case .sitemap: "sitemap.xml"
         case .robots: "robots.txt"
         }
+    }
+
+    /// The path inside the output folder: the address, or its `index.html`.
+    func path(in model: SiteModel) -> String {
+        let address = address(in: model)
+        return address.isEmpty || address.hasSuffix("/") ? address + "index.html" : address
     }
 }
 

@@ -126,7 +126,7 @@ struct PageData: Sendable {
             case .site:
                 // A fruit page's path and title come from its summary.
                 sink.add(hash(configHash, siteKey(of: page))) {
-                    common(of: page, root, path(of: page), title(of: page))
+                    common(of: page, root, page.address(in: model), title(of: page))
                 }
             case .fruit:
                 guard case .fruit(let position) = page else { continue }
@@ -230,17 +230,6 @@ struct PageData: Sendable {
         case .notFound: "Page not found"
         case .index: config.title
         case .searchIndex, .sitemap, .robots: ""
-        }
-    }
-
-    /// The page's address below the site root, as `page.path` shows it.
-    private func path(of page: Page) -> String {
-        switch page {
-        case .fruit(let position): "fruits/\(fruit(at: position).slug)/"
-        case .category(let index): "categories/\(model.categories[index].slug)/"
-        case .notFound: "404.html"
-        case .index: ""
-        case .searchIndex, .sitemap, .robots: page.path(in: model)
         }
     }
 
