@@ -26,7 +26,8 @@ let package = Package(
         // MARK: - Libraries
         .target(name: "Mustache"),
         .target(name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"]),
-        .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore"]),
+        .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
+        .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),
 
         // MARK: - The executable: one call into FruitsiteCLI
         .executableTarget(name: "fruitsite", dependencies: ["FruitsiteCLI"]),
@@ -39,6 +40,9 @@ let package = Package(
             dependencies: ["FruitsiteCore", "Mustache", "TestSupport"],
             exclude: ["Golden"]  // read from disk by path, so FRUITSITE_RECORD=1 can rewrite them
         ),
+        .testTarget(
+            name: "FruitsiteServeTests",
+            dependencies: ["FruitsiteServe", "FruitsiteCore", "TestSupport"]),
         .testTarget(
             name: "FruitsiteCLITests",
             dependencies: ["FruitsiteCLI", "TestSupport"],

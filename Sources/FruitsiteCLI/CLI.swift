@@ -48,7 +48,7 @@ public struct CLI: Sendable {
         case "--version":
             terminal.print("fruitsite \(Self.version)")
             return .success
-        case "build", "check", "search":
+        case "build", "check", "search", "serve":
             do {
                 return try run(command: name, rest)
             } catch {
@@ -74,12 +74,15 @@ public struct CLI: Sendable {
             try BuildCommand(arguments, check: false, endsProcess: endsProcess).run(on: terminal)
         case "check":
             try BuildCommand(arguments, check: true, endsProcess: endsProcess).run(on: terminal)
+        case "serve": try ServeCommand(arguments).run(on: terminal)
         default: try SearchCommand(arguments).run(on: terminal)
         }
     }
 
     /// Prints diagnostics to standard error, at most `diagnosticLimit` errors, then a count.
-    static func report(_ diagnostics: [Diagnostic], on terminal: Terminal) {
+    static func report(
+        _ diagnostics: [Diagnostic], on terminal: Terminal, outcome: String = "nothing was written"
+    ) {
         let errors = diagnostics.filter(\.isError)
         var printedErrors = 0
         for diagnostic in diagnostics {
@@ -94,7 +97,7 @@ public struct CLI: Sendable {
         }
         if !errors.isEmpty {
             terminal.printError(
-                "\(errors.count) error\(errors.count == 1 ? "" : "s"); nothing was written")
+                "\(errors.count) error\(errors.count == 1 ? "" : "s"); \(outcome)")
         }
     }
 }

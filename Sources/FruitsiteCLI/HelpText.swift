@@ -1,6 +1,6 @@
 /// The help texts, kept together so README and `--help` are easy to compare.
 enum HelpText {
-    static let commands = ["build", "check", "search", "help"]
+    static let commands = ["build", "check", "serve", "search", "help"]
 
     static let main = """
         fruitsite: build a fruit catalog website from Markdown and Mustache templates.
@@ -10,6 +10,7 @@ enum HelpText {
         COMMANDS:
           build     Generate the site into the output folder (default Output/)
           check     Load, parse and render everything, and report errors, without writing
+          serve     Serve the site while you edit: every change rebuilds and reloads the page
           search    Filter the catalog from the command line, as the site's search box does
 
         OPTIONS:
@@ -26,6 +27,8 @@ enum HelpText {
             "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet] [--verbose]"
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
+        case "serve":
+            "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
         default:
             "fruitsite search [--content DIR] [--category NAME] [--json] [--drafts] [--] TEXT"
         }
@@ -75,6 +78,35 @@ enum HelpText {
               --drafts          Include entries marked 'draft: true'
               --quiet           Accepted for symmetry with build
               -h, --help        Show this help
+
+            """
+        case "serve":
+            """
+            Build the site into memory and serve it; watch the content, the theme and the
+            config, rebuild what a change touches, and reload open pages once the new site
+            is complete. A change that does not build keeps the last good site and shows the
+            errors in every page. Nothing is written to the output folder.
+
+            USAGE: \(usage("serve"))
+
+            OPTIONS:
+              --content DIR      The fruit entries (default: Content)
+              --templates DIR    The Mustache theme (default: Templates)
+              --config FILE      The site config (default: fruitsite.yml, if it exists)
+              --drafts           Include entries marked 'draft: true'
+              --port N           The port (default: 8000, or the next free one up to 8009)
+              --host ADDR        The address to listen on (default: 127.0.0.1; 0.0.0.0 shows
+                                 the site to the network, with a warning)
+              --base-path PATH   Serve the site under PATH, as a host would under a subpath
+                                 (default: /)
+              --poll             Look for changes every 0.25 s instead of using inotify
+              -h, --help         Show this help
+
+            Stop it with Ctrl-C.
+
+            EXAMPLES:
+              fruitsite serve
+              fruitsite serve --port 8080 --base-path /fruits/
 
             """
         case "search":

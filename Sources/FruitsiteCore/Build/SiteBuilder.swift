@@ -130,6 +130,41 @@ public struct SiteBuilder: Sendable {
         return rendering
     }
 
+    /// A site kept in memory between builds, as `fruitsite serve` holds it: each `update()`
+    /// applies what changed on disk since the last one to the same model `build` loads from
+    /// the cache, and renders only what that changed.
+    public struct LiveSite: Sendable {
+        /// What one update changed.
+        public struct Update: Sendable {
+            /// The files whose bytes changed (every file on the first update).
+            public var files: [RenderedPage]
+            /// The paths the site no longer has.
+            public var removed: [String]
+            public var rendering: Rendering
+        }
+
+        public let builder: SiteBuilder
+        private var model: SiteModel
+
+        /// A site with nothing built yet: the first `update()` renders everything.
+        public init(builder: SiteBuilder) {
+            self.builder = builder
+            model = SiteModel(settings: builder.settings)
+        }
+
+        /// Applies what changed since the last successful update.
+        /// - Throws: `BuildFailure` with every error; the site stays as it was.
+        public mutating func update() throws(BuildFailure) -> Update {
+            var next = model
+            let applied = try builder.apply(to: &next)
+            let files = try builder.render(applied, into: &next)
+            model = next
+            return Update(
+                files: files, removed: applied.plan.removals, rendering: applied.rendering(of: next)
+            )
+        }
+    }
+
     // MARK: - The four stages
 
     /// The model the last build saved for the output folder, or an empty one and why.
