@@ -25,9 +25,15 @@ let package = Package(
 
         // MARK: - Libraries
         .target(name: "Mustache"),
-        .target(name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"]),
+        .target(
+            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"],
+            plugins: ["EmbedTheme"]),
         .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
         .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),
+
+        // MARK: - The default theme, embedded in FruitsiteCore for `fruitsite init`
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
 
         // MARK: - The executable: one call into FruitsiteCLI
         .executableTarget(name: "fruitsite", dependencies: ["FruitsiteCLI"]),

@@ -48,7 +48,7 @@ public struct CLI: Sendable {
         case "--version":
             terminal.print("fruitsite \(Self.version)")
             return .success
-        case "build", "check", "search", "serve":
+        case "build", "check", "search", "serve", "new", "init":
             do {
                 return try run(command: name, rest)
             } catch {
@@ -75,6 +75,8 @@ public struct CLI: Sendable {
         case "check":
             try BuildCommand(arguments, check: true, endsProcess: endsProcess).run(on: terminal)
         case "serve": try ServeCommand(arguments).run(on: terminal)
+        case "new": try NewCommand(arguments, kind: .entry).run(on: terminal)
+        case "init": try NewCommand(arguments, kind: .site).run(on: terminal)
         default: try SearchCommand(arguments).run(on: terminal)
         }
     }

@@ -1,6 +1,6 @@
 /// The help texts, kept together so README and `--help` are easy to compare.
 enum HelpText {
-    static let commands = ["build", "check", "serve", "search", "help"]
+    static let commands = ["build", "check", "serve", "search", "new", "init", "help"]
 
     static let main = """
         fruitsite: build a fruit catalog website from Markdown and Mustache templates.
@@ -12,6 +12,8 @@ enum HelpText {
           check     Load, parse and render everything, and report errors, without writing
           serve     Serve the site while you edit: every change rebuilds and reloads the page
           search    Filter the catalog from the command line, as the site's search box does
+          new       Write a new fruit entry: fruitsite new "Blood Orange" --category Citrus
+          init      Start a new site in a folder, with the default theme and three fruits
 
         OPTIONS:
           -h, --help   Show help; 'fruitsite <command> --help' shows a command's options
@@ -29,6 +31,10 @@ enum HelpText {
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
         case "serve":
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
+        case "new":
+            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR]"
+        case "init":
+            "fruitsite init DIR"
         default:
             "fruitsite search [--content DIR] [--category NAME] [--json] [--drafts] [--] TEXT"
         }
@@ -107,6 +113,37 @@ enum HelpText {
             EXAMPLES:
               fruitsite serve
               fruitsite serve --port 8080 --base-path /fruits/
+
+            """
+        case "new":
+            """
+            Write a new entry, Content/<slug>.md, named after NAME with accents folded
+            ("Blood Orange" → blood-orange.md, "Açaí" → acai.md), and print its path. An entry
+            with that slug anywhere in the content folder is never overwritten.
+
+            USAGE: \(usage("new"))
+
+            OPTIONS:
+              --category NAME   The fruit's category (required)
+              --emoji EMOJI     The fruit's emoji
+              --vitamins TEXT   The vitamins, such as "C, B6"
+              --content DIR     The content folder (default: Content)
+              -h, --help        Show this help
+
+            EXAMPLES:
+              fruitsite new "Blood Orange" --category Citrus --emoji 🍊 --vitamins "C, A"
+
+            """
+        case "init":
+            """
+            Start a site in DIR, which must be new or empty: fruitsite.yml, three fruits in
+            Content/, the default theme in Templates/ and a .gitignore for Output/ and the
+            cache. It builds at once.
+
+            USAGE: \(usage("init"))
+
+            EXAMPLES:
+              fruitsite init my-catalog && cd my-catalog && fruitsite serve
 
             """
         case "search":

@@ -31,7 +31,7 @@ final class Capture: @unchecked Sendable {
 
     @Test(arguments: [
         ["--help"], ["build", "--help"], ["check", "--help"], ["serve", "--help"],
-        ["search", "--help"],
+        ["search", "--help"], ["new", "--help"], ["init", "--help"],
         ["help", "search"],
     ])
     func helpMatchesItsSnapshot(_ arguments: [String]) throws {
