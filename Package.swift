@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "fruitsite", targets: ["fruitsite"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "FruitsiteCore", targets: ["FruitsiteCore"]),
+        .library(name: "FruitsiteServe", targets: ["FruitsiteServe"]),
     ],
     targets: [
         // MARK: - C libraries, found through pkg-config

@@ -1,20 +1,20 @@
 /// One request read from a connection: the request line and the headers. Bodies are not
 /// read: the server answers GET and HEAD only.
-struct HTTPRequest: Sendable, Equatable {
-    var method: String
-    var target: String
-    var version: String
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var target: String
+    public var version: String
     /// Header names lowercased, in the order received.
-    var headers: [(name: String, value: String)]
+    public var headers: [(name: String, value: String)]
 
     /// The value of the first header named `name` (lowercase).
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.name == name }?.value
     }
 
     /// Whether the connection stays open after the response: HTTP/1.1 unless the client
     /// says `close`, HTTP/1.0 only when it asks for `keep-alive`.
-    var keepsAlive: Bool {
+    public var keepsAlive: Bool {
         let connection = header("connection")?.lowercased() ?? ""
         return version == "HTTP/1.1" ? connection != "close" : connection == "keep-alive"
     }
@@ -25,7 +25,7 @@ struct HTTPRequest: Sendable, Equatable {
         return header("transfer-encoding") != nil
     }
 
-    static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
             && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
     }
@@ -33,10 +33,10 @@ struct HTTPRequest: Sendable, Equatable {
     // MARK: - Parsing
 
     /// The longest request line accepted (414 beyond it) and the most header bytes (431).
-    static let maximumRequestLine = 8 * 1024
-    static let maximumHeaderBytes = 32 * 1024
+    public static let maximumRequestLine = 8 * 1024
+    public static let maximumHeaderBytes = 32 * 1024
 
-    enum Parsed: Equatable {
+    public enum Parsed: Equatable, Sendable {
         /// More bytes are needed.
         case incomplete
         /// A request, and how many bytes of the buffer it took.
@@ -46,7 +46,7 @@ struct HTTPRequest: Sendable, Equatable {
     }
 
     /// Parses the request at the start of `bytes`.
-    static func parse(_ bytes: [UInt8]) -> Parsed {
+    public static func parse(_ bytes: [UInt8]) -> Parsed {
         guard let headEnd = endOfHead(in: bytes) else {
             let requestLineLength = bytes.firstIndex(of: .lineFeed) ?? bytes.count
             if requestLineLength > maximumRequestLine { return .failure(status: 414) }

@@ -1,7 +1,7 @@
 /// Where a request target points inside the site, decided from the text alone: the site is
 /// served from memory, so no spelling of a path can reach a file outside it, and spellings
 /// that try are refused outright.
-enum RequestPath: Equatable {
+public enum RequestPath: Equatable, Sendable {
     /// A path inside the site, relative to its root, without a leading slash (`""` is the
     /// root, `fruits/apple/` a folder, `assets/site.css` a file); `query` includes its `?`.
     case site(String, query: String)
@@ -14,7 +14,7 @@ enum RequestPath: Equatable {
     case refused
 
     /// Resolves `target` against the site mounted at `basePath` (`/` or `/sub/path/`).
-    init(target: String, basePath: String) {
+    public init(target: String, basePath: String) {
         // Origin form only: `*` and absolute-form targets (`http://host/…`) are refused.
         guard target.hasPrefix("/") else {
             self = .refused
