@@ -12,7 +12,7 @@ import Foundation
 public final class FolderWatcher {
     /// Events closer together than this are one change: a save that writes a temporary file
     /// and renames it over the old one is one rebuild.
-    static let quietWindow: Int32 = 30  // milliseconds
+    static let quietWindow: Int32 = 10  // milliseconds
     static let pollInterval: TimeInterval = 0.25
 
     private let folders: [String]
