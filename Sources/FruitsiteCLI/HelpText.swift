@@ -28,7 +28,7 @@ enum HelpText {
         case "build":
             "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet] [--verbose]"
         case "check":
-            "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
+            "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--strict]"
         case "serve":
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
         case "new":
@@ -74,6 +74,8 @@ enum HelpText {
         case "check":
             """
             Load, parse and render the whole site and report every error, without writing.
+            Also warns about links and #anchors in entries and templates that lead to nothing
+            in the site.
 
             USAGE: \(usage("check"))
 
@@ -82,6 +84,7 @@ enum HelpText {
               --templates DIR   The Mustache theme (default: Templates)
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'
+              --strict          Treat warnings as errors: exit 1 if there are any
               --quiet           Accepted for symmetry with build
               -h, --help        Show this help
 

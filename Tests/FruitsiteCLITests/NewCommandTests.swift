@@ -76,3 +76,43 @@ import Testing
         #expect(refused.standardError.contains("the folder is not empty"))
     }
 }
+
+/// `fruitsite check` reports links that lead nowhere at the line that writes them.
+@Suite struct CheckLinksTests {
+    @Test func reportsBrokenLinksWhereTheyAreWritten() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+        }
+        let apple = folder.path + "/Content/apple.md"
+        try
+            (try String(contentsOfFile: apple, encoding: .utf8)
+            + "\nSee [lemons](../lemon/), [nothing](../nope/) and [a section](#nutrition-facts).\n")
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        let layout = folder.path + "/Templates/layout.mustache"
+        try (try String(contentsOfFile: layout, encoding: .utf8))
+            .replacingOccurrences(
+                of: "</footer>", with: "<a href=\"{{root}}about/\">About</a></footer>"
+            )
+            .write(toFile: layout, atomically: true, encoding: .utf8)
+        let arguments = [
+            "check", "--content", folder.path + "/Content", "--templates",
+            folder.path + "/Templates",
+        ]
+        let (code, capture) = Capture.run(arguments)
+        #expect(code == .success)
+        let (strictCode, strict) = Capture.run(arguments + ["--strict"])
+        #expect(strictCode == .failure)
+        #expect(strict.standardOutput.isEmpty)
+        let text = (capture.standardError + "--- with --strict:\n" + strict.standardError)
+            .replacingOccurrences(of: folder.path, with: "<site>")
+        let path = repositoryRoot + "/Tests/FruitsiteCLITests/Snapshots/check-links.txt"
+        if ProcessInfo.processInfo.environment["FRUITSITE_RECORD"] == "1" {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            Issue.record("recorded check-links.txt")
+        }
+        #expect(text == (try String(contentsOfFile: path, encoding: .utf8)))
+    }
+}
