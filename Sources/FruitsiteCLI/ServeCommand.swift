@@ -106,9 +106,9 @@ struct ServeCommand {
             terminal.printError(
                 "Built in \(milliseconds) ms: \(changed) file\(changed == 1 ? "" : "s") changed")
         } catch {
-            let lines = error.diagnostics.map(\.description)
-            server.publish(errors: lines)
-            CLI.report(error.diagnostics, on: terminal, outcome: "serving the last good site")
+            let texts = CLI.describe(error.diagnostics, outcome: "serving the last good site")
+            server.publish(errors: texts)
+            for text in texts { terminal.printError(text) }
         }
     }
 
