@@ -1,7 +1,7 @@
 import Foundation
 
 /// A fresh folder under the system's temporary folder, removed by `remove()`.
-public struct TemporaryDirectory {
+public struct TemporaryDirectory: Sendable {
     public let path: String
 
     public init() throws {
