@@ -1,7 +1,11 @@
 /// One element of a compiled template, rendered in order by `Renderer`.
 indirect enum Node: Sendable {
-    /// Literal text, with standalone lines and block indentation already removed.
+    /// Literal text, with standalone lines and block indentation already removed. A line
+    /// break inside it (not at its end) is followed by the start of a template line.
     case text(String)
+    /// Where a line of the template starts, unless the line starts inside a text node: a
+    /// standalone partial's indentation is emitted here.
+    case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (verbatim).
     case variable(Name, isEscaped: Bool)
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.

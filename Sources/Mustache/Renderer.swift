@@ -16,7 +16,8 @@ struct Renderer {
     private let requiresKnownPartials: Bool
     private(set) var output = ""
     private var stack: [MustacheValue]
-    /// Prepended to each line of a standalone partial, parent or block.
+    /// Prepended to each line of a standalone partial, parent or block, at the line starts
+    /// the parser marked: lines of the template's source, never lines the data produces.
     private var indentation = ""
     /// The block overrides in force; outer templates win over the parents they name.
     private var overrides: [String: [Node]] = [:]
@@ -43,7 +44,15 @@ struct Renderer {
         for node in nodes {
             switch node {
             case .text(let text):
-                appendText(text)
+                if indentation.isEmpty {
+                    output += text
+                } else {
+                    appendIndented(text)
+                }
+            case .lineStart:
+                if !indentation.isEmpty {
+                    output += indentation
+                }
             case .variable(let name, let isEscaped):
                 if let value = lookUp(name) {
                     append(value, isEscaped: isEscaped)
@@ -106,6 +115,22 @@ struct Renderer {
         indentation = saved
     }
 
+    /// Renders an included template's nodes: a standalone tag's indentation adds to the
+    /// current one, as the tag's line was itself indented; an inline tag's template is not
+    /// indented at all, since indentation belongs to lines of the including template only.
+    private mutating func renderIncluded(
+        _ nodes: [Node], tagIndentation: String?
+    ) throws(MustacheError) {
+        guard tagIndentation != nil || !indentation.isEmpty else {
+            try render(nodes)
+            return
+        }
+        let saved = indentation
+        indentation = tagIndentation.map { indentation + $0 } ?? ""
+        try render(nodes)
+        indentation = saved
+    }
+
     // MARK: - Partials and parents
 
     private mutating func include(
@@ -135,7 +160,7 @@ struct Renderer {
         if let arguments, !arguments.isEmpty {
             overrides = arguments.merging(overrides) { _, outer in outer }
         }
-        try render(template.nodes, indentedBy: inclusion.indentation)
+        try renderIncluded(template.nodes, tagIndentation: inclusion.indentation)
         overrides = savedOverrides
         chain.removeLast()
     }
@@ -181,29 +206,28 @@ struct Renderer {
 
     // MARK: - Output
 
-    private mutating func appendText(_ text: String) {
-        guard !indentation.isEmpty else {
-            output += text
-            return
+    /// Appends text, indenting each line that starts inside it.
+    ///
+    /// Each line break inside a text node ends a template line and starts the next; an empty
+    /// next line stays unindented, so that it gains no trailing whitespace.
+    private mutating func appendIndented(_ text: String) {
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var searchStart = utf8.startIndex
+        while let lineBreak = utf8[searchStart...].firstIndex(of: .newline) {
+            let lineStart = utf8.index(after: lineBreak)
+            guard lineStart < utf8.endIndex else { break }
+            searchStart = lineStart
+            let next = utf8[lineStart]
+            let isEmptyLine =
+                next == .newline
+                || (next == .carriageReturn && utf8[lineStart...].dropFirst().first == .newline)
+            guard !isEmptyLine else { continue }
+            output += text[runStart..<lineStart]
+            output += indentation
+            runStart = lineStart
         }
-        // Indent each line that starts here, but not empty lines, which would gain trailing
-        // whitespace.
-        var lineStart = text.utf8.startIndex
-        while lineStart < text.utf8.endIndex {
-            let lineBreak = text.utf8[lineStart...].firstIndex(of: .newline)
-            let line = text[lineStart..<(lineBreak ?? text.endIndex)]
-            if isAtLineStart, !line.isEmpty, line != "\r" {
-                output += indentation
-            }
-            output += line
-            guard let lineBreak else { break }
-            output += "\n"
-            lineStart = text.utf8.index(after: lineBreak)
-        }
-    }
-
-    private var isAtLineStart: Bool {
-        output.utf8.last.map { $0 == .newline } ?? true
+        output += text[runStart...]
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
@@ -219,10 +243,6 @@ struct Renderer {
             text = String(double)
         case .string(let string):
             text = string
-        }
-        guard !text.isEmpty else { return }
-        if !indentation.isEmpty, isAtLineStart {
-            output += indentation
         }
         if isEscaped {
             appendEscaped(text)
