@@ -68,7 +68,8 @@ extension DifferentialTests {
         /// fruitsite's deliberate difference: empty lines of an indented partial stay empty.
         case emptyLinesUnindented
         /// ruby-mustache treats a tag followed by spaces before its line break as not
-        /// standalone; the spec allows whitespace on both sides of a standalone tag.
+        /// standalone; fruitsite takes whitespace on both sides of it (the spec's tests have
+        /// whitespace before the tag only).
         case referenceTrailingWhitespace
         /// ruby-mustache drops the indentation before a variable that ends the template (or the
         /// partial) without a line break.
@@ -227,13 +228,14 @@ extension DifferentialTests {
 extension DifferentialTests {
     /// Generates cases from a seed, the same ones on every machine.
     ///
-    /// Data is chosen so that the spec defines how it renders, leaving out what the spec leaves to
-    /// the implementation and where ruby-mustache's data model differs from ours: no list or
-    /// object is interpolated (`{{.}}` appears only in sections over lists of strings), no section
-    /// is over a string (Ruby takes `""` as false in an inverted section only), `obj` is a
+    /// Data leaves out what the spec leaves to the implementation, and where ruby-mustache
+    /// departs from the spec on data rather than on template text, which no pattern of the
+    /// sources could detect: no list or object is interpolated; `{{.}}` appears only in
+    /// sections over lists of strings (Ruby does not push `true` onto the context); no section
+    /// is over a string (Ruby takes `""` as false in an inverted section only); `obj` is a
     /// non-empty object or null (Ruby takes `{}` as false in an inverted section, and renders
-    /// `{{obj.v1}}` as `false` when `obj` is false). Names are ones no Ruby string, array or hash
-    /// answers as a method, since ruby-mustache looks names up as methods too.
+    /// `{{obj.v1}}` as `false` when `obj` is false). Names are ones no Ruby string, array or
+    /// hash answers as a method, since ruby-mustache looks names up as methods too.
     struct CaseGenerator {
         /// SplitMix64: tiny and seedable.
         private var state: UInt64
