@@ -288,13 +288,14 @@ struct Parser {
     /// Builds the nodes, marking where each line of the template starts.
     ///
     /// A standalone partial's indentation goes at the start of each of its lines, as if
-    /// prepended to its source: a `.lineStart` marks a line that starts a node, and a line
-    /// break inside a text node ends one line and starts the next. Standalone lines are gone
-    /// and leave no line start; empty lines get none either, so that indenting them adds no
-    /// trailing whitespace.
+    /// prepended to its source: a text node says whether it starts a line, a `.lineStart`
+    /// marks a line that starts with a tag, and a line break inside a text node ends one line
+    /// and starts the next. Standalone lines are gone and leave no line start; empty lines get
+    /// none either, so that indenting them adds no trailing whitespace.
     private mutating func buildTree() -> [Node] {
         frames = [Frame(opening: .root, tokenIndex: -1)]
         var text = ""
+        var textStartsLine = false
         // Set at the first token of an indentable line, until the line's first token that
         // is not removed.
         var isAtLineStart = false
@@ -306,15 +307,15 @@ struct Parser {
             }
             if token.kind == .text {
                 guard !token.isRemoved else { continue }
-                if isAtLineStart, text.isEmpty {
-                    append(.lineStart)
+                if text.isEmpty {
+                    textStartsLine = isAtLineStart
                 }
                 isAtLineStart = false
                 text += source.string(token.range)
                 continue
             }
             if !text.isEmpty {
-                append(.text(text))
+                append(.text(text, startsLine: textStartsLine))
                 text = ""
             }
             if isAtLineStart {
@@ -357,7 +358,7 @@ struct Parser {
             }
         }
         if !text.isEmpty {
-            append(.text(text))
+            append(.text(text, startsLine: textStartsLine))
         }
         while frames.count > 1 {
             let frame = frames[frames.count - 1]

@@ -43,11 +43,11 @@ struct Renderer {
         defer { renderDepth -= 1 }
         for node in nodes {
             switch node {
-            case .text(let text):
+            case .text(let text, let startsLine):
                 if indentation.isEmpty {
                     output += text
                 } else {
-                    appendIndented(text)
+                    appendIndented(text, startsLine: startsLine)
                 }
             case .lineStart:
                 if !indentation.isEmpty {
@@ -206,11 +206,14 @@ struct Renderer {
 
     // MARK: - Output
 
-    /// Appends text, indenting each line that starts inside it.
+    /// Appends text, indenting each line that starts in it.
     ///
     /// Each line break inside a text node ends a template line and starts the next; an empty
     /// next line stays unindented, so that it gains no trailing whitespace.
-    private mutating func appendIndented(_ text: String) {
+    private mutating func appendIndented(_ text: String, startsLine: Bool) {
+        if startsLine {
+            output += indentation
+        }
         let utf8 = text.utf8
         var runStart = utf8.startIndex
         var searchStart = utf8.startIndex
