@@ -20,7 +20,7 @@ struct Renderer {
     /// the parser marked: lines of the template's source, never lines the data produces.
     private var indentation = ""
     /// The block overrides in force; outer templates win over the parents they name.
-    private var overrides: [String: [Node]] = [:]
+    private var overrides: [String: Override] = [:]
     /// The partials, parents and blocks being expanded, innermost last.
     private var chain: [String] = []
     /// How many `render` calls are in progress: sections, blocks and inclusions.
@@ -93,40 +93,42 @@ struct Renderer {
         }
     }
 
+    /// A block's content from a template that includes a parent, and the indentation of that
+    /// template's lines where it includes the parent.
+    private struct Override {
+        var content: [Node]
+        var indentation: String
+    }
+
     private mutating func renderBlock(_ block: Node.Block) throws(MustacheError) {
         guard let override = overrides[block.name] else {
-            try render(block.content, indentedBy: block.indentation)
+            try render(block.content, indentation: indentation + (block.indentation ?? ""))
             return
         }
         // An override may itself hold the block it overrides, so it counts toward the depth.
         try enter("$" + block.name, at: block.location)
-        try render(override, indentedBy: block.indentation)
+        if let extra = block.indentation {
+            // A standalone block's override is reindented where the block stands, as the
+            // inheritance spec says.
+            try render(override.content, indentation: indentation + extra)
+        } else {
+            // Otherwise its lines are those of the template that wrote them, indented as that
+            // template is.
+            try render(override.content, indentation: override.indentation)
+        }
         chain.removeLast()
     }
 
-    private mutating func render(_ nodes: [Node], indentedBy extra: String?) throws(MustacheError) {
-        guard let extra, !extra.isEmpty else {
-            try render(nodes)
-            return
-        }
-        let saved = indentation
-        indentation += extra
-        try render(nodes)
-        indentation = saved
-    }
-
-    /// Renders an included template's nodes: a standalone tag's indentation adds to the
-    /// current one, as the tag's line was itself indented; an inline tag's template is not
-    /// indented at all, since indentation belongs to lines of the including template only.
-    private mutating func renderIncluded(
-        _ nodes: [Node], tagIndentation: String?
+    /// Renders nodes with another indentation in force, then restores the current one.
+    private mutating func render(
+        _ nodes: [Node], indentation nodesIndentation: String
     ) throws(MustacheError) {
-        guard tagIndentation != nil || !indentation.isEmpty else {
+        guard nodesIndentation != indentation else {
             try render(nodes)
             return
         }
         let saved = indentation
-        indentation = tagIndentation.map { indentation + $0 } ?? ""
+        indentation = nodesIndentation
         try render(nodes)
         indentation = saved
     }
@@ -158,9 +160,15 @@ struct Renderer {
         try enter(name, at: inclusion.location)
         let savedOverrides = overrides
         if let arguments, !arguments.isEmpty {
-            overrides = arguments.merging(overrides) { _, outer in outer }
+            let including = indentation
+            overrides = arguments.mapValues { Override(content: $0, indentation: including) }
+                .merging(overrides) { _, outer in outer }
         }
-        try renderIncluded(template.nodes, tagIndentation: inclusion.indentation)
+        // A standalone tag's indentation adds to the current one, as the tag's line was itself
+        // indented; the template of an inline tag is not indented at all, since indentation
+        // belongs to the lines of the including template only.
+        let templateIndentation = inclusion.indentation.map { indentation + $0 } ?? ""
+        try render(template.nodes, indentation: templateIndentation)
         overrides = savedOverrides
         chain.removeLast()
     }

@@ -59,6 +59,12 @@ import Testing
             name: "empty lines of a partial stay empty, a deliberate difference",
             template: "  {{>p}}\n", partials: ["p": "a\n\nb\r\n\r\nc\n"],
             expected: "  a\n\n  b\r\n\r\n  c\n"),
+        // Parents and blocks inside an indented partial.
+        Case(
+            name: "an inline parent is not indented, its inline block's override is",
+            template: "  {{>p}}\n",
+            partials: ["p": "{{<l}}{{$b}}x\ny{{/b}}{{/l}}\n", "l": "[{{$b}}{{/b}}]\nl\n"],
+            expected: "  [x\n  y]\nl\n\n"),
         // One tag per standalone line.
         Case(
             name: "two tags alone on a line are not standalone",
