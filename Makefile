@@ -14,10 +14,10 @@ RELEASE_BIN := .build/release/fruitsite
 # which is most of a rebuild after one edit.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: site test deps release swift-test js-test browser-test bench fuzz sanitize lint format help
+.PHONY: site test deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize lint format help
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
 
 deps: ## Install libcmark, libyaml and pkg-config when they are missing
 	@if pkg-config --exists libcmark yaml-0.1 2>/dev/null; then exit 0; fi; \
@@ -36,6 +36,22 @@ deps: ## Install libcmark, libyaml and pkg-config when they are missing
 	  echo "error: install the development files of libcmark and libyaml, and pkg-config" >&2; exit 1; \
 	fi
 
+# The Mustache differential test (Tests/MustacheTests/DifferentialTests.swift) renders generated
+# templates with Ruby's reference implementation too; Debian packages it as ruby-mustache.
+mustache-reference: ## Install Ruby's mustache gem when missing (the Mustache differential test's reference)
+	@if ruby -e 'require "mustache"' 2>/dev/null; then exit 0; fi; \
+	if command -v apt-get >/dev/null; then \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
+	  if [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
+	    echo "error: run as root: apt-get install -y ruby-mustache" >&2; exit 1; fi; \
+	  echo "Installing ruby-mustache…"; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq ruby-mustache >/dev/null || { \
+	    echo "error: could not install; run: sudo apt-get install -y ruby-mustache" >&2; exit 1; }; \
+	else \
+	  echo "error: install Ruby and its mustache gem (gem install mustache)" >&2; exit 1; \
+	fi
+
 release: deps ## Build fruitsite in release mode
 	$(SWIFT) build -c release $(RELEASE_FLAGS) --product fruitsite
 
@@ -45,8 +61,8 @@ site: release ## Install what is missing, build fruitsite and generate the sampl
 
 test: site lint swift-test js-test browser-test ## Every test: formatting, Swift, JavaScript and the real browser
 
-swift-test: deps ## The Swift tests (the Mustache spec among them)
-	$(SWIFT) test
+swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
+	MUSTACHE_REFERENCE=required $(SWIFT) test
 
 js-test: ## The JavaScript tests (node --test)
 	node --test Tests/JS/

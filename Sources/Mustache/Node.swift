@@ -1,7 +1,12 @@
 /// One element of a compiled template, rendered in order by `Renderer`.
 indirect enum Node: Sendable {
-    /// Literal text, with standalone lines and block indentation already removed.
-    case text(String)
+    /// Literal text, with standalone lines and block indentation already removed, and whether
+    /// it starts a line of the template. A line break inside it (not at its end) is followed
+    /// by the start of a template line.
+    case text(String, startsLine: Bool)
+    /// Where a line of the template that starts with a tag starts: a standalone partial's
+    /// indentation is emitted here.
+    case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (verbatim).
     case variable(Name, isEscaped: Bool)
     /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.

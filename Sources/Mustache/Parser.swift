@@ -12,6 +12,8 @@ struct Parser {
         var last: Int
         /// The spaces and tabs the line starts with, minus any block dedent.
         var leadingWhitespace: [UInt8]
+        /// Whether the line holds a standalone tag, so that only the tag is left of it.
+        var isStandalone = false
     }
 
     /// A section, inverted section, parent or block whose closing tag is still to come.
@@ -113,20 +115,31 @@ struct Parser {
         return end
     }
 
+    /// Whether a line is left in the output and has more than its line break, so that a
+    /// standalone partial's indentation goes before it.
+    private func isIndentable(_ line: Line) -> Bool {
+        guard !line.isStandalone else { return false }
+        let first = tokens[line.first]
+        return first.kind != .text || first.isRemoved
+            || contentEnd(of: first) > first.range.lowerBound
+    }
+
     private func isBlank(_ line: Line) -> Bool {
         (line.first...line.last).allSatisfy { tokens[$0].kind == .text && isWhitespace(tokens[$0]) }
     }
 
     // MARK: - Standalone lines
 
-    /// Removes the whitespace and line break around tags that stand alone on their line.
+    /// Removes the whitespace and line break around a tag that stands alone on its line.
     ///
-    /// Beyond the spec's single tag, adjacent tags that render nothing are standalone
-    /// together (`{{<parent}}{{$block}}`), because the inheritance spec requires it for
-    /// parents and blocks. Partials are left out of such runs: their indentation is defined
-    /// for a partial alone on its line.
+    /// A standalone line holds one tag, as the spec defines it: `{{#a}}{{/a}}` alone on a
+    /// line is not standalone and leaves its line break. The one exception is a run of
+    /// adjacent parent and block tags (`{{<parent}}{{$block}}`, `{{/block}}{{/parent}}`),
+    /// which the inheritance spec's tests require to be standalone together.
     private mutating func markStandaloneLines() {
-        for line in lines {
+        let openingKinds = openingKindOfClosingTags()
+        for lineIndex in lines.indices {
+            let line = lines[lineIndex]
             var tagIndices: [Int] = []
             var isCandidate = true
             for index in line.first...line.last {
@@ -145,9 +158,14 @@ struct Parser {
             }
             if tagIndices.count > 1 {
                 let isAdjacent = lastTag - firstTag + 1 == tagIndices.count
-                guard isAdjacent, !tagIndices.contains(where: { tokens[$0].kind == .partial })
-                else { continue }
+                let isInheritanceRun = tagIndices.allSatisfy { index in
+                    let kind =
+                        tokens[index].kind == .closing ? openingKinds[index] : tokens[index].kind
+                    return kind == .parent || kind == .block
+                }
+                guard isAdjacent, isInheritanceRun else { continue }
             }
+            lines[lineIndex].isStandalone = true
             for index in tagIndices {
                 tokens[index].isStandalone = true
             }
@@ -166,6 +184,14 @@ struct Parser {
                     tokens[line.last].isRemoved = true
                 }
             }
+        }
+    }
+
+    /// The kind of tag each closing tag closes, keyed by the closing tag's index, matching
+    /// them as `buildTree` does.
+    private func openingKindOfClosingTags() -> [Int: Token.Kind] {
+        pairSections().reduce(into: [:]) { kinds, pair in
+            kinds[pair.value] = tokens[pair.key].kind
         }
     }
 
@@ -188,9 +214,10 @@ struct Parser {
     /// block's default content (or of its tag when the default is empty). Lines of a nested
     /// block lose the nested block's own indentation, which includes the outer one.
     private mutating func dedentBlocks() {
-        let closingIndices = pairBlocks()
+        let closingIndices = pairSections()
         var lineDedent: [[UInt8]] = Array(repeating: [], count: lines.count)
-        for openIndex in closingIndices.keys.sorted() where tokens[openIndex].isStandalone {
+        for openIndex in closingIndices.keys.sorted()
+        where tokens[openIndex].kind == .block && tokens[openIndex].isStandalone {
             guard let closeIndex = closingIndices[openIndex] else { continue }
             let openLine = lineOfToken[openIndex]
             var contentLines: [Int] = []
@@ -232,8 +259,9 @@ struct Parser {
         }
     }
 
-    /// Maps each block's opening tag to its closing tag, matching them as `buildTree` does.
-    private func pairBlocks() -> [Int: Int] {
+    /// Maps each section's, parent's and block's opening tag to its closing tag, matching them
+    /// as `buildTree` does.
+    private func pairSections() -> [Int: Int] {
         var open: [Int] = []
         var closingIndices: [Int: Int] = [:]
         for index in tokens.indices {
@@ -244,9 +272,7 @@ struct Parser {
                 let depth = open.lastIndex(where: { tokens[$0].content == token.content })
                     ?? open.indices.last
             {
-                if tokens[open[depth]].kind == .block {
-                    closingIndices[open[depth]] = index
-                }
+                closingIndices[open[depth]] = index
                 open.removeSubrange(depth...)
             }
         }
@@ -259,20 +285,42 @@ struct Parser {
 
     // MARK: - Tree
 
+    /// Builds the nodes, marking where each line of the template starts.
+    ///
+    /// A standalone partial's indentation goes at the start of each of its lines, as if
+    /// prepended to its source: a text node says whether it starts a line, a `.lineStart`
+    /// marks a line that starts with a tag, and a line break inside a text node ends one line
+    /// and starts the next. Standalone lines are gone and leave no line start; empty lines get
+    /// none either, so that indenting them adds no trailing whitespace.
     private mutating func buildTree() -> [Node] {
         frames = [Frame(opening: .root, tokenIndex: -1)]
         var text = ""
+        var textStartsLine = false
+        // Set at the first token of an indentable line, until the line's first token that
+        // is not removed.
+        var isAtLineStart = false
         for index in tokens.indices {
             let token = tokens[index]
+            let lineIndex = lineOfToken[index]
+            if lines[lineIndex].first == index {
+                isAtLineStart = isIndentable(lines[lineIndex])
+            }
             if token.kind == .text {
-                if !token.isRemoved {
-                    text += source.string(token.range)
+                guard !token.isRemoved else { continue }
+                if text.isEmpty {
+                    textStartsLine = isAtLineStart
                 }
+                isAtLineStart = false
+                text += source.string(token.range)
                 continue
             }
             if !text.isEmpty {
-                append(.text(text))
+                append(.text(text, startsLine: textStartsLine))
                 text = ""
+            }
+            if isAtLineStart {
+                append(.lineStart)
+                isAtLineStart = false
             }
             if token.kind.opensSection, frames.count > Self.maximumNesting {
                 // Stop here, as the tokenizer does at an unclosed tag: the error fails the
@@ -310,7 +358,7 @@ struct Parser {
             }
         }
         if !text.isEmpty {
-            append(.text(text))
+            append(.text(text, startsLine: textStartsLine))
         }
         while frames.count > 1 {
             let frame = frames[frames.count - 1]

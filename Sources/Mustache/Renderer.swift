@@ -16,10 +16,11 @@ struct Renderer {
     private let requiresKnownPartials: Bool
     private(set) var output = ""
     private var stack: [MustacheValue]
-    /// Prepended to each line of a standalone partial, parent or block.
+    /// Prepended to each line of a standalone partial, parent or block, at the line starts
+    /// the parser marked: lines of the template's source, never lines the data produces.
     private var indentation = ""
     /// The block overrides in force; outer templates win over the parents they name.
-    private var overrides: [String: [Node]] = [:]
+    private var overrides: [String: Override] = [:]
     /// The partials, parents and blocks being expanded, innermost last.
     private var chain: [String] = []
     /// How many `render` calls are in progress: sections, blocks and inclusions.
@@ -42,8 +43,16 @@ struct Renderer {
         defer { renderDepth -= 1 }
         for node in nodes {
             switch node {
-            case .text(let text):
-                appendText(text)
+            case .text(let text, let startsLine):
+                if indentation.isEmpty {
+                    output += text
+                } else {
+                    appendIndented(text, startsLine: startsLine)
+                }
+            case .lineStart:
+                if !indentation.isEmpty {
+                    output += indentation
+                }
             case .variable(let name, let isEscaped):
                 if let value = lookUp(name) {
                     append(value, isEscaped: isEscaped)
@@ -84,24 +93,42 @@ struct Renderer {
         }
     }
 
+    /// A block's content from a template that includes a parent, and the indentation of that
+    /// template's lines where it includes the parent.
+    private struct Override {
+        var content: [Node]
+        var indentation: String
+    }
+
     private mutating func renderBlock(_ block: Node.Block) throws(MustacheError) {
         guard let override = overrides[block.name] else {
-            try render(block.content, indentedBy: block.indentation)
+            try render(block.content, indentation: indentation + (block.indentation ?? ""))
             return
         }
         // An override may itself hold the block it overrides, so it counts toward the depth.
         try enter("$" + block.name, at: block.location)
-        try render(override, indentedBy: block.indentation)
+        if let extra = block.indentation {
+            // A standalone block's override is reindented where the block stands, as the
+            // inheritance spec says.
+            try render(override.content, indentation: indentation + extra)
+        } else {
+            // Otherwise its lines are those of the template that wrote them, indented as that
+            // template is.
+            try render(override.content, indentation: override.indentation)
+        }
         chain.removeLast()
     }
 
-    private mutating func render(_ nodes: [Node], indentedBy extra: String?) throws(MustacheError) {
-        guard let extra, !extra.isEmpty else {
+    /// Renders nodes with another indentation in force, then restores the current one.
+    private mutating func render(
+        _ nodes: [Node], indentation nodesIndentation: String
+    ) throws(MustacheError) {
+        guard nodesIndentation != indentation else {
             try render(nodes)
             return
         }
         let saved = indentation
-        indentation += extra
+        indentation = nodesIndentation
         try render(nodes)
         indentation = saved
     }
@@ -133,9 +160,15 @@ struct Renderer {
         try enter(name, at: inclusion.location)
         let savedOverrides = overrides
         if let arguments, !arguments.isEmpty {
-            overrides = arguments.merging(overrides) { _, outer in outer }
+            let including = indentation
+            overrides = arguments.mapValues { Override(content: $0, indentation: including) }
+                .merging(overrides) { _, outer in outer }
         }
-        try render(template.nodes, indentedBy: inclusion.indentation)
+        // A standalone tag's indentation adds to the current one, as the tag's line was itself
+        // indented; the template of an inline tag is not indented at all, since indentation
+        // belongs to the lines of the including template only.
+        let templateIndentation = inclusion.indentation.map { indentation + $0 } ?? ""
+        try render(template.nodes, indentation: templateIndentation)
         overrides = savedOverrides
         chain.removeLast()
     }
@@ -181,29 +214,31 @@ struct Renderer {
 
     // MARK: - Output
 
-    private mutating func appendText(_ text: String) {
-        guard !indentation.isEmpty else {
-            output += text
-            return
+    /// Appends text, indenting each line that starts in it.
+    ///
+    /// Each line break inside a text node ends a template line and starts the next; an empty
+    /// next line stays unindented, so that it gains no trailing whitespace.
+    private mutating func appendIndented(_ text: String, startsLine: Bool) {
+        if startsLine {
+            output += indentation
         }
-        // Indent each line that starts here, but not empty lines, which would gain trailing
-        // whitespace.
-        var lineStart = text.utf8.startIndex
-        while lineStart < text.utf8.endIndex {
-            let lineBreak = text.utf8[lineStart...].firstIndex(of: .newline)
-            let line = text[lineStart..<(lineBreak ?? text.endIndex)]
-            if isAtLineStart, !line.isEmpty, line != "\r" {
-                output += indentation
-            }
-            output += line
-            guard let lineBreak else { break }
-            output += "\n"
-            lineStart = text.utf8.index(after: lineBreak)
+        let utf8 = text.utf8
+        var runStart = utf8.startIndex
+        var searchStart = utf8.startIndex
+        while let lineBreak = utf8[searchStart...].firstIndex(of: .newline) {
+            let lineStart = utf8.index(after: lineBreak)
+            guard lineStart < utf8.endIndex else { break }
+            searchStart = lineStart
+            let next = utf8[lineStart]
+            let isEmptyLine =
+                next == .newline
+                || (next == .carriageReturn && utf8[lineStart...].dropFirst().first == .newline)
+            guard !isEmptyLine else { continue }
+            output += text[runStart..<lineStart]
+            output += indentation
+            runStart = lineStart
         }
-    }
-
-    private var isAtLineStart: Bool {
-        output.utf8.last.map { $0 == .newline } ?? true
+        output += text[runStart...]
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
@@ -219,10 +254,6 @@ struct Renderer {
             text = String(double)
         case .string(let string):
             text = string
-        }
-        guard !text.isEmpty else { return }
-        if !indentation.isEmpty, isAtLineStart {
-            output += indentation
         }
         if isEscaped {
             appendEscaped(text)

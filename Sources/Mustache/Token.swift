@@ -43,6 +43,6 @@ struct Token {
 
     /// A text token that standalone handling or dedenting emptied.
     var isRemoved = false
-    /// A tag alone on its line (possibly with other tags that render nothing).
+    /// A tag alone on its line, or in a run of parent and block tags alone on their line.
     var isStandalone = false
 }

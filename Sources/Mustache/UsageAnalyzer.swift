@@ -57,7 +57,7 @@ struct UsageAnalyzer {
     private mutating func visit(_ nodes: [Node]) {
         for node in nodes {
             switch node {
-            case .text:
+            case .text, .lineStart:
                 break
             case .variable(let name, _):
                 record(name)
