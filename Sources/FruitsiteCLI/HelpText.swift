@@ -23,7 +23,7 @@ enum HelpText {
     static func usage(_ command: String) -> String {
         switch command {
         case "build":
-            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet] [--verbose]"
+            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--wait] [--quiet] [--verbose]"
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
         default:
@@ -52,6 +52,8 @@ enum HelpText {
               --clean           Ignore the saved model: parse and render everything,
                                 replace the folder
               --force           Replace an output folder that fruitsite did not create
+              --wait            When another build is writing the same output folder,
+                                wait for it to finish (default: stop with an error)
               --quiet           Print nothing on success
               --verbose         Also say, on standard error, why a build started from
                                 scratch and what it parsed, rendered and wrote

@@ -15,6 +15,9 @@ public struct BuildOptions: Sendable {
     /// Where a build keeps the site model for the next one (the CLI uses
     /// `.fruitsite-cache`). Nil keeps nothing, and every build is a clean one.
     public var cacheDirectory: String?
+    /// When another build is writing the same output folder, wait for it to finish instead
+    /// of refusing (see `OutputLock`).
+    public var waitsForLock = false
 
     public init() {}
 }
@@ -119,11 +122,20 @@ public struct SiteBuilder: Sendable {
         // Refuse a dangerous output folder before spending time on rendering.
         try writer.validate()
         let store = try modelStore()
+        // One build at a time per output folder (and so per saved model): held until this
+        // build returns, and by the kernel until the process ends, however it ends.
+        let lock = try OutputLock(
+            output: OutputWriter.absolute(options.outputDirectory),
+            shown: options.outputDirectory, waits: options.waitsForLock)
+        defer { withExtendedLifetime(lock) {} }
+        // What a build that is gone left is cleared before the marker is read.
+        let leftovers = writer.recover()
         var (model, notes) = loadModel(from: store, for: writer)
         let applied = try apply(to: &model)
         let files = try render(applied, into: &model)
         var rendering = applied.rendering(of: model)
         rendering.notes = notes
+        rendering.warnings += leftovers
         rendering.written = try write(
             files, of: applied.plan, isWhole: !notes.isEmpty, model: model, writer: writer,
             store: store, warnings: &rendering.warnings)
@@ -237,6 +249,8 @@ public struct SiteBuilder: Sendable {
                 problem = error
             }
         }
+        // The clean-up's warnings may have been reported before writing already.
+        warnings += summary.warnings.filter { !warnings.contains($0) }
         if let problem {
             warnings.append(
                 .warning(

@@ -18,3 +18,16 @@ public struct SystemError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { String(cString: strerror(code)) }
 }
+
+/// A failed system call on one file: "'Output/index.html': Permission denied".
+public struct PathError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var error: SystemError
+
+    public init(path: String, error: SystemError) {
+        self.path = path
+        self.error = error
+    }
+
+    public var description: String { "'\(path)': \(error)" }
+}
