@@ -69,13 +69,15 @@ public struct SiteBuilder: Sendable {
     /// Reads `fruitsite.yml` (or the config named in the options), or the defaults.
     public func loadConfig() throws(BuildFailure) -> SiteConfig {
         let path = options.configPath ?? "fruitsite.yml"
-        guard let bytes = try? fileSystem.read(path) else {
-            if options.configPath != nil {
-                throw BuildFailure([
-                    .error(at: SourceLocation(path: path), "cannot read the config file")
-                ])
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path, SiteConfig.maximumFileSize)
+        } catch let error as SystemError where error.code == ENOENT && options.configPath == nil {
             return SiteConfig()
+        } catch {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: path), "cannot read the config file: \(error)")
+            ])
         }
         guard let text = try? SourceText(bytes: bytes).text else {
             throw BuildFailure([
@@ -194,8 +196,9 @@ public struct SiteBuilder: Sendable {
             }
             throw BuildFailure(diagnostics.sortedByLocation())
         }
-        let plan = try model.apply(
+        var plan = try model.apply(
             SiteModel.Changes(content: content, theme: theme, config: config))
+        plan.warnings = theme.warnings + plan.warnings
         return Applied(plan: plan, config: config, theme: theme)
     }
 
@@ -272,23 +275,36 @@ public struct SiteBuilder: Sendable {
         ContentScanner(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem,
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)),
-            now: Int64(now().timeIntervalSince1970 * 1_000_000_000))
+            now: Int64(now().timeIntervalSince1970 * 1_000_000_000),
+            maximumEntrySize: config.maximumEntrySize)
     }
 
-    /// The cache folder's store of models, after checking the folder is not published.
+    /// The cache folder's store of models, after checking the folder is not published: not
+    /// inside the output, content or templates folder (the model holds drafts), and a
+    /// folder if it exists.
     private func modelStore() throws(BuildFailure) -> ModelStore? {
         guard let directory = options.cacheDirectory else { return nil }
+        func refuse(_ message: String, hint: String? = nil) -> BuildFailure {
+            BuildFailure([.error(at: SourceLocation(path: directory), message, hint: hint)])
+        }
+        if directory.isEmpty { throw refuse("the cache folder's name is empty") }
         let output = OutputWriter.absolute(options.outputDirectory)
         let absolute = OutputWriter.absolute(directory)
-        // The output is published and a clean build replaces it: no place for the cache,
-        // which holds drafts.
-        if absolute == output || absolute.hasPrefix(output + "/") {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: directory),
-                    "the cache folder must not be inside the output folder",
-                    hint: "pass --cache-dir with a folder outside \(options.outputDirectory)")
-            ])
+        let published = [
+            (output, "output"),
+            (OutputWriter.absolute(options.contentDirectory), "content"),
+            (OutputWriter.absolute(options.templatesDirectory), "templates"),
+        ]
+        for (folder, name) in published where absolute == folder || absolute.hasPrefix(folder + "/")
+        {
+            throw refuse(
+                "the cache folder must not be inside the \(name) folder",
+                hint: "the cache holds drafts; pass --cache-dir with a folder outside "
+                    + "the output, content and templates folders")
+        }
+        var info = stat()
+        if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw refuse("the cache path exists and is not a folder")
         }
         return ModelStore(directory: directory, output: output)
     }

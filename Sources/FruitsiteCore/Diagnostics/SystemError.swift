@@ -6,12 +6,15 @@
 
 /// A failed system call, described as the C library describes `errno`: "No such file or
 /// directory", not a Foundation error domain and code.
-public struct SystemError: Error, Sendable, CustomStringConvertible {
+public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int32
 
     public init(code: Int32) {
         self.code = code
     }
+
+    /// "No such file or directory".
+    public static let noSuchFile = SystemError(code: ENOENT)
 
     /// The error the last failed call set.
     static var last: SystemError { SystemError(code: errno) }
