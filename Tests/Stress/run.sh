@@ -57,20 +57,35 @@ echo "stress: $ENTRIES entries, one clean build takes about $BUILD_MS ms, $TRIAL
 
 # MARK: - kill -9 at a random moment
 
+# A random delay in seconds, up to 1.3 times $1 milliseconds: kills land anywhere in a build
+# that takes $1, its last steps included.
+delay() {
+    awk -v max="$1" -v seed="$RANDOM$RANDOM" 'BEGIN { srand(seed); printf "%.4f", rand() * max * 1.3 / 1000 }'
+}
+
+# Milliseconds one run of the command takes.
+timed() {
+    local start end
+    start=$(date +%s%N); "$@" >/dev/null 2>&1; end=$(date +%s%N)
+    echo $(( (end - start) / 1000000 + 1 ))
+}
+
 # kill_trials NAME BUILD-ARGS...: alternate the version, start a build, kill -9 it after a
 # random delay; the folder must hold A or B. A build run afterwards must give the current
 # version.
 kill_trials() {
     local name=$1; shift
-    local wrong=0 old=0 new=0 killed=0 current=A
+    local wrong=0 old=0 new=0 killed=0 current=B
     version A; rm -rf Output .fruitsite-cache; build || exit 1
+    # How long this kind of build takes now, on this machine's load.
+    version B; local took; took=$(timed build "$@")
     for ((trial = 0; trial < TRIALS; trial++)); do
         local before=$current
         if [ $current = A ]; then current=B; else current=A; fi
         version $current
         "$BIN" build --quiet "$@" >/dev/null 2>&1 &
         local pid=$!
-        sleep "$(awk -v max="$BUILD_MS" -v seed="$RANDOM" 'BEGIN { srand(seed); printf "%.4f", rand() * max / 1000 }')"
+        sleep "$(delay "$took")"
         kill -9 $pid 2>/dev/null && killed=$((killed + 1))
         wait $pid 2>/dev/null
         local seen; seen=$(site_of Output)
@@ -83,7 +98,7 @@ kill_trials() {
             wrong=$((wrong + 1)); echo "  trial $trial: the next build gave $seen, not $current" >&2
         fi
     done
-    echo "kill -9 during $name: $TRIALS trials, $killed killed mid-build, old site $old, new site $new, wrong or mixed $wrong"
+    echo "kill -9 during $name (a build takes about $took ms): $TRIALS trials, $killed killed mid-build, old site $old, new site $new, wrong or mixed $wrong"
     FAILURES=$((FAILURES + wrong))
 }
 
@@ -96,12 +111,14 @@ few_changes() {
     local wrong=0 trial
     version A; rm -rf Output .fruitsite-cache; build || exit 1
     cp -R Content Content.orig
+    printf '\nFirst edit.\n' >>"Content/$(ls Content | head -1)"
+    local took; took=$(timed build)
     for ((trial = 0; trial < TRIALS; trial++)); do
         local file="Content/$(ls Content | sed -n "$((trial % 20 + 1))p")"
         printf '\nEdit %s.\n' "$trial" >>"$file"
         "$BIN" build --quiet >/dev/null 2>&1 &
         local pid=$!
-        sleep "$(awk -v max="$BUILD_MS" -v seed="$RANDOM" 'BEGIN { srand(seed); printf "%.4f", rand() * max / 4000 }')"
+        sleep "$(delay "$took")"
         kill -9 $pid 2>/dev/null
         wait $pid 2>/dev/null
         build >/dev/null 2>&1
@@ -112,7 +129,7 @@ few_changes() {
         rm -rf Check .check-cache
     done
     rm -rf Content; mv Content.orig Content
-    echo "kill -9 during incremental builds of one edit: $TRIALS trials, next build differs from a clean one $wrong"
+    echo "kill -9 during incremental builds of one edit (one takes about $took ms): $TRIALS trials, next build differs from a clean one $wrong"
     FAILURES=$((FAILURES + wrong))
 }
 few_changes
@@ -159,7 +176,11 @@ concurrent
 # MARK: - Mount points and unwritable folders (need unshare: a user and mount namespace)
 
 if unshare -rm true 2>/dev/null; then
-    export BIN WORK TRIALS BUILD_MS
+    export BIN WORK TRIALS
+    version A; rm -rf Output .fruitsite-cache; build
+    version B; MOUNT_MS=$(timed build --clean --output Timing --cache-dir .timing-cache)
+    rm -rf Timing .timing-cache
+    export MOUNT_MS
     mount_result=$(unshare -rm bash -c '
         set -u
         cd "$WORK"
@@ -178,7 +199,7 @@ if unshare -rm true 2>/dev/null; then
             flag=""; [ $((trial % 2)) = 0 ] && flag=--clean
             "$BIN" build --quiet $flag >/dev/null 2>&1 &
             pid=$!
-            sleep "$(awk -v max="$BUILD_MS" -v seed="$RANDOM" "BEGIN { srand(seed); printf \"%.4f\", rand() * max / 1000 }")"
+            sleep "$(awk -v max="$MOUNT_MS" -v seed="$RANDOM$RANDOM" "BEGIN { srand(seed); printf \"%.4f\", rand() * max * 1.3 / 1000 }")"
             kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null
             # Replacing contents is not atomic: a kill in it leaves a mix, which the next
             # build finishes. Counted, not failed.

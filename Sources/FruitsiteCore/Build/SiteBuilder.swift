@@ -287,7 +287,11 @@ public struct SiteBuilder: Sendable {
         func refuse(_ message: String, hint: String? = nil) -> BuildFailure {
             BuildFailure([.error(at: SourceLocation(path: directory), message, hint: hint)])
         }
-        if directory.isEmpty { throw refuse("the cache folder's name is empty") }
+        if directory.isEmpty {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: "--cache-dir"), "the cache folder's name is empty")
+            ])
+        }
         let output = OutputWriter.absolute(options.outputDirectory)
         let absolute = OutputWriter.absolute(directory)
         let published = [
