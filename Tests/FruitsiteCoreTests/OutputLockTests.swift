@@ -6,7 +6,8 @@ import Testing
 /// One build at a time per output folder: another process holding the lock (here the
 /// `flock` command, a real process taking the same `flock` a build takes) makes a build
 /// refuse, or wait with `waitsForLock`.
-@Suite struct OutputLockTests {
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
+struct OutputLockTests {
     /// A process that holds the output folder's lock until it is ended or `seconds` pass,
     /// then touches `released`.
     final class Holder {
