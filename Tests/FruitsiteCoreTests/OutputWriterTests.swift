@@ -150,4 +150,13 @@ import Testing
         #expect(writer.markerID() == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
     }
+
+    /// A whole-folder swap links every file of the site: only worth it for large changes.
+    @Test(arguments: [
+        (1, 10, false), (64, 64, false), (65, 65, true), (65, 520, true), (65, 521, false),
+        (1_250, 10_000, true), (1_249, 10_000, false),
+    ])
+    func swapsAWholeFolderOnlyForLargeChanges(_ changes: Int, _ siteFiles: Int, _ swaps: Bool) {
+        #expect(OutputWriter.swapsWholeFolder(changing: changes, of: siteFiles) == swaps)
+    }
 }

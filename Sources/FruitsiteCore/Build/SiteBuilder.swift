@@ -245,7 +245,11 @@ public struct SiteBuilder: Sendable {
         }
         let id = model.outputID
         var problem: Error?
-        let summary = try writer.write(files, removing: plan.removals, isWhole: isWhole, id: id) {
+        // Every fruit's page and every other output: what a whole-folder swap would link.
+        let siteFileCount = model.order.count + model.outputs.count
+        let summary = try writer.write(
+            files, removing: plan.removals, isWhole: isWhole, id: id, siteFileCount: siteFileCount
+        ) {
             do {
                 try store?.save(model, id: id)
             } catch {
