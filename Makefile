@@ -69,7 +69,7 @@ sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 lint: ## Check formatting with swift format
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
 
 format: ## Format the Swift sources in place
-	$(SWIFT) format format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format format --in-place --recursive Sources Tests Plugins Package.swift

@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "fruitsite", targets: ["fruitsite"]),
         .library(name: "Mustache", targets: ["Mustache"]),
         .library(name: "FruitsiteCore", targets: ["FruitsiteCore"]),
+        .library(name: "FruitsiteServe", targets: ["FruitsiteServe"]),
     ],
     targets: [
         // MARK: - C libraries, found through pkg-config
@@ -25,8 +26,15 @@ let package = Package(
 
         // MARK: - Libraries
         .target(name: "Mustache"),
-        .target(name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"]),
-        .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore"]),
+        .target(
+            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"],
+            plugins: ["EmbedTheme"]),
+        .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
+        .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),
+
+        // MARK: - The default theme, embedded in FruitsiteCore for `fruitsite init`
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
 
         // MARK: - The executable: one call into FruitsiteCLI
         .executableTarget(name: "fruitsite", dependencies: ["FruitsiteCLI"]),
@@ -39,6 +47,9 @@ let package = Package(
             dependencies: ["FruitsiteCore", "Mustache", "TestSupport"],
             exclude: ["Golden"]  // read from disk by path, so FRUITSITE_RECORD=1 can rewrite them
         ),
+        .testTarget(
+            name: "FruitsiteServeTests",
+            dependencies: ["FruitsiteServe", "FruitsiteCore", "TestSupport"]),
         .testTarget(
             name: "FruitsiteCLITests",
             dependencies: ["FruitsiteCLI", "TestSupport"],

@@ -11,6 +11,9 @@
 #   BENCH_SEED=1               the generator's seed
 #   BENCH_SEARCH=0             skip the search client benchmarks
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
+#   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
+#                              throughput against nginx and Python's http.server)
+#   BENCH_SERVE_COUNT=10000    the catalog size for edit to screen
 #
 # Installs Hugo and GNU time from apt when they are missing. Prints tables; exits non-zero only
 # when an install or a build fails, never because of slow numbers.
@@ -40,6 +43,10 @@ apt_install() {
 missing=()
 command -v hugo >/dev/null || missing+=(hugo)
 [ -x /usr/bin/time ] || missing+=(time)
+if [ "${BENCH_SERVE:-1}" != 0 ]; then
+    command -v wrk >/dev/null || missing+=(wrk)
+    command -v nginx >/dev/null || missing+=(nginx-light)
+fi
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 
 echo "Building fruitsite (release)…" >&2
@@ -77,6 +84,19 @@ if [ "${BENCH_SEARCH:-1}" != 0 ]; then
     if bash Tests/Browser/setup.sh >/dev/null; then
         "$PYTHON" Benchmarks/search/chromium.py "${BENCH_SEARCH_COUNT:-100000}" \
             || echo "warning: the Chromium search benchmark failed" >&2
+    else
+        echo "warning: could not set up Chromium; skipping" >&2
+    fi
+fi
+
+# MARK: - fruitsite serve
+
+if [ "${BENCH_SERVE:-1}" != 0 ]; then
+    echo
+    echo "fruitsite serve (Benchmarks/serve/bench.py):"
+    if bash Tests/Browser/setup.sh >/dev/null; then
+        "$PYTHON" Benchmarks/serve/bench.py --fruitsite .build/release/fruitsite \
+            --count "${BENCH_SERVE_COUNT:-10000}" || echo "warning: the serve benchmark failed" >&2
     else
         echo "warning: could not set up Chromium; skipping" >&2
     fi

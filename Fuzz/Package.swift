@@ -16,6 +16,10 @@ let package = Package(
             dependencies: ["FuzzerDriver", .product(name: "FruitsiteCore", package: "fruitsite")]
         ),
         .executableTarget(
+            name: "FuzzRequest",
+            dependencies: ["FuzzerDriver", .product(name: "FruitsiteServe", package: "fruitsite")]
+        ),
+        .executableTarget(
             name: "FuzzMustache",
             dependencies: ["FuzzerDriver", .product(name: "Mustache", package: "fruitsite")]
         ),

@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets and runs each for a bounded time; `make fuzz` runs this.
 #
 #   FUZZ_SECONDS=120   how long each target runs (default 120)
-#   FUZZ_TARGETS       which targets, default "FuzzContent FuzzMustache"
+#   FUZZ_TARGETS       which targets, default "FuzzContent FuzzMustache FuzzRequest"
 #   FUZZ_JOBS=1        parallel libFuzzer workers per target (-fork), default 1
 #
 # Each target starts from a copy of its seed corpus in a temporary folder, so the committed
@@ -13,7 +13,7 @@ set -uo pipefail
 cd "$(dirname "$0")"
 fuzz_dir=$(pwd)
 seconds=${FUZZ_SECONDS:-120}
-targets=${FUZZ_TARGETS:-FuzzContent FuzzMustache}
+targets=${FUZZ_TARGETS:-FuzzContent FuzzMustache FuzzRequest}
 jobs=${FUZZ_JOBS:-1}
 
 # MARK: - Build
@@ -45,6 +45,7 @@ corpus_of() {
     case "$1" in
     FuzzContent) echo content ;;
     FuzzMustache) echo mustache ;;
+    FuzzRequest) echo request ;;
     *) echo "error: unknown target $1" >&2; return 1 ;;
     esac
 }

@@ -7,6 +7,8 @@ struct BuildCommand {
     var isCheck: Bool
     var isQuiet: Bool
     var isVerbose: Bool
+    /// `check --strict`: warnings fail the check as errors do.
+    var isStrict = false
     var wantsHelp: Bool
     /// See `CLI.endsProcess`.
     var endsProcess = false
@@ -15,6 +17,7 @@ struct BuildCommand {
         self.endsProcess = endsProcess
         var spec = ArgumentScanner.Spec(
             valueOptions: ["--content", "--templates", "--config"], flags: ["--drafts", "--quiet"])
+        if check { spec.flags.append("--strict") }
         if !check {
             spec.valueOptions += ["--output", "--cache-dir"]
             spec.flags += ["--force", "--clean", "--verbose", "--wait"]
@@ -35,6 +38,7 @@ struct BuildCommand {
         isCheck = check
         isQuiet = scanner.has("--quiet")
         isVerbose = scanner.has("--verbose")
+        isStrict = scanner.has("--strict")
         wantsHelp = scanner.has("--help")
     }
 
@@ -57,6 +61,14 @@ struct BuildCommand {
             _ = Unmanaged.passRetained(Retained(rendering))
         }
         switch result {
+        case .success(let rendering) where isStrict && !rendering.warnings.isEmpty:
+            let errors = rendering.warnings.map { warning in
+                var error = warning
+                error.severity = .error
+                return error
+            }
+            CLI.report(errors, on: terminal, outcome: "--strict makes warnings errors")
+            return .failure
         case .success(let rendering):
             CLI.report(rendering.warnings, on: terminal)
             if isVerbose {

@@ -1,3 +1,4 @@
+import Foundation
 import FruitsiteCore
 
 /// The `fruitsite` command line: dispatches to a command and turns failures into exit codes.
@@ -48,7 +49,7 @@ public struct CLI: Sendable {
         case "--version":
             terminal.print("fruitsite \(Self.version)")
             return .success
-        case "build", "check", "search":
+        case "build", "check", "search", "serve", "new", "init":
             do {
                 return try run(command: name, rest)
             } catch {
@@ -74,27 +75,57 @@ public struct CLI: Sendable {
             try BuildCommand(arguments, check: false, endsProcess: endsProcess).run(on: terminal)
         case "check":
             try BuildCommand(arguments, check: true, endsProcess: endsProcess).run(on: terminal)
+        case "serve": try ServeCommand(arguments).run(on: terminal)
+        case "new": try NewCommand(arguments, kind: .entry).run(on: terminal)
+        case "init": try NewCommand(arguments, kind: .site).run(on: terminal)
         default: try SearchCommand(arguments).run(on: terminal)
         }
     }
 
-    /// Prints diagnostics to standard error, at most `diagnosticLimit` errors, then a count.
-    static func report(_ diagnostics: [Diagnostic], on terminal: Terminal) {
+    /// Prints diagnostics to standard error (see `describe`).
+    static func report(
+        _ diagnostics: [Diagnostic], on terminal: Terminal, outcome: String = "nothing was written"
+    ) {
+        for text in describe(diagnostics, outcome: outcome) { terminal.printError(text) }
+    }
+
+    /// Each diagnostic with the line it points at, at most `diagnosticLimit` errors, then a
+    /// count of the errors and what became of the build: what the terminal prints, and what
+    /// `serve` shows in the page.
+    static func describe(_ diagnostics: [Diagnostic], outcome: String) -> [String] {
         let errors = diagnostics.filter(\.isError)
         var printedErrors = 0
+        var texts: [String] = []
+        var sources: [String: String?] = [:]
+        let source = { (path: String) -> String? in
+            if let known = sources[path] { return known }
+            let text = Self.readSmallFile(path)
+            sources[path] = text
+            return text
+        }
         for diagnostic in diagnostics {
             if diagnostic.isError {
                 printedErrors += 1
                 if printedErrors > diagnosticLimit { continue }
             }
-            terminal.printError(diagnostic.description)
+            texts.append(diagnostic.described(source: source))
         }
         if errors.count > diagnosticLimit {
-            terminal.printError("… and \(errors.count - diagnosticLimit) more errors")
+            texts.append("… and \(errors.count - diagnosticLimit) more errors")
         }
         if !errors.isEmpty {
-            terminal.printError(
-                "\(errors.count) error\(errors.count == 1 ? "" : "s"); nothing was written")
+            texts.append("\(errors.count) error\(errors.count == 1 ? "" : "s"); \(outcome)")
         }
+        return texts
+    }
+
+    /// A source file's text, for the line a diagnostic shows; nil for a file that is not
+    /// a regular file of at most 4 MB, or not UTF-8.
+    private static func readSmallFile(_ path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular,
+            let size = attributes[.size] as? Int, size <= 4 << 20
+        else { return nil }
+        return try? String(contentsOfFile: path, encoding: .utf8)
     }
 }

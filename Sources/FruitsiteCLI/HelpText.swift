@@ -1,6 +1,6 @@
 /// The help texts, kept together so README and `--help` are easy to compare.
 enum HelpText {
-    static let commands = ["build", "check", "search", "help"]
+    static let commands = ["build", "check", "serve", "search", "new", "init", "help"]
 
     static let main = """
         fruitsite: build a fruit catalog website from Markdown and Mustache templates.
@@ -10,7 +10,10 @@ enum HelpText {
         COMMANDS:
           build     Generate the site into the output folder (default Output/)
           check     Load, parse and render everything, and report errors, without writing
+          serve     Serve the site while you edit: every change rebuilds and reloads the page
           search    Filter the catalog from the command line, as the site's search box does
+          new       Write a new fruit entry: fruitsite new "Blood Orange" --category Citrus
+          init      Start a new site in a folder, with the default theme and three fruits
 
         OPTIONS:
           -h, --help   Show help; 'fruitsite <command> --help' shows a command's options
@@ -25,7 +28,13 @@ enum HelpText {
         case "build":
             "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--wait] [--quiet] [--verbose]"
         case "check":
-            "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts]"
+            "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--strict]"
+        case "serve":
+            "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
+        case "new":
+            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR]"
+        case "init":
+            "fruitsite init DIR"
         default:
             "fruitsite search [--content DIR] [--category NAME] [--json] [--drafts] [--] TEXT"
         }
@@ -67,6 +76,8 @@ enum HelpText {
         case "check":
             """
             Load, parse and render the whole site and report every error, without writing.
+            Also warns about links and #anchors in entries and templates that lead to nothing
+            in the site.
 
             USAGE: \(usage("check"))
 
@@ -75,8 +86,69 @@ enum HelpText {
               --templates DIR   The Mustache theme (default: Templates)
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'
+              --strict          Treat warnings as errors: exit 1 if there are any
               --quiet           Accepted for symmetry with build
               -h, --help        Show this help
+
+            """
+        case "serve":
+            """
+            Build the site into memory and serve it; watch the content, the theme and the
+            config, rebuild what a change touches, and reload open pages once the new site
+            is complete. A change that does not build keeps the last good site and shows the
+            errors in every page. Nothing is written to the output folder.
+
+            USAGE: \(usage("serve"))
+
+            OPTIONS:
+              --content DIR      The fruit entries (default: Content)
+              --templates DIR    The Mustache theme (default: Templates)
+              --config FILE      The site config (default: fruitsite.yml, if it exists)
+              --drafts           Include entries marked 'draft: true'
+              --port N           The port (default: 8000, or the next free one up to 8009)
+              --host ADDR        The address to listen on (default: 127.0.0.1; 0.0.0.0 shows
+                                 the site to the network, with a warning)
+              --base-path PATH   Serve the site under PATH, as a host would under a subpath
+                                 (default: /)
+              --poll             Look for changes every 0.25 s instead of using inotify
+              -h, --help         Show this help
+
+            Stop it with Ctrl-C.
+
+            EXAMPLES:
+              fruitsite serve
+              fruitsite serve --port 8080 --base-path /fruits/
+
+            """
+        case "new":
+            """
+            Write a new entry, Content/<slug>.md, named after NAME with accents folded
+            ("Blood Orange" → blood-orange.md, "Açaí" → acai.md), and print its path. An entry
+            with that slug anywhere in the content folder is never overwritten.
+
+            USAGE: \(usage("new"))
+
+            OPTIONS:
+              --category NAME   The fruit's category (required)
+              --emoji EMOJI     The fruit's emoji
+              --vitamins TEXT   The vitamins, such as "C, B6"
+              --content DIR     The content folder (default: Content)
+              -h, --help        Show this help
+
+            EXAMPLES:
+              fruitsite new "Blood Orange" --category Citrus --emoji 🍊 --vitamins "C, A"
+
+            """
+        case "init":
+            """
+            Start a site in DIR, which must be new or empty: fruitsite.yml, three fruits in
+            Content/, the default theme in Templates/ and a .gitignore for Output/ and the
+            cache. It builds at once.
+
+            USAGE: \(usage("init"))
+
+            EXAMPLES:
+              fruitsite init my-catalog && cd my-catalog && fruitsite serve
 
             """
         case "search":

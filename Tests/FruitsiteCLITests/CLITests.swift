@@ -30,7 +30,8 @@ final class Capture: @unchecked Sendable {
     // MARK: - Help, snapshotted
 
     @Test(arguments: [
-        ["--help"], ["build", "--help"], ["check", "--help"], ["search", "--help"],
+        ["--help"], ["build", "--help"], ["check", "--help"], ["serve", "--help"],
+        ["search", "--help"], ["new", "--help"], ["init", "--help"],
         ["help", "search"],
     ])
     func helpMatchesItsSnapshot(_ arguments: [String]) throws {

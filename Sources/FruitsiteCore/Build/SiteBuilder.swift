@@ -102,11 +102,15 @@ public struct SiteBuilder: Sendable {
 
     /// Everything `build` does except writing: what `fruitsite check` runs.
     /// - Throws: `BuildFailure` with every content and template error found.
+    /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
+    /// nowhere in the site, at the file and line they are written in.
     public func render() throws(BuildFailure) -> Rendering {
         var model = SiteModel(settings: settings)
         let applied = try apply(to: &model)
-        _ = try render(applied, into: &model)
-        return applied.rendering(of: model)
+        let files = try render(applied, into: &model)
+        var rendering = applied.rendering(of: model)
+        rendering.warnings += brokenLinks(in: files, applied: applied, model: model)
+        return rendering
     }
 
     /// Renders the site and writes it to the output folder.
@@ -142,6 +146,41 @@ public struct SiteBuilder: Sendable {
             files, of: applied.plan, isWhole: !notes.isEmpty, model: model, writer: writer,
             store: store, warnings: &rendering.warnings)
         return rendering
+    }
+
+    /// A site kept in memory between builds, as `fruitsite serve` holds it: each `update()`
+    /// applies what changed on disk since the last one to the same model `build` loads from
+    /// the cache, and renders only what that changed.
+    public struct LiveSite: Sendable {
+        /// What one update changed.
+        public struct Update: Sendable {
+            /// The files whose bytes changed (every file on the first update).
+            public var files: [RenderedPage]
+            /// The paths the site no longer has.
+            public var removed: [String]
+            public var rendering: Rendering
+        }
+
+        public let builder: SiteBuilder
+        private var model: SiteModel
+
+        /// A site with nothing built yet: the first `update()` renders everything.
+        public init(builder: SiteBuilder) {
+            self.builder = builder
+            model = SiteModel(settings: builder.settings)
+        }
+
+        /// Applies what changed since the last successful update.
+        /// - Throws: `BuildFailure` with every error; the site stays as it was.
+        public mutating func update() throws(BuildFailure) -> Update {
+            var next = model
+            let applied = try builder.apply(to: &next)
+            let files = try builder.render(applied, into: &next)
+            model = next
+            return Update(
+                files: files, removed: applied.plan.removals, rendering: applied.rendering(of: next)
+            )
+        }
     }
 
     // MARK: - The four stages
@@ -266,6 +305,72 @@ public struct SiteBuilder: Sendable {
                     hint: "the next build starts afresh"))
         }
         return summary
+    }
+
+    /// A warning for each link that leads nowhere, at the content file or template that
+    /// holds it (the first that does), with the pages it breaks on.
+    private func brokenLinks(in files: [RenderedPage], applied: Applied, model: SiteModel)
+        -> [Diagnostic]
+    {
+        let config = applied.config
+        let checker = LinkChecker(
+            files: files, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
+        var pagesOf: [String: [String]] = [:]
+        var order: [(location: SourceLocation, message: String, key: String)] = []
+        for broken in checker.brokenLinks() {
+            let (location, written) = source(of: broken, theme: applied.theme, model: model)
+            let message = "link '\(written)' leads nowhere: \(broken.reason)"
+            let key = "\(location)\u{0}\(message)"
+            if pagesOf[key] == nil { order.append((location, message, key)) }
+            pagesOf[key, default: []].append(broken.page)
+        }
+        return order.map { location, message, key in
+            let pages = pagesOf[key]!
+            let more = pages.count > 1 ? " and \(pages.count - 1) more" : ""
+            return .warning(at: location, message + " (on \(pages[0])\(more))")
+        }
+    }
+
+    /// Where a broken link is written, and how: the fruit's own file for a link on its page,
+    /// else the first template that holds it (a template writes `{{root}}about/` where the
+    /// page shows `../../about/`), else the page.
+    private func source(
+        of broken: LinkChecker.Broken, theme: TemplateLoader.Theme, model: SiteModel
+    )
+        -> (SourceLocation, written: String)
+    {
+        var candidates: [(path: String, text: String)] = []
+        let parts = broken.page.split(separator: "/")
+        if parts.count == 3, parts[0] == "fruits",
+            let position = model.order.indices.first(where: {
+                model[position: $0].fruit.slug == parts[1]
+            }),
+            let bytes = try? fileSystem.read(model[position: position].path, .max)
+        {
+            candidates.append(
+                (model[position: position].path, String(decoding: bytes, as: UTF8.self)))
+        }
+        for name in theme.sources.keys.sorted() {
+            candidates.append(
+                (options.templatesDirectory + "/" + name + ".mustache", theme.sources[name]!))
+        }
+        var relative = Substring(broken.link)
+        while relative.hasPrefix("../") || relative.hasPrefix("./") {
+            relative = relative.drop { $0 == "." }.dropFirst()
+        }
+        let spellings = relative.isEmpty ? [broken.link] : [broken.link, String(relative)]
+        for spelling in spellings {
+            for candidate in candidates {
+                guard let range = candidate.text.range(of: spelling) else { continue }
+                let before = candidate.text.unicodeScalars[..<range.lowerBound]
+                let line = before.count { $0 == "\n" } + 1
+                let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) }
+                let column =
+                    before.distance(from: lineStart ?? before.startIndex, to: before.endIndex) + 1
+                return (SourceLocation(path: candidate.path, line: line, column: column), spelling)
+            }
+        }
+        return (SourceLocation(path: options.outputDirectory + "/" + broken.page), broken.link)
     }
 
     // MARK: - Pieces

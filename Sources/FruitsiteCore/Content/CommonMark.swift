@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -24,20 +25,107 @@ public struct CommonMark: Sendable {
     /// - Parameter markdown: CommonMark text.
     /// - Returns: HTML; Markdown has no syntax errors, so this cannot fail.
     public func renderHTML(_ markdown: String) -> String {
+        render(markdown).html
+    }
+
+    /// Renders `markdown` to an HTML fragment, turning `fruit:` and `category:` links into
+    /// links to those pages (see `SiteLink`).
+    /// - Returns: The HTML, and the site links with their positions in `markdown`.
+    func render(_ markdown: String) -> (html: String, siteLinks: [SiteLink]) {
         var options = CMARK_OPT_SMART
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         var markdown = markdown
         return markdown.withUTF8 { bytes in
-            guard
-                let html = bytes.withMemoryRebound(
-                    to: CChar.self,
-                    { chars in
-                        cmark_markdown_to_html(chars.baseAddress, chars.count, options)
-                    })
-            else { return "" }
+            let document = bytes.withMemoryRebound(to: CChar.self) { chars in
+                cmark_parse_document(chars.baseAddress, chars.count, options)
+            }
+            guard let document else { return ("", []) }
+            defer { cmark_node_free(document) }
+            let siteLinks = Self.resolveSiteLinks(in: document, source: bytes)
+            guard let html = cmark_render_html(document, options) else { return ("", siteLinks) }
             // cmark allocates with the default allocator, which is malloc.
             defer { free(html) }
-            return String(cString: html)
+            return (String(cString: html), siteLinks)
         }
+    }
+
+    /// Points each `fruit:` and `category:` link at its page and returns them: which fruit
+    /// or category each names, and where (line and column in scalars, from 1).
+    private static func resolveSiteLinks(
+        in document: OpaquePointer, source: UnsafeBufferPointer<UInt8>
+    ) -> [SiteLink] {
+        guard let iterator = cmark_iter_new(document) else { return [] }
+        defer { cmark_iter_free(iterator) }
+        var links: [SiteLink] = []
+        var lineStarts: [Int]?
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_LINK,
+                let url = cmark_node_get_url(node).map({ String(cString: $0) }),
+                let link = SiteLink(url: url)
+            else { continue }
+            cmark_node_set_url(node, link.address)
+            // cmark counts columns in bytes; diagnostics count scalars.
+            let line = Int(cmark_node_get_start_line(node))
+            let byteColumn = Int(cmark_node_get_start_column(node))
+            if lineStarts == nil {
+                lineStarts = [0] + source.indices.filter { source[$0] == 0x0A }.map { $0 + 1 }
+            }
+            var column = byteColumn
+            if let lineStarts, line >= 1, line <= lineStarts.count {
+                let start = lineStarts[line - 1]
+                let end = min(source.count, start + max(0, byteColumn - 1))
+                column =
+                    String(decoding: source[start..<end], as: UTF8.self).unicodeScalars.count + 1
+            }
+            links.append(link.at(line: line, column: column))
+        }
+        return links
+    }
+}
+
+/// A link in a body that names a fruit or a category instead of an address:
+/// `[Lemon](fruit:lemon)`, `[Citrus](category:Citrus)`. It becomes a link to that page, from
+/// the fruit page the body is shown on, and a build fails when nothing has that name.
+public struct SiteLink: Sendable, Hashable {
+    public enum Kind: String, Sendable { case fruit, category }
+    public var kind: Kind
+    /// A fruit's slug, or a category's name (percent-escapes decoded: `category:Stone%20Fruits`
+    /// or `<category:Stone Fruits>`).
+    public var target: String
+    /// Where the link is written: in the body while parsing, then in the file.
+    public var line = 0
+    public var column = 0
+
+    init?(url: String) {
+        for kind in [Kind.fruit, .category] where url.hasPrefix(kind.rawValue + ":") {
+            let raw = String(url.dropFirst(kind.rawValue.count + 1))
+            self.kind = kind
+            target = raw.removingPercentEncoding ?? raw
+            // A fruit may be named as it is called (`fruit:Blood Orange`): its slug is then
+            // made the way file names' are.
+            if kind == .fruit, !Slug.isValid(target) { target = Slug.make(from: target) }
+            return
+        }
+        return nil
+    }
+
+    init(kind: Kind, target: String, line: Int, column: Int) {
+        self.kind = kind
+        self.target = target
+        self.line = line
+        self.column = column
+    }
+
+    /// The page's address from a fruit page, two folders below the site root.
+    var address: String {
+        switch kind {
+        case .fruit: "../../fruits/\(target)/"
+        case .category: "../../categories/\(Slug.make(from: target))/"
+        }
+    }
+
+    func at(line: Int, column: Int) -> SiteLink {
+        SiteLink(kind: kind, target: target, line: line, column: column)
     }
 }

@@ -20,6 +20,8 @@ public struct FruitParser: Sendable {
         public var details: FruitDetails?
         /// Where `category:` is written, for diagnostics about the category.
         public var categoryLocation: SourceLocation?
+        /// The body's `fruit:` and `category:` links, at their lines in the file.
+        public var siteLinks: [SiteLink] = []
         public var diagnostics: [Diagnostic]
     }
 
@@ -212,13 +214,17 @@ public struct FruitParser: Sendable {
         guard let name, let category, !diagnostics.containsErrors else {
             return Result(diagnostics: diagnostics)
         }
+        let body = markdown.render(String(frontMatter.body))
         return Result(
             fruit: Fruit(
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
                 vitamins: vitamins, isDraft: isDraft),
-            details: FruitDetails(
-                bodyHTML: markdown.renderHTML(String(frontMatter.body)), params: params),
-            categoryLocation: category.1, diagnostics: diagnostics)
+            details: FruitDetails(bodyHTML: body.html, params: params),
+            categoryLocation: category.1,
+            siteLinks: body.siteLinks.map {
+                $0.at(line: $0.line + frontMatter.bodyFirstLine - 1, column: $0.column)
+            },
+            diagnostics: diagnostics)
     }
 
     // MARK: - YAML to template values

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One problem found in the user's input, printed like a compiler's message.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// How bad the problem is.
@@ -49,6 +51,34 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         if let hint { text += "\n  hint: \(hint)" }
         return text
     }
+
+    /// The description with the line it points at and a caret under the column, as
+    /// compilers print them, when `source` gives the file's text:
+    ///
+    ///     Content/bad.md:3:7: error: invalid YAML: …
+    ///         3 | name: [
+    ///           |       ^
+    public func described(source: (String) -> String?) -> String {
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let line = location.line, line > 0, let file = source(location.path) {
+            let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
+            if line <= lines.count {
+                let shown = lines[line - 1].replacingTabs
+                let number = String(line)
+                let gutter = String(repeating: " ", count: number.count)
+                text += "\n    \(number) | \(shown)"
+                if let column = location.column, column > 0 {
+                    // Columns count scalars; keep the tabs before the caret so it lines up.
+                    let before = lines[line - 1].unicodeScalars.prefix(column - 1).map {
+                        $0 == "\t" ? "    " : " "
+                    }.joined()
+                    text += "\n    \(gutter) | \(before)^"
+                }
+            }
+        }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
 }
 
 /// A build step failed; every diagnostic it collected is attached, errors and warnings alike.
@@ -72,5 +102,12 @@ extension Array where Element == Diagnostic {
     /// Sorted by file, line and column, so output is stable whatever order threads finished in.
     public func sortedByLocation() -> [Diagnostic] {
         sorted { ($0.location, $0.message) < ($1.location, $1.message) }
+    }
+}
+
+extension Substring {
+    /// Tabs as four spaces, so a caret under a column lines up in any terminal.
+    fileprivate var replacingTabs: String {
+        String(self).replacingOccurrences(of: "\t", with: "    ")
     }
 }

@@ -1,5 +1,5 @@
-/// What an entry's file says of its fruit: the summary, where `category:` is written, and the
-/// parser's warnings.
+/// What an entry's file says of its fruit: the summary, where `category:` is written, the
+/// parser's warnings and the body's `fruit:` and `category:` links.
 ///
 /// Kept as parsed, or as the saved model holds it, encoded, and then decoded only when asked
 /// for: a rebuild that shows a few fruits decodes only those.
@@ -11,6 +11,9 @@ struct EntryFacts: Sendable {
         var categoryColumn: Int
         /// The parser's warnings, repeated by every build until the file changes.
         var warnings: [Diagnostic]
+        /// The body's `fruit:` and `category:` links, checked by every build against the
+        /// catalog as it is then.
+        var siteLinks: [SiteLink] = []
     }
 
     private enum Storage: Sendable {
@@ -70,6 +73,13 @@ struct EntryFacts: Sendable {
             facts.integer(warning.hint == nil ? 0 : 1)
             facts.string(warning.hint ?? "")
         }
+        facts.integer(value.siteLinks.count)
+        for link in value.siteLinks {
+            facts.integer(link.kind == .fruit ? 0 : 1)
+            facts.string(link.target)
+            facts.integer(link.line)
+            facts.integer(link.column)
+        }
         writer.integer(facts.bytes.count)
         writer.bytes += facts.bytes
     }
@@ -115,12 +125,26 @@ struct EntryFacts: Sendable {
                             column: column < 0 ? nil : column),
                         message, hint: hasHint != 0 ? hint : nil))
             }
+            guard let linkCount = reader.integer(), linkCount >= 0, linkCount < 1 << 16 else {
+                return nil
+            }
+            var siteLinks: [SiteLink] = []
+            for _ in 0..<linkCount {
+                guard let kind = reader.integer(), let target = reader.string(),
+                    let line = reader.integer(), let column = reader.integer()
+                else { return nil }
+                siteLinks.append(
+                    SiteLink(
+                        kind: kind == 0 ? .fruit : .category, target: target, line: line,
+                        column: column))
+            }
             guard reader.isAtEnd else { return nil }
             return Value(
                 fruit: Fruit(
                     slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
                     isDraft: draft != 0, nameKey: nameKey, categoryKey: categoryKey),
-                categoryLine: categoryLine, categoryColumn: categoryColumn, warnings: warnings)
+                categoryLine: categoryLine, categoryColumn: categoryColumn, warnings: warnings,
+                siteLinks: siteLinks)
         }
     }
 }

@@ -20,7 +20,7 @@ struct ModelStore: Sendable {
     }
 
     private var header: String {
-        "fruitsite-model 1 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 2 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -161,7 +161,7 @@ struct ModelStore: Sendable {
         writer.word(UInt64(bitPattern: entry.verifiedAt))
         writer.word(entry.sourceHash)
         writer.word(entry.summaryHash)
-        writer.integer(entry.hasWarnings ? 1 : 0)
+        writer.integer(entry.isRechecked ? 1 : 0)
         writer.integer(entry.page == nil ? 0 : 1)
         if let page = entry.page { encode(page, into: &writer) }
         entry.facts.encode(into: &writer)
@@ -280,7 +280,7 @@ struct ModelStore: Sendable {
             status = read
         }
         guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
-            let summaryHash = reader.word(), let hasWarnings = reader.integer(),
+            let summaryHash = reader.word(), let isRechecked = reader.integer(),
             let hasPage = reader.integer()
         else { return nil }
         var page: SiteModel.OutputRecord?
@@ -292,7 +292,7 @@ struct ModelStore: Sendable {
         return SiteModel.Entry(
             path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
             sourceHash: sourceHash,
-            summaryHash: summaryHash, hasWarnings: hasWarnings != 0, page: page, facts: facts,
+            summaryHash: summaryHash, isRechecked: isRechecked != 0, page: page, facts: facts,
             saved: bytes[start..<reader.buffer.count])
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Mustache
 
 extension SiteModel {
@@ -81,8 +82,18 @@ extension SiteModel {
         var diagnostics = changes.diagnostics
         diagnostics += duplicateSlugs(among: listed)
         diagnostics += collidingCategories()
-        // Every entry's warnings, so that each build repeats them until the file is fixed.
-        for id in self.ids where self[id].hasWarnings { diagnostics += self[id].warnings }
+        // Every entry's warnings, so that each build repeats them until the file is fixed,
+        // and its site links, which a change to another entry can break.
+        var targets: SiteLinkTargets?
+        for id in self.ids where self[id].isRechecked {
+            diagnostics += self[id].warnings
+            for link in self[id].siteLinks {
+                if targets == nil { targets = SiteLinkTargets(self) }
+                if let problem = targets!.problem(with: link, in: self[id].path) {
+                    diagnostics.append(problem)
+                }
+            }
+        }
         if count == 0 && changes.diagnostics.isEmpty && !diagnostics.containsErrors {
             diagnostics.append(
                 .warning(
@@ -92,6 +103,44 @@ extension SiteModel {
         if diagnostics.containsErrors { throw BuildFailure(diagnostics.sortedByLocation()) }
         plan.warnings = diagnostics.sortedByLocation()
         return plan
+    }
+
+    /// What `fruit:` and `category:` links can name: the listed fruits' slugs (from their
+    /// files' names, without decoding them) and the categories' names.
+    private struct SiteLinkTargets {
+        let slugs: Set<String>
+        let categories: [String]
+
+        init(_ model: SiteModel) {
+            slugs = Set(
+                model.order.map { id in
+                    let name = (model[id].path as NSString).lastPathComponent
+                    return String(name.dropLast(".md".count))
+                })
+            categories = model.categories.map(\.name)
+        }
+
+        /// The error for a link that names nothing, with the nearest name as a hint.
+        func problem(with link: SiteLink, in path: String) -> Diagnostic? {
+            let location = SourceLocation(path: path, line: link.line, column: link.column)
+            switch link.kind {
+            case .fruit where !slugs.contains(link.target):
+                let guess = Suggestion.closest(
+                    to: link.target, in: slugs.sorted(), maximumDistance: 3)
+                return .error(
+                    at: location, "no fruit has the slug '\(link.target)'",
+                    hint: guess.map { "did you mean 'fruit:\($0)'?" })
+            case .category where !categories.contains(link.target):
+                let guess =
+                    categories.first { $0.lowercased() == link.target.lowercased() }
+                    ?? Suggestion.closest(to: link.target, in: categories, maximumDistance: 3)
+                return .error(
+                    at: location, "no category is named '\(link.target)'",
+                    hint: guess.map { "did you mean 'category:\($0)'?" })
+            default:
+                return nil
+            }
+        }
     }
 
     /// Slugs that two listed fruits share, where one of them was just listed (a fruit that

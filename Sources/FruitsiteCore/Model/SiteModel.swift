@@ -18,8 +18,9 @@ struct SiteModel: Sendable {
         var sourceHash: UInt64
         /// `fruit.summaryHash`, kept so that no build hashes unchanged summaries again.
         var summaryHash: UInt64
-        /// Whether the parser warned about the file.
-        var hasWarnings: Bool
+        /// Whether every build reads the entry's facts again: to repeat the parser's warnings,
+        /// or to check the body's `fruit:` and `category:` links against the catalog.
+        var isRechecked: Bool
         /// The fruit's page as last written; nil while the fruit has no page.
         var page: OutputRecord?
         /// The fruit and what the parser said of it.
@@ -35,14 +36,15 @@ struct SiteModel: Sendable {
         ) {
             self.init(
                 path: path, status: status, verifiedAt: verifiedAt, sourceHash: sourceHash,
-                summaryHash: facts.fruit.summaryHash, hasWarnings: !facts.warnings.isEmpty,
+                summaryHash: facts.fruit.summaryHash,
+                isRechecked: !facts.warnings.isEmpty || !facts.siteLinks.isEmpty,
                 page: nil, facts: EntryFacts(facts))
         }
 
         /// Creates an entry from its parts, as the saved model holds them.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            summaryHash: UInt64, hasWarnings: Bool, page: OutputRecord?, facts: EntryFacts,
+            summaryHash: UInt64, isRechecked: Bool, page: OutputRecord?, facts: EntryFacts,
             saved: ArraySlice<UInt8>? = nil
         ) {
             self.path = path
@@ -50,7 +52,7 @@ struct SiteModel: Sendable {
             self.verifiedAt = verifiedAt
             self.sourceHash = sourceHash
             self.summaryHash = summaryHash
-            self.hasWarnings = hasWarnings
+            self.isRechecked = isRechecked
             self.page = page
             self.facts = facts
             self.saved = saved
@@ -58,7 +60,9 @@ struct SiteModel: Sendable {
 
         var fruit: Fruit { facts.value.fruit }
 
-        var warnings: [Diagnostic] { hasWarnings ? facts.value.warnings : [] }
+        var warnings: [Diagnostic] { isRechecked ? facts.value.warnings : [] }
+
+        var siteLinks: [SiteLink] { isRechecked ? facts.value.siteLinks : [] }
 
         var categoryLocation: SourceLocation {
             let facts = facts.value

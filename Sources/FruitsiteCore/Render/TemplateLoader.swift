@@ -25,6 +25,8 @@ public struct TemplateLoader: Sendable {
         public var assets: [RenderedPage]
         /// Links not followed, and the like.
         public var warnings: [Diagnostic] = []
+        /// Each template's text, by name.
+        let sources: [String: String]
         /// What each kind of page shows with these templates, by `PageKind.index`.
         private var reads: [[PageInput]] = []
         /// For each kind of page, a hash of the fruitsite that renders it and of the name and
@@ -35,6 +37,7 @@ public struct TemplateLoader: Sendable {
         init(library: MustacheLibrary, sources: [String: String], assets: [RenderedPage]) {
             self.library = library
             self.assets = assets
+            self.sources = sources
             for kind in PageKind.allCases {
                 var hasher = StableHasher()
                 hasher.combine(Generator.identity)

@@ -122,7 +122,7 @@ struct ContentScanner: Sendable {
             facts: EntryFacts.Value(
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
-                warnings: result.diagnostics))
+                warnings: result.diagnostics, siteLinks: result.siteLinks))
         return .parsed(id, entry, details)
     }
 

@@ -1,0 +1,65 @@
+import FruitsiteCore
+
+/// `fruitsite new NAME --category NAME` and `fruitsite init DIR`: start an entry or a site.
+struct NewCommand {
+    enum Kind { case entry, site }
+    var kind: Kind
+    var entry = NewEntry(name: "", category: "")
+    var contentDirectory = BuildOptions().contentDirectory
+    var folder = ""
+    var wantsHelp: Bool
+
+    init(_ arguments: [String], kind: Kind) throws(UsageError) {
+        self.kind = kind
+        let spec: ArgumentScanner.Spec =
+            switch kind {
+            case .entry:
+                .init(valueOptions: ["--category", "--emoji", "--vitamins", "--content"])
+            case .site: .init()
+            }
+        let scanner = try ArgumentScanner(arguments, spec: spec)
+        wantsHelp = scanner.has("--help")
+        if wantsHelp { return }
+        let what = kind == .entry ? "the fruit's name" : "the folder"
+        guard scanner.positionals.count == 1, let positional = scanner.positionals.first else {
+            throw UsageError(
+                message: scanner.positionals.isEmpty
+                    ? "missing \(what)"
+                    : "expected one argument, \(what), got \(scanner.positionals.count); "
+                        + "quote names with spaces")
+        }
+        switch kind {
+        case .entry:
+            guard let category = scanner.values["--category"] else {
+                throw UsageError(message: "missing --category NAME")
+            }
+            entry = NewEntry(
+                name: positional, category: category, emoji: scanner.values["--emoji"],
+                vitamins: scanner.values["--vitamins"])
+            contentDirectory = scanner.values["--content"] ?? contentDirectory
+        case .site:
+            folder = positional
+        }
+    }
+
+    func run(on terminal: Terminal) -> CLI.ExitCode {
+        if wantsHelp {
+            terminal.standardOutput(HelpText.command(kind == .entry ? "new" : "init") ?? "")
+            return .success
+        }
+        do throws(BuildFailure) {
+            switch kind {
+            case .entry:
+                terminal.print(try entry.write(into: contentDirectory))
+            case .site:
+                let written = try SiteScaffold.create(at: folder)
+                terminal.print("Created a site in \(folder) (\(written.count) files). Try it:")
+                terminal.print("  cd \(folder) && fruitsite serve")
+            }
+            return .success
+        } catch {
+            CLI.report(error.diagnostics, on: terminal, outcome: "nothing was written")
+            return .failure
+        }
+    }
+}

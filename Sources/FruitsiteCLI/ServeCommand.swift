@@ -1,0 +1,130 @@
+import Foundation
+import FruitsiteCore
+import FruitsiteServe
+
+/// `fruitsite serve`: build the site into memory, serve it, and rebuild on every change.
+struct ServeCommand {
+    var options = BuildOptions()
+    var host = "127.0.0.1"
+    var port: Int?
+    var basePath = "/"
+    var polls = false
+    var wantsHelp: Bool
+
+    init(_ arguments: [String]) throws(UsageError) {
+        let scanner = try ArgumentScanner(
+            arguments,
+            spec: ArgumentScanner.Spec(
+                valueOptions: [
+                    "--content", "--templates", "--config", "--port", "--host", "--base-path",
+                ],
+                flags: ["--drafts", "--poll"]))
+        if let extra = scanner.positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'")
+        }
+        options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
+        options.templatesDirectory = scanner.values["--templates"] ?? options.templatesDirectory
+        options.configPath = scanner.values["--config"]
+        options.includeDrafts = scanner.has("--drafts")
+        host = scanner.values["--host"] ?? host
+        if let text = scanner.values["--port"] {
+            guard let number = Int(text), (0...65535).contains(number) else {
+                throw UsageError(message: "--port must be a number from 0 to 65535, not '\(text)'")
+            }
+            port = number
+        }
+        if let text = scanner.values["--base-path"] {
+            basePath = try Self.basePath(text)
+        }
+        polls = scanner.has("--poll")
+        wantsHelp = scanner.has("--help")
+    }
+
+    /// `/fruits/` from `fruits`, `/fruits` or `/fruits/`; only URL-safe characters.
+    static func basePath(_ text: String) throws(UsageError) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
+        let segments = text.split(separator: "/")
+        guard text.allSatisfy(allowed.contains),
+            !segments.contains(where: { $0 == "." || $0 == ".." })
+        else {
+            throw UsageError(
+                message: "--base-path must be a URL path such as /fruits/, not '\(text)'")
+        }
+        return segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
+    }
+
+    func run(on terminal: Terminal) -> CLI.ExitCode {
+        if wantsHelp {
+            terminal.standardOutput(HelpText.command("serve") ?? "")
+            return .success
+        }
+        let server: SiteServer
+        do {
+            server = try SiteServer(host: host, port: port, basePath: basePath)
+        } catch {
+            terminal.printError("error: \(error)")
+            return .failure
+        }
+        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+            terminal.printError(
+                "warning: serving on \(host): other machines on the network can see the site")
+        }
+        var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+        Self.update(&site, server: server, terminal: terminal, isPolled: false)
+        server.start()
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        terminal.print("Serving at http://\(shownHost):\(server.port)\(basePath)")
+        Self.stopOnSignals(terminal: terminal)
+        let watcher = FolderWatcher(
+            folders: [options.contentDirectory, options.templatesDirectory],
+            files: [options.configPath ?? "fruitsite.yml"], polls: polls)
+        if !polls && !watcher.usesNotifications {
+            terminal.printError("note: inotify is unavailable here; looking for changes by polling")
+        }
+        while true {
+            watcher.wait()
+            Self.update(
+                &site, server: server, terminal: terminal, isPolled: !watcher.usesNotifications)
+        }
+    }
+
+    /// Builds what changed and hands it to the server; errors go to the terminal and to
+    /// every open page.
+    private static func update(
+        _ site: inout SiteBuilder.LiveSite, server: SiteServer, terminal: Terminal,
+        isPolled: Bool
+    ) {
+        let start = Date()
+        do {
+            let update = try site.update()
+            let changed = update.files.count + update.removed.count
+            let isNews = server.publish(update)
+            // Polling updates every interval: say nothing when nothing changed.
+            guard isNews || !isPolled else { return }
+            CLI.report(update.rendering.warnings, on: terminal)
+            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
+            terminal.printError(
+                "Built in \(milliseconds) ms: \(changed) file\(changed == 1 ? "" : "s") changed")
+        } catch {
+            let texts = CLI.describe(error.diagnostics, outcome: "serving the last good site")
+            server.publish(errors: texts)
+            for text in texts { terminal.printError(text) }
+        }
+    }
+
+    private static func stopOnSignals(terminal: Terminal) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                terminal.printError("Stopped")
+                exit(0)
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Kept alive for the life of the process.
+    nonisolated(unsafe) private static var signalSources: [DispatchSourceSignal] = []
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The Markdown file `fruitsite new` writes: front matter from a few fields, then a line of
+/// body, named after the name's slug.
+public struct NewEntry: Sendable {
+    public var name: String
+    public var category: String
+    public var emoji: String?
+    public var vitamins: String?
+    public var body: String
+
+    public init(
+        name: String, category: String, emoji: String? = nil, vitamins: String? = nil,
+        body: String? = nil
+    ) {
+        self.name = name
+        self.category = category
+        self.emoji = emoji
+        self.vitamins = vitamins
+        self.body = body ?? "Write about \(name) here.\n"
+    }
+
+    /// The file's name without `.md`: `Blood Orange` → `blood-orange`, `Açaí` → `acai`.
+    public var slug: String { Slug.make(from: name) }
+
+    /// The file's text. Values are YAML double-quoted strings, so any name is kept as typed.
+    public var text: String {
+        var lines = ["---", "name: \(Self.quoted(name))"]
+        if let emoji, !emoji.isEmpty { lines.append("emoji: \(Self.quoted(emoji))") }
+        lines.append("category: \(Self.quoted(category))")
+        if let vitamins, !vitamins.isEmpty { lines.append("vitamins: \(Self.quoted(vitamins))") }
+        lines += ["---", body]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes `<contentDirectory>/<slug>.md` and returns its path.
+    /// - Throws: `BuildFailure` for a blank name or category, or when an entry with the same
+    ///   slug exists anywhere in the content folder: nothing is ever overwritten.
+    public func write(into contentDirectory: String) throws(BuildFailure) -> String {
+        let path = contentDirectory + "/" + slug + ".md"
+        let location = SourceLocation(path: path)
+        for (key, value) in [("name", name), ("category", category)]
+        where value.allSatisfy(\.isWhitespace) {
+            throw BuildFailure([.error(at: location, "'\(key)' is blank")])
+        }
+        if let existing = Self.entry(named: slug + ".md", under: contentDirectory) {
+            throw BuildFailure([
+                .error(
+                    at: location, "an entry named '\(slug)' exists already: \(existing)",
+                    hint: "choose another name, or edit that file")
+            ])
+        }
+        do {
+            try FileManager.default.createDirectory(
+                atPath: contentDirectory, withIntermediateDirectories: true)
+            // O_EXCL: a file that appears meanwhile is still never overwritten.
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw SystemError.last }
+            defer { close(descriptor) }
+            let bytes = Array(text.utf8)
+            guard
+                bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) })
+                    == bytes.count
+            else { throw SystemError.last }
+        } catch {
+            throw BuildFailure([.error(at: location, "cannot write the file: \(error)")])
+        }
+        return path
+    }
+
+    /// A file of that name anywhere under `folder`.
+    private static func entry(named name: String, under folder: String) -> String? {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return nil }
+        while let relative = enumerator.nextObject() as? String {
+            if (relative as NSString).lastPathComponent == name { return folder + "/" + relative }
+        }
+        return nil
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                quoted += String(format: "\\x%02X", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// What `fruitsite init` writes: a site that builds at once, with a config, three fruits, the
+/// default theme and a `.gitignore` for what builds make.
+public enum SiteScaffold {
+    /// Writes the site into `folder`, creating it when missing.
+    /// - Returns: The paths written, relative to `folder`.
+    /// - Throws: `BuildFailure` when the folder holds anything already (nothing is written
+    ///   then) or a file cannot be written.
+    public static func create(at folder: String) throws(BuildFailure) -> [String] {
+        let location = SourceLocation(path: folder)
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw BuildFailure([.error(at: location, "a file is in the way, not a folder")])
+            }
+            let entries = (try? manager.contentsOfDirectory(atPath: folder)) ?? []
+            guard entries.isEmpty else {
+                throw BuildFailure([
+                    .error(
+                        at: location, "the folder is not empty",
+                        hint: "choose a new or empty folder; init never overwrites")
+                ])
+            }
+        }
+        var files: [(path: String, bytes: [UInt8])] = [
+            ("fruitsite.yml", Array(config.utf8)),
+            (".gitignore", Array("/Output/\n/.fruitsite-cache/\n".utf8)),
+        ]
+        files += fruits.map { ("Content/\($0.slug).md", Array($0.text.utf8)) }
+        files += DefaultTheme.files.map { ("Templates/" + $0.path, $0.bytes) }
+        do {
+            for file in files {
+                let path = folder + "/" + file.path
+                try manager.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent,
+                    withIntermediateDirectories: true)
+                try Data(file.bytes).write(
+                    to: URL(fileURLWithPath: path), options: .withoutOverwriting)
+            }
+        } catch {
+            throw BuildFailure([.error(at: location, "cannot write the site: \(error)")])
+        }
+        return files.map(\.path)
+    }
+
+    private static let config = """
+        # The site's settings; see README, "Site config". Every key is optional.
+        title: My Fruit Catalog
+        description: Every fruit we know, with what is in it.
+        # baseURL: https://example.org/fruits/
+        language: en
+
+        """
+
+    private static let fruits = [
+        NewEntry(
+            name: "Apple", category: "Pome Fruits", emoji: "🍎", vitamins: "C",
+            body: "A crisp fruit of cool climates, eaten **fresh**, baked or pressed into cider.\n"
+        ),
+        NewEntry(
+            name: "Banana", category: "Tropical", emoji: "🍌", vitamins: "B6, C",
+            body: "Picked green and ripened on the way, it sweetens as its starch turns to sugar.\n"
+        ),
+        NewEntry(
+            name: "Lemon", category: "Citrus", emoji: "🍋", vitamins: "C",
+            body: "Too sour to eat alone, and in half the recipes of any kitchen.\n"),
+    ]
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Waits for changes under the folders a site is built from: inotify on Linux, recursive,
+/// following folders created or moved in later; or polling, where inotify is missing or
+/// `--poll` asks for it. It reports that something changed, not what: the site's update
+/// finds what changed by itself, as `build` does, so a missed or merged event can never
+/// leave the site stale.
+public final class FolderWatcher {
+    /// Events closer together than this are one change: a save that writes a temporary file
+    /// and renames it over the old one is one rebuild.
+    static let quietWindow: Int32 = 10  // milliseconds
+    static let pollInterval: TimeInterval = 0.25
+
+    private let folders: [String]
+    /// Files watched apart from the folders (the config), as folder and name.
+    private let files: [(folder: String, name: String)]
+    private var descriptor: Int32 = -1
+    private var watched: [Int32: String] = [:]
+
+    /// - Parameters:
+    ///   - folders: Watched with everything under them.
+    ///   - files: Single files, such as the config, watched through their folder.
+    ///   - polls: Poll instead of using inotify.
+    public init(folders: [String], files: [String], polls: Bool) {
+        self.folders = folders
+        self.files = files.map { path in
+            let folder = (path as NSString).deletingLastPathComponent
+            return (folder.isEmpty ? "." : folder, (path as NSString).lastPathComponent)
+        }
+        #if canImport(Glibc)
+            if !polls {
+                descriptor = inotify_init1(Int32(IN_CLOEXEC))
+                if descriptor >= 0 { addWatches() }
+            }
+        #endif
+    }
+
+    /// Whether inotify watches the folders (else `wait` polls).
+    public var usesNotifications: Bool { descriptor >= 0 }
+
+    /// Returns once something relevant changed and has been quiet for `quietWindow`; when
+    /// polling, after every interval (the update then finds nothing, cheaply, or a change).
+    public func wait() {
+        guard descriptor >= 0 else {
+            Thread.sleep(forTimeInterval: Self.pollInterval)
+            return
+        }
+        #if canImport(Glibc)
+            while readEvents(timeout: -1) != true {}
+            // Coalesce: keep reading until the folders stay quiet for the window.
+            while readEvents(timeout: Self.quietWindow) != nil {}
+        #endif
+    }
+
+    #if canImport(Glibc)
+        /// Reads the events that arrive within `timeout` ms (-1: wait for the first): nil
+        /// when none came, else whether one of them matters.
+        private func readEvents(timeout: Int32) -> Bool? {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, timeout) > 0 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return false }
+            var isRelevant = false
+            var offset = 0
+            while offset < count {
+                let (mask, wd, nameLength, name) = buffer.withUnsafeBytes { raw in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    let start = offset + MemoryLayout<inotify_event>.size
+                    let bytes = raw[start..<start + Int(event.len)].prefix { $0 != 0 }
+                    return (
+                        event.mask, event.wd, Int(event.len), String(decoding: bytes, as: UTF8.self)
+                    )
+                }
+                offset += MemoryLayout<inotify_event>.size + nameLength
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: watch everything again; the update rescans anyway.
+                    addWatches()
+                    isRelevant = true
+                    continue
+                }
+                guard let folder = watched[wd] else { continue }
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    watched[wd] = nil
+                    continue
+                }
+                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+                    !Self.isIgnored(name)
+                {
+                    addWatches(under: folder + "/" + name)
+                }
+                if Self.isIgnored(name) { continue }
+                if isUnderFolders(folder)
+                    || files.contains(where: { $0.folder == folder && $0.name == name })
+                {
+                    isRelevant = true
+                }
+            }
+            return isRelevant
+        }
+
+        private func isUnderFolders(_ folder: String) -> Bool {
+            folders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
+        }
+
+        private func addWatches() {
+            for folder in folders { addWatches(under: folder) }
+            for file in files { addWatch(file.folder) }
+        }
+
+        private func addWatches(under folder: String) {
+            addWatch(folder)
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in entries where !Self.isIgnored(name) {
+                var isFolder: ObjCBool = false
+                let path = folder + "/" + name
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    addWatches(under: path)
+                }
+            }
+        }
+
+        private func addWatch(_ folder: String) {
+            let mask =
+                IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+                | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
+            let wd = inotify_add_watch(descriptor, folder, UInt32(mask))
+            if wd >= 0 { watched[wd] = folder }
+        }
+    #endif
+
+    /// Hidden files and editors' temporaries: `.swp` and `.#` files, `~` backups, Vim's
+    /// `4913` probe, `.tmp` and `.bck`.
+    static func isIgnored(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp")
+            || name.hasSuffix(".tmp") || name.hasSuffix(".bck")
+    }
+}

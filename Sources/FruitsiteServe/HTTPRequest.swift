@@ -1,0 +1,126 @@
+/// One request read from a connection: the request line and the headers. Bodies are not
+/// read: the server answers GET and HEAD only.
+public struct HTTPRequest: Sendable, Equatable {
+    public var method: String
+    public var target: String
+    public var version: String
+    /// Header names lowercased, in the order received.
+    public var headers: [(name: String, value: String)]
+
+    /// The value of the first header named `name` (lowercase).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name == name }?.value
+    }
+
+    /// Whether the connection stays open after the response: HTTP/1.1 unless the client
+    /// says `close`, HTTP/1.0 only when it asks for `keep-alive`.
+    public var keepsAlive: Bool {
+        let connection = header("connection")?.lowercased() ?? ""
+        return version == "HTTP/1.1" ? connection != "close" : connection == "keep-alive"
+    }
+
+    /// Whether the request announces a body, which the server does not read.
+    var hasBody: Bool {
+        if let length = header("content-length"), length != "0" { return true }
+        return header("transfer-encoding") != nil
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
+            && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
+    }
+
+    // MARK: - Parsing
+
+    /// The longest request line accepted (414 beyond it) and the most header bytes (431).
+    public static let maximumRequestLine = 8 * 1024
+    public static let maximumHeaderBytes = 32 * 1024
+
+    public enum Parsed: Equatable, Sendable {
+        /// More bytes are needed.
+        case incomplete
+        /// A request, and how many bytes of the buffer it took.
+        case request(HTTPRequest, length: Int)
+        /// The bytes cannot become a request: answer with this status and close.
+        case failure(status: Int)
+    }
+
+    /// Parses the request at the start of `bytes`.
+    public static func parse(_ bytes: [UInt8]) -> Parsed {
+        guard let headEnd = endOfHead(in: bytes) else {
+            let requestLineLength = bytes.firstIndex(of: .lineFeed) ?? bytes.count
+            if requestLineLength > maximumRequestLine { return .failure(status: 414) }
+            if bytes.count - requestLineLength > maximumHeaderBytes {
+                return .failure(status: 431)
+            }
+            return .incomplete
+        }
+        var lines = bytes[..<headEnd].split(
+            separator: .lineFeed, omittingEmptySubsequences: false
+        ).map { line in line.last == .carriageReturn ? line.dropLast() : line }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        guard let requestLine = lines.first, !requestLine.isEmpty else {
+            return .failure(status: 400)
+        }
+        if requestLine.count > maximumRequestLine { return .failure(status: 414) }
+        if headEnd - requestLine.count > maximumHeaderBytes { return .failure(status: 431) }
+        let parts = requestLine.split(separator: .space, omittingEmptySubsequences: false)
+        guard parts.count == 3, let method = ascii(parts[0]), let target = ascii(parts[1]),
+            let version = ascii(parts[2]), !method.isEmpty, !target.isEmpty,
+            version == "HTTP/1.1" || version == "HTTP/1.0",
+            method.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A })
+        else { return .failure(status: 400) }
+        var headers: [(name: String, value: String)] = []
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: .colon), let name = ascii(line[..<colon]),
+                !name.isEmpty, !name.contains(" "), !name.contains("\t")
+            else { return .failure(status: 400) }
+            let value = line[line.index(after: colon)...].drop { $0 == .space || $0 == .tab }
+            headers.append(
+                (name.lowercased(), String(decoding: value, as: UTF8.self).trimmingTrailingBlanks))
+        }
+        let request = HTTPRequest(
+            method: method, target: target, version: version, headers: headers)
+        // A request whose body would follow cannot be delimited without reading it.
+        if request.hasBody { return .failure(status: 400) }
+        return .request(request, length: headEnd)
+    }
+
+    /// Where the blank line that ends the head ends, or nil if it has not arrived.
+    private static func endOfHead(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while let lineFeed = bytes[index...].firstIndex(of: .lineFeed) {
+            let next = lineFeed + 1
+            if next < bytes.count, bytes[next] == .lineFeed { return next + 1 }
+            if next + 1 < bytes.count, bytes[next] == .carriageReturn,
+                bytes[next + 1] == .lineFeed
+            {
+                return next + 2
+            }
+            index = next
+        }
+        return nil
+    }
+
+    /// Printable ASCII only: request lines and header names are never anything else.
+    private static func ascii(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension UInt8 {
+    static let lineFeed = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let colon = UInt8(ascii: ":")
+}
+
+extension String {
+    fileprivate var trimmingTrailingBlanks: String {
+        var text = Substring(self)
+        while text.last == " " || text.last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

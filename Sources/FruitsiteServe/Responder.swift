@@ -1,0 +1,181 @@
+/// Answers one request from the served site: the HTTP rules of `fruitsite serve`, apart from
+/// sockets, so tests can check them directly.
+struct Responder: Sendable {
+    /// Where the site is mounted: `/`, or `/sub/path/` with `--base-path`.
+    var basePath: String
+    /// Tells this server's ETags from a previous run's, whose revisions started at 1 too.
+    var instance: String
+
+    /// Where open pages listen for updates, under the base path.
+    static let eventsPath = "__fruitsite/events"
+
+    struct Response: Sendable {
+        var status: Int
+        var headers: [(name: String, value: String)] = []
+        var body: [UInt8] = []
+    }
+
+    func respond(to request: HTTPRequest, in site: ServedSite) -> Response {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Response(
+                status: 405, headers: [("Allow", "GET, HEAD")],
+                body: Array("Method not allowed\n".utf8))
+        }
+        switch RequestPath(target: request.target, basePath: basePath) {
+        case .refused:
+            return Response(status: 400, body: Array("Bad request\n".utf8))
+        case .basePath:
+            return Response(status: 301, headers: [("Location", basePath)])
+        case .outsideBasePath:
+            return notFound(in: site)
+        case .site(let path, let query):
+            let key = path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+            if let file = site.files[key] {
+                return serve(file, at: key, in: site, request: request)
+            }
+            // A folder named without its final slash: relative links need the slash.
+            if site.files[path + "/index.html"] != nil {
+                return Response(status: 301, headers: [("Location", basePath + path + "/" + query)])
+            }
+            return notFound(in: site)
+        }
+    }
+
+    private func serve(
+        _ file: ServedSite.File, at path: String, in site: ServedSite, request: HTTPRequest
+    ) -> Response {
+        let type = Self.contentType(of: path)
+        let isHTML = type.hasPrefix("text/html")
+        // HTML carries the reload script of the current version and the errors, if any.
+        let tag = isHTML ? "\(file.revision).\(site.version)" : "\(file.revision)"
+        let etag = "\"\(instance)-\(tag)\""
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", type), ("ETag", etag),
+            ("Cache-Control", isHTML ? "no-store" : "no-cache"),
+            ("X-Content-Type-Options", "nosniff"),
+        ]
+        let validators = request.header("if-none-match")?.split(separator: ",").map { tag in
+            tag.filter { $0 != " " }.replacingPrefix("W/")
+        }
+        if validators?.contains(etag) == true || validators?.contains("*") == true {
+            return Response(status: 304, headers: headers)
+        }
+        let body = isHTML ? injected(into: file.bytes, site: site) : file.bytes
+        headers.append(("Content-Length", String(body.count)))
+        return Response(status: 200, headers: headers, body: body)
+    }
+
+    private func notFound(in site: ServedSite) -> Response {
+        guard let page = site.files["404.html"] else {
+            return Response(
+                status: 404,
+                headers: [
+                    ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                ],
+                body: injected(
+                    into: Array(
+                        "<!doctype html><title>Not found</title><body><h1>Not found</h1></body>"
+                            .utf8), site: site))
+        }
+        let body = injected(into: page.bytes, site: site)
+        return Response(
+            status: 404,
+            headers: [
+                ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
+                ("Content-Length", String(body.count)),
+            ], body: body)
+    }
+
+    // MARK: - What HTML pages get
+
+    /// `html` with the reload script, and the errors' overlay when the last update failed,
+    /// inserted before the last `</body>` (or at the end).
+    func injected(into html: [UInt8], site: ServedSite) -> [UInt8] {
+        var insertion =
+            "<script>\(Self.reloadScript(events: basePath + Self.eventsPath, version: site.version))</script>"
+        if !site.errors.isEmpty {
+            insertion = Self.overlay(site.errors) + insertion
+        }
+        let closing = Array("</body>".utf8)
+        var index = html.count
+        if html.count >= closing.count {
+            for start in stride(from: html.count - closing.count, through: 0, by: -1)
+            where html[start] == UInt8(ascii: "<")
+                && html[start..<start + closing.count].elementsEqual(closing)
+            {
+                index = start
+                break
+            }
+        }
+        var result = html
+        result.insert(contentsOf: Array(insertion.utf8), at: index)
+        return result
+    }
+
+    /// Listens for updates; reloads when the site moved past the version this page shows,
+    /// swaps stylesheets when only they changed, follows a renamed fruit.
+    static func reloadScript(events: String, version: Int) -> String {
+        """
+        (()=>{let v=\(version);const s=new EventSource("\(events)");\
+        s.onmessage=(e)=>{const d=JSON.parse(e.data);if(d.version<=v)return;\
+        if(d.styles&&d.version===v+1){v=d.version;\
+        for(const l of document.querySelectorAll('link[rel="stylesheet"]')){\
+        const u=new URL(l.href);u.searchParams.set("v",v);l.href=u.href}return}\
+        s.close();if(d.to&&location.pathname===d.from){location.replace(d.to+location.search+location.hash)}\
+        else location.reload()}})()
+        """
+    }
+
+    static func overlay(_ errors: [String]) -> String {
+        let text = errors.joined(separator: "\n").escapedForHTML
+        return """
+            <div id="fruitsite-errors" role="alert" style="position:fixed;inset:0;z-index:2147483647;\
+            overflow:auto;margin:0;padding:2rem;background:rgba(20,20,20,.95);color:#fff;\
+            font:14px/1.5 ui-monospace,monospace"><p style="margin:0 0 1rem;font-weight:bold;\
+            color:#ff8080">The last change did not build; this is the last good site.</p>\
+            <pre style="white-space:pre-wrap;margin:0">\(text)</pre></div>
+            """
+    }
+
+    // MARK: - Content types
+
+    static func contentType(of path: String) -> String {
+        let name = path.split(separator: "/").last ?? ""
+        let ext = name.contains(".") ? String(name.split(separator: ".").last!).lowercased() : ""
+        return contentTypes[ext] ?? "application/octet-stream"
+    }
+
+    private static let contentTypes: [String: String] = [
+        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8", "json": "application/json",
+        "xml": "application/xml", "txt": "text/plain; charset=utf-8",
+        "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
+        "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
+        "woff": "font/woff", "woff2": "font/woff2", "webmanifest": "application/manifest+json",
+        "map": "application/json", "pdf": "application/pdf",
+    ]
+}
+
+extension String {
+    fileprivate var escapedForHTML: String {
+        var text = ""
+        for character in self {
+            switch character {
+            case "&": text += "&amp;"
+            case "<": text += "&lt;"
+            case ">": text += "&gt;"
+            case "\"": text += "&quot;"
+            default: text.append(character)
+            }
+        }
+        return text
+    }
+
+}
+
+extension String {
+    fileprivate func replacingPrefix(_ prefix: String) -> String {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+    }
+}

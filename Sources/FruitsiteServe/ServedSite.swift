@@ -1,0 +1,79 @@
+import FruitsiteCore
+
+/// The site as served: every file of the last good build in memory, replaced as a whole
+/// after each update, so a request sees one complete site and never a half-built one.
+struct ServedSite: Sendable {
+    struct File: Sendable {
+        var bytes: [UInt8]
+        /// The version in which the file last changed: with the server's instance, its ETag.
+        var revision: Int
+    }
+
+    private(set) var files: [String: File] = [:]
+    /// Counts updates, good or bad; pages reload when it moves past the one they were
+    /// served with.
+    private(set) var version = 0
+    /// The errors of the last update, as the terminal printed them; empty when it built.
+    private(set) var errors: [String] = []
+    /// What the last update means for an open page: see `ReloadEvent`.
+    private(set) var event = ReloadEvent(version: 0)
+
+    /// Applies a successful update; false when it changes nothing a browser sees (no file,
+    /// and no errors to clear), which leaves the version as it was.
+    mutating func apply(_ update: SiteBuilder.LiveSite.Update) -> Bool {
+        guard version == 0 || !update.files.isEmpty || !update.removed.isEmpty || !errors.isEmpty
+        else { return false }
+        version += 1
+        var added: [String] = []
+        for file in update.files {
+            if files[file.path] == nil { added.append(file.path) }
+            files[file.path] = File(bytes: file.bytes, revision: version)
+        }
+        for path in update.removed { files[path] = nil }
+        let hadErrors = !errors.isEmpty
+        errors = []
+        event = ReloadEvent(version: version)
+        // Only stylesheets changed: an open page swaps them without reloading.
+        event.isStylesOnly =
+            !hadErrors && update.removed.isEmpty && !update.files.isEmpty
+            && update.files.allSatisfy { $0.path.hasSuffix(".css") }
+        // One fruit page gone and one arrived: its fruit was renamed, and an open page of
+        // it follows to the new address.
+        let pages = { (paths: [String]) in
+            paths.filter { $0.hasPrefix("fruits/") && $0.hasSuffix("/index.html") }
+        }
+        if let from = pages(update.removed).first, pages(update.removed).count == 1,
+            let to = pages(added).first, pages(added).count == 1
+        {
+            let folder = { (path: String) in String(path.dropLast("index.html".count)) }
+            event.move = (folder(from), folder(to))
+        }
+        return true
+    }
+
+    /// Records a failed update: the last good files stay, and every page shows `errors`.
+    mutating func fail(with errors: [String]) -> Bool {
+        version += 1
+        self.errors = errors
+        event = ReloadEvent(version: version)
+        return true
+    }
+}
+
+/// What an open page is told after an update.
+struct ReloadEvent: Sendable {
+    var version: Int
+    var isStylesOnly = false
+    /// A fruit page's old and new folder, relative to the site root.
+    var move: (from: String, to: String)?
+
+    /// The event as Server-Sent Events data, with the site's base path on the addresses.
+    func json(basePath: String) -> String {
+        var json = "{\"version\":\(version)"
+        if isStylesOnly { json += ",\"styles\":true" }
+        if let move {
+            json += ",\"from\":\"\(basePath + move.from)\",\"to\":\"\(basePath + move.to)\""
+        }
+        return json + "}"
+    }
+}

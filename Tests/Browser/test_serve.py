@@ -1,0 +1,129 @@
+"""`fruitsite serve` in a real browser: an open page reloads itself after an edit, swaps
+stylesheets without reloading, follows a renamed fruit, and shows a bad edit's errors
+until the file is fixed. The site is served under a base path, as a subpath host would."""
+
+import os
+import re
+import shutil
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+import browser_support as support
+
+BASE_PATH = "/preview/"
+
+
+class Served:
+    """`fruitsite serve` on a copy of the sample content and theme, on a free port."""
+
+    def __init__(self, binary: Path, work: Path):
+        self.work = work
+        for name in ("Content", "Templates"):
+            shutil.copytree(support.REPO / name, work / name)
+        self.process = subprocess.Popen(
+            [str(binary), "serve", "--content", str(work / "Content"),
+             "--templates", str(work / "Templates"), "--port", "0",
+             "--base-path", BASE_PATH],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=work,
+        )
+        line = self.process.stdout.readline()
+        match = re.match(r"Serving at (http://127\.0\.0\.1:\d+/preview/)$", line.strip())
+        if not match:
+            self.process.kill()
+            raise AssertionError(f"unexpected first line {line!r}: {self.process.stderr.read()}")
+        self.url = match.group(1)
+        # Keep reading standard error so the pipe never fills.
+        self.log: list[str] = []
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self):
+        for line in self.process.stderr:
+            self.log.append(line)
+
+    def write(self, relative: str, text: str) -> None:
+        """Saves as editors do: a temporary file renamed over the old one."""
+        path = self.work / relative
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+
+    def read(self, relative: str) -> str:
+        return (self.work / relative).read_text(encoding="utf-8")
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def served(fruitsite_bin, tmp_path):
+    running = Served(fruitsite_bin, tmp_path)
+    yield running
+    running.stop()
+    assert running.process.returncode == 0, "".join(running.log)
+
+
+def mark(driver) -> None:
+    """Marks the loaded document: a reload makes a new one without the mark."""
+    driver.execute_script("window.__unreloaded = true")
+
+
+def is_marked(driver) -> bool:
+    return driver.execute_script("return window.__unreloaded === true")
+
+
+def wait(driver, condition, timeout: float = 15):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+
+
+def console_errors(driver) -> list[str]:
+    return [
+        entry["message"] for entry in driver.get_log("browser")
+        if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]
+    ]
+
+
+def test_an_edit_reloads_the_open_page(served, driver):
+    driver.get(served.url + "fruits/apple/")
+    support.wait_until_loaded(driver)
+    mark(driver)
+    text = served.read("Content/apple.md")
+    served.write("Content/apple.md", text.replace("\n---\n", "\n---\nA sentence typed just now.\n", 1))
+    wait(driver, lambda d: "A sentence typed just now." in d.find_element(By.TAG_NAME, "main").text)
+    assert not is_marked(driver)
+    assert console_errors(driver) == []
+
+
+def test_a_stylesheet_change_swaps_it_without_reloading(served, driver):
+    driver.get(served.url + "fruits/apple/")
+    support.wait_until_loaded(driver)
+    mark(driver)
+    css = served.read("Templates/assets/site.css")
+    served.write("Templates/assets/site.css", css + "\nbody { outline: 7px solid rgb(1, 2, 3); }\n")
+    wait(driver, lambda d: d.execute_script(
+        "return getComputedStyle(document.body).outlineWidth") == "7px")
+    assert is_marked(driver), "the page reloaded for a stylesheet change"
+
+
+def test_a_renamed_fruit_is_followed(served, driver):
+    driver.get(served.url + "fruits/apple/")
+    support.wait_until_loaded(driver)
+    os.replace(served.work / "Content/apple.md", served.work / "Content/apple-tree.md")
+    wait(driver, lambda d: d.current_url.endswith(BASE_PATH + "fruits/apple-tree/"))
+    assert driver.find_element(By.TAG_NAME, "h1").text.strip().endswith("Apple")
+
+
+def test_errors_show_in_the_page_until_fixed(served, driver):
+    driver.get(served.url)
+    support.wait_until_loaded(driver)
+    good = served.read("Content/banana.md")
+    served.write("Content/banana.md", "---\nname: [\n---\n")
+    overlay = wait(driver, lambda d: d.find_elements(By.ID, "fruitsite-errors"))
+    assert "banana.md:3:1: error: invalid YAML" in overlay[0].text
+    served.write("Content/banana.md", good)
+    wait(driver, lambda d: not d.find_elements(By.ID, "fruitsite-errors"))

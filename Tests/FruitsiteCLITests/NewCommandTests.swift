@@ -1,0 +1,118 @@
+import Foundation
+import FruitsiteCLI
+import TestSupport
+import Testing
+
+/// `fruitsite new` and `fruitsite init` write files that build, and never overwrite.
+@Suite struct NewCommandTests {
+    @Test func newWritesAnEntryThatBuildsWithTheNameAsTyped() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let content = folder.path + "/Content"
+        let name = #"Açaí "Queen" \ Berry"#
+        let (code, capture) = Capture.run([
+            "new", name, "--category", "Berries: wild", "--emoji", "🫐", "--vitamins", "C, A",
+            "--content", content,
+        ])
+        #expect(code == .success)
+        #expect(capture.standardOutput == content + "/acai-queen-berry.md\n")
+        let (searchCode, search) = Capture.run(["search", "--json", "--content", content, "queen"])
+        #expect(searchCode == .success)
+        let entries = try JSONSerialization.jsonObject(with: Data(search.standardOutput.utf8))
+        let entry = try #require((entries as? [[String: String]])?.first)
+        #expect(entry["name"] == name)
+        #expect(entry["category"] == "Berries: wild")
+        #expect(entry["emoji"] == "🫐")
+        #expect(entry["vitamins"] == "C, A")
+        let (checkCode, _) = Capture.run([
+            "check", "--content", content, "--templates", repositoryRoot + "/Templates",
+        ])
+        #expect(checkCode == .success)
+    }
+
+    @Test func newNeverOverwrites() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/citrus/blood-orange.md", "---\nname: Mine\ncategory: C\n---\n")
+        let (code, capture) = Capture.run([
+            "new", "Blood Orange", "--category", "Citrus", "--content", folder.path + "/Content",
+        ])
+        #expect(code == .failure)
+        #expect(capture.standardError.contains("an entry named 'blood-orange' exists already"))
+        #expect(try folder.read("Content/citrus/blood-orange.md").contains("name: Mine"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Content/blood-orange.md"))
+        #expect(Capture.run(["new", "Kiwi"]).0 == .usage)  // no --category
+    }
+
+    @Test func initScaffoldsASiteThatBuildsWithTheDefaultTheme() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.path + "/catalog"
+        let (code, capture) = Capture.run(["init", site])
+        #expect(code == .success)
+        #expect(capture.standardOutput.contains("cd \(site) && fruitsite serve"))
+        let theme = filesBelow(repositoryRoot + "/Templates")
+        #expect(filesBelow(site + "/Templates") == theme)
+        for file in theme {
+            #expect(
+                FileManager.default.contents(atPath: site + "/Templates/" + file)
+                    == FileManager.default.contents(atPath: repositoryRoot + "/Templates/" + file),
+                "\(file)")
+        }
+        let (buildCode, build) = Capture.run([
+            "build", "--content", site + "/Content", "--templates", site + "/Templates",
+            "--config", site + "/fruitsite.yml", "--output", site + "/Output", "--cache-dir",
+            site + "/.fruitsite-cache",
+        ])
+        #expect(buildCode == .success, "\(build.standardError)")
+        #expect(build.standardOutput.contains("(3 fruits, 3 categories)"))
+        let index = try String(contentsOfFile: site + "/Output/index.html", encoding: .utf8)
+        #expect(index.contains("My Fruit Catalog"))
+        #expect(
+            try String(contentsOfFile: site + "/.gitignore", encoding: .utf8).contains("/Output/"))
+
+        let (again, refused) = Capture.run(["init", site])
+        #expect(again == .failure)
+        #expect(refused.standardError.contains("the folder is not empty"))
+    }
+}
+
+/// `fruitsite check` reports links that lead nowhere at the line that writes them.
+@Suite struct CheckLinksTests {
+    @Test func reportsBrokenLinksWhereTheyAreWritten() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+        }
+        let apple = folder.path + "/Content/apple.md"
+        try
+            (try String(contentsOfFile: apple, encoding: .utf8)
+            + "\nSee [lemons](../lemon/), [nothing](../nope/) and [a section](#nutrition-facts).\n")
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        let layout = folder.path + "/Templates/layout.mustache"
+        try (try String(contentsOfFile: layout, encoding: .utf8))
+            .replacingOccurrences(
+                of: "</footer>", with: "<a href=\"{{root}}about/\">About</a></footer>"
+            )
+            .write(toFile: layout, atomically: true, encoding: .utf8)
+        let arguments = [
+            "check", "--content", folder.path + "/Content", "--templates",
+            folder.path + "/Templates",
+        ]
+        let (code, capture) = Capture.run(arguments)
+        #expect(code == .success)
+        let (strictCode, strict) = Capture.run(arguments + ["--strict"])
+        #expect(strictCode == .failure)
+        #expect(strict.standardOutput.isEmpty)
+        let text = (capture.standardError + "--- with --strict:\n" + strict.standardError)
+            .replacingOccurrences(of: folder.path, with: "<site>")
+        let path = repositoryRoot + "/Tests/FruitsiteCLITests/Snapshots/check-links.txt"
+        if ProcessInfo.processInfo.environment["FRUITSITE_RECORD"] == "1" {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            Issue.record("recorded check-links.txt")
+        }
+        #expect(text == (try String(contentsOfFile: path, encoding: .utf8)))
+    }
+}

@@ -1,0 +1,48 @@
+import Testing
+
+@testable import FruitsiteCore
+
+/// Which links of a rendered site lead nowhere.
+@Suite struct LinkCheckerTests {
+    private func page(_ path: String, _ html: String) -> RenderedPage {
+        RenderedPage(path: path, text: html)
+    }
+
+    @Test func followsRelativeAndRootRelativeLinksAndAnchors() {
+        let files = [
+            page(
+                "index.html",
+                """
+                <!doctype html><a href="fruits/apple/">a</a> <a href='fruits/apple'>b</a>
+                <a href="fruits/apple/#facts">c</a> <a href="#main">d</a> <main id="main"></main>
+                <a href="fruits/pear/">e</a> <a href="fruits/apple/#nope">f</a>
+                <a href="https://example.org/x">g</a> <a href="//cdn.example/x">h</a>
+                <a href="mailto:a@b.c">i</a> <a href="/sub/fruits/apple/">j</a>
+                <a href="/elsewhere/">k</a> <img src="assets/missing.png" alt="">
+                <a href="?q=a&amp;category=Citrus">l</a> <a href="../up/">m</a>
+                <!-- <a href="commented-out/">n</a> -->
+                <script>const html = '<a href="in-a-script/">';</script>
+                <a href="fruits/a%C3%A7ai/">o</a>
+                """),
+            page(
+                "fruits/apple/index.html", "<h2 id=\"facts\">Facts</h2><a href=\"../../\">home</a>"),
+            page("fruits/açai/index.html", ""),
+        ]
+        let broken = LinkChecker(files: files, basePath: "/sub/").brokenLinks()
+        #expect(
+            broken.map { "\($0.link): \($0.reason)" } == [
+                "fruits/pear/: no such page in the site",
+                "fruits/apple/#nope: no element has the id 'nope' there",
+                "/elsewhere/: it leads outside the site",
+                "assets/missing.png: no such page in the site",
+                "../up/: it leads outside the site",
+            ])
+        #expect(broken.allSatisfy { $0.page == "index.html" })
+    }
+
+    @Test func decodesAttributeEntities() {
+        let scan = HTMLAttributes.scan(Array("<a href=\"a?x=1&amp;y=&#x32;&#51;\" id=q&lt;>".utf8))
+        #expect(scan.links == ["a?x=1&y=23"])
+        #expect(scan.ids == ["q<"])
+    }
+}

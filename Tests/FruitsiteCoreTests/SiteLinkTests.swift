@@ -1,0 +1,63 @@
+import Foundation
+import FruitsiteCore
+import TestSupport
+import Testing
+
+/// `[Lemon](fruit:lemon)` and `[Citrus](category:Citrus)` in bodies.
+@Suite struct SiteLinkTests {
+    @Test func becomeLinksToThePagesAndKeepTheirPositions() {
+        let result = parse(
+            """
+            ---
+            name: Apple
+            category: Core
+            ---
+            Try [a lemon](fruit:lemon) and [stone fruit](<category:Stone Fruits>).
+
+            Then [the orange one](fruit:Blood%20Orange), not [this](https://example.org).
+            """)
+        let html = result.details?.bodyHTML ?? ""
+        #expect(html.contains(#"<a href="../../fruits/lemon/">a lemon</a>"#))
+        #expect(html.contains(#"<a href="../../categories/stone-fruits/">stone fruit</a>"#))
+        #expect(html.contains(#"<a href="../../fruits/blood-orange/">the orange one</a>"#))
+        #expect(html.contains(#"<a href="https://example.org">this</a>"#))
+        #expect(
+            result.siteLinks.map { "\($0.kind):\($0.target)@\($0.line):\($0.column)" } == [
+                "fruit:lemon@5:5", "category:Stone Fruits@5:32", "fruit:blood-orange@7:6",
+            ])
+    }
+
+    @Test func thatNameNothingFailTheBuildWhereTheyAreWrittenEvenWhenTheTargetGoesLater()
+        throws
+    {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/lemon.md", "---\nname: Lemon\ncategory: Citrus\n---\n")
+        try folder.write(
+            "Content/apple.md",
+            "---\nname: Apple\ncategory: Pome\n---\nSee [it](fruit:lemon) and [them](category:Citrus).\n"
+        )
+        var options = SiteBuildTests.options(site: folder.path, output: folder.path + "/Output")
+        options.cacheDirectory = folder.path + "/.cache"
+        _ = try SiteBuilder(options: options).build()
+
+        // Removing the target breaks the link in a file this build does not parse again.
+        try FileManager.default.removeItem(atPath: folder.path + "/Content/lemon.md")
+        try folder.write("Content/lime.md", "---\nname: Lime\ncategory: citrus\n---\n")
+        #expect(throws: BuildFailure.self) { try SiteBuilder(options: options).build() }
+        do {
+            _ = try SiteBuilder(options: options).build()
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "\(folder.path)/Content/apple.md:5:5: error: no fruit has the slug 'lemon'\n"
+                        + "  hint: did you mean 'fruit:lime'?",
+                    "\(folder.path)/Content/apple.md:5:27: error: no category is named 'Citrus'\n"
+                        + "  hint: did you mean 'category:citrus'?",
+                ])
+        }
+        try FileManager.default.removeItem(atPath: folder.path + "/Content/lime.md")
+        try folder.write("Content/lemon.md", "---\nname: Lemon\ncategory: Citrus\n---\n")
+        _ = try SiteBuilder(options: options).build()
+    }
+}

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import FruitsiteServe
+
+/// How request bytes become a request, and a target a path inside the site.
+@Suite struct RequestTests {
+    @Test func refusesTraversalInEverySpelling() {
+        let attempts = [
+            "/../etc/passwd", "/fruits/../../etc/passwd", "/%2e%2e/etc/passwd",
+            "/%2E%2E%2Fetc%2Fpasswd", "/fruits/..%2f..%2fetc/passwd", "/.%2e/etc/passwd",
+            "/a\\..\\b", "/%5c..%5cetc%5cpasswd", "/./index.html", "/%00", "/index.html%00.css",
+            "/%ff%fe", "/%zz", "/%2", "http://example.com/etc/passwd", "*", "etc/passwd",
+        ]
+        for target in attempts {
+            #expect(RequestPath(target: target, basePath: "/") == .refused, "\(target)")
+        }
+    }
+
+    @Test func decodesOnceSoDoubleEncodingIsOnlyAName() {
+        // `%252e` is the name `%2e`, which no site file has: a 404, never a way up.
+        #expect(
+            RequestPath(target: "/%252e%252e/etc/passwd", basePath: "/")
+                == .site("%2e%2e/etc/passwd", query: ""))
+        #expect(
+            RequestPath(target: "/fruits/a%C3%A7a%C3%AD/?q=x#top", basePath: "/")
+                == .site("fruits/açaí/", query: "?q=x"))
+    }
+
+    @Test func mountsTheSiteUnderItsBasePath() {
+        let base = "/shop/fruits/"
+        #expect(RequestPath(target: "/", basePath: base) == .basePath)
+        #expect(RequestPath(target: "/shop/fruits", basePath: base) == .basePath)
+        #expect(RequestPath(target: "/shop/fruits/", basePath: base) == .site("", query: ""))
+        #expect(
+            RequestPath(target: "/shop/fruits/fruits/apple/", basePath: base)
+                == .site("fruits/apple/", query: ""))
+        #expect(RequestPath(target: "/fruits/apple/", basePath: base) == .outsideBasePath)
+    }
+
+    @Test func parsesARequestAndWaitsForTheRest() {
+        let text = "GET /a?b HTTP/1.1\r\nHost: x\r\nIf-None-Match:  \"e\" \r\n\r\nGET"
+        guard case .request(let request, let length) = HTTPRequest.parse(Array(text.utf8)) else {
+            Issue.record("not parsed")
+            return
+        }
+        #expect(request.method == "GET" && request.target == "/a?b")
+        #expect(request.header("if-none-match") == "\"e\"")
+        #expect(request.keepsAlive)
+        #expect(length == text.utf8.count - 3)
+        #expect(HTTPRequest.parse(Array("GET / HTTP/1.1\r\nHost".utf8)) == .incomplete)
+    }
+
+    @Test func refusesWhatIsNotARequest() {
+        let long = "GET /" + String(repeating: "a", count: 9_000) + " HTTP/1.1\r\n\r\n"
+        #expect(HTTPRequest.parse(Array(long.utf8)) == .failure(status: 414))
+        let unfinished = "GET /" + String(repeating: "a", count: 9_000)
+        #expect(HTTPRequest.parse(Array(unfinished.utf8)) == .failure(status: 414))
+        let headers = "GET / HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 5_000)
+        #expect(HTTPRequest.parse(Array(headers.utf8)) == .failure(status: 431))
+        for garbage in [
+            "\r\n\r\n", "GET /\r\n\r\n", "GET / HTTP/2.0\r\n\r\n", "get / HTTP/1.1\r\n\r\n",
+            "GET / HTTP/1.1\r\nNo colon\r\n\r\n",
+            "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+        ] {
+            #expect(HTTPRequest.parse(Array(garbage.utf8)) == .failure(status: 400), "\(garbage)")
+        }
+    }
+
+    @Test func keepsAliveByVersionAndHeader() {
+        func request(_ version: String, _ connection: String?) -> HTTPRequest {
+            HTTPRequest(
+                method: "GET", target: "/", version: version,
+                headers: connection.map { [("connection", $0)] } ?? [])
+        }
+        #expect(request("HTTP/1.1", nil).keepsAlive)
+        #expect(!request("HTTP/1.1", "close").keepsAlive)
+        #expect(!request("HTTP/1.0", nil).keepsAlive)
+        #expect(request("HTTP/1.0", "Keep-Alive").keepsAlive)
+    }
+
+    @Test func ignoresEditorTemporariesAndHiddenFiles() {
+        for name in [".apple.md.swp", "apple.md~", ".#apple.md", "4913", "apple.tmp", "a.bck"] {
+            #expect(FolderWatcher.isIgnored(name), "\(name)")
+        }
+        #expect(!FolderWatcher.isIgnored("apple.md"))
+    }
+}

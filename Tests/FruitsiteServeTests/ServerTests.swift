@@ -1,0 +1,263 @@
+import Foundation
+import FruitsiteCore
+import TestSupport
+import Synchronization
+import Testing
+
+@testable import FruitsiteServe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `serve` over real sockets: a copy of the sample site, served from memory.
+@Suite struct ServerTests {
+    /// The sample content and theme in a temporary folder, a live site of them, and a server.
+    final class Served: @unchecked Sendable {
+        let folder: TemporaryDirectory
+        let options: BuildOptions
+        var site: SiteBuilder.LiveSite
+        let server: SiteServer
+
+        init(basePath: String = "/") throws {
+            folder = try TemporaryDirectory()
+            for name in ["Content", "Templates"] {
+                try FileManager.default.copyItem(
+                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+            }
+            var options = BuildOptions()
+            options.contentDirectory = folder.path + "/Content"
+            options.templatesDirectory = folder.path + "/Templates"
+            options.outputDirectory = folder.path + "/Output"
+            options.cacheDirectory = folder.path + "/.cache"
+            self.options = options
+            site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+            server = try SiteServer(host: "127.0.0.1", port: 0, basePath: basePath)
+            server.start()
+            update()
+        }
+
+        deinit { folder.remove() }
+
+        /// Applies what changed on disk, as the serve loop does.
+        func update() {
+            switch Result(catching: { () throws(BuildFailure) in try site.update() }) {
+            case .success(let update): server.publish(update)
+            case .failure(let failure):
+                server.publish(errors: failure.diagnostics.map(\.description))
+            }
+        }
+
+        func get(_ target: String, headers: [String] = [], method: String = "GET") throws
+            -> Response
+        {
+            let connection = try Connection(port: server.port)
+            try connection.send(
+                "\(method) \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                    + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+            return try Response(connection.readAll())
+        }
+    }
+
+    struct Response {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+
+        init(_ bytes: [UInt8]) throws {
+            let separator = Array("\r\n\r\n".utf8)
+            guard
+                let end = bytes.indices.first(where: {
+                    bytes[$0...].starts(with: separator)
+                })
+            else { throw TestError("no end of head in \(bytes.count) bytes") }
+            let lines = String(decoding: bytes[..<end], as: UTF8.self).components(
+                separatedBy: "\r\n")
+            status = Int(lines[0].split(separator: " ")[1]) ?? 0
+            headers = [:]
+            for line in lines.dropFirst() {
+                let parts = line.split(separator: ":", maxSplits: 1)
+                headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+            }
+            body = Array(bytes[(end + 4)...])
+        }
+    }
+
+    struct TestError: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// A raw TCP connection to the server.
+    final class Connection {
+        let socket: Int32
+
+        init(port: Int) throws {
+            socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let status = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            guard status == 0 else { throw TestError("cannot connect: \(errno)") }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(
+                socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        }
+
+        deinit { close(socket) }
+
+        func send(_ text: String) throws {
+            let bytes = Array(text.utf8)
+            guard
+                bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, 0) })
+                    == bytes.count
+            else { throw TestError("cannot send") }
+        }
+
+        /// One `recv`: whatever has arrived, waiting for at least a byte.
+        func read() throws -> [UInt8] {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            guard count >= 0 else { throw TestError("read failed: \(errno)") }
+            return Array(buffer[..<count])
+        }
+
+        func readAll() throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            while case let chunk = try read(), !chunk.isEmpty { bytes += chunk }
+            return bytes
+        }
+    }
+
+    /// The page without the reload script `serve` adds.
+    static func withoutReloadScript(_ text: String) -> String {
+        guard let start = text.range(of: "<script>(()=>{let v="),
+            let end = text.range(of: "</script>", range: start.upperBound..<text.endIndex)
+        else { return text }
+        return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
+    }
+
+    // MARK: - Tests
+
+    @Test func servesEveryFileABuildWritesWithOnlyTheScriptAdded() throws {
+        let served = try Served()
+        _ = try SiteBuilder(options: served.options).build()
+        let files = filesBelow(served.options.outputDirectory).filter {
+            !$0.hasPrefix(".fruitsite")
+        }
+        #expect(files.count > 50)
+        for file in files {
+            let built = try Data(
+                contentsOf: URL(fileURLWithPath: served.options.outputDirectory + "/" + file))
+            let target = "/" + (file.hasSuffix("/index.html") ? String(file.dropLast(10)) : file)
+            let response = try served.get(target == "/index.html" ? "/" : target)
+            #expect(response.status == 200, "\(file)")
+            if file.hasSuffix(".html") {
+                #expect(response.text.contains("new EventSource(\"/__fruitsite/events\")"))
+                #expect(
+                    Self.withoutReloadScript(response.text)
+                        == String(decoding: built, as: UTF8.self),
+                    "\(file)")
+                #expect(response.headers["cache-control"] == "no-store")
+            } else {
+                #expect(response.body == Array(built), "\(file)")
+            }
+        }
+        #expect(
+            try served.get("/assets/site.css").headers["content-type"] == "text/css; charset=utf-8")
+        #expect(try served.get("/search-index.json").headers["content-type"] == "application/json")
+    }
+
+    @Test func answersAsAStaticHostWould() throws {
+        let served = try Served()
+        let page = try served.get("/fruits/apple/")
+        let head = try served.get("/fruits/apple/", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty)
+        #expect(head.headers["content-length"] == String(page.body.count))
+        let etag = try #require(page.headers["etag"])
+        #expect(try served.get("/fruits/apple/", headers: ["If-None-Match: \(etag)"]).status == 304)
+        let moved = try served.get("/fruits/apple?x=1")
+        #expect(moved.status == 301 && moved.headers["location"] == "/fruits/apple/?x=1")
+        let missing = try served.get("/no/such/page")
+        #expect(missing.status == 404)
+        #expect(missing.text.contains("Page not found"))
+        #expect(try served.get("/", method: "POST").status == 405)
+        #expect(try served.get("/../../etc/passwd").status == 400)
+        #expect(try served.get("/%2e%2e/%2e%2e/etc/passwd").status == 400)
+        #expect(try served.get("/fruits/").status == 404)  // a folder is never listed
+    }
+
+    @Test func servesUnderABasePath() throws {
+        let served = try Served(basePath: "/shop/")
+        let root = try served.get("/")
+        #expect(root.status == 301 && root.headers["location"] == "/shop/")
+        let index = try served.get("/shop/")
+        #expect(index.status == 200)
+        #expect(index.text.contains("new EventSource(\"/shop/__fruitsite/events\")"))
+        #expect(try served.get("/fruits/apple/").status == 404)
+        #expect(try served.get("/shop/fruits/apple/").status == 200)
+    }
+
+    @Test func keepsAConnectionAlive() throws {
+        let served = try Served()
+        let connection = try Connection(port: served.server.port)
+        try connection.send(
+            "HEAD / HTTP/1.1\r\nHost: x\r\n\r\nHEAD /fruits/apple/ HTTP/1.1\r\nHost: x\r\n\r\n")
+        var text = ""
+        while text.components(separatedBy: "HTTP/1.1 200 OK").count < 3 {
+            text += String(decoding: try connection.read(), as: UTF8.self)
+        }
+        #expect(text.components(separatedBy: "Connection: keep-alive").count == 3)
+    }
+
+    @Test func tellsOpenPagesOnlyOnceTheNewSiteIsServed() throws {
+        let served = try Served()
+        let events = try Connection(port: served.server.port)
+        try events.send("GET /__fruitsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        var stream = ""
+        while !stream.contains("data: {\"version\":1}") {
+            stream += String(decoding: try events.read(), as: UTF8.self)
+        }
+        let apple = served.folder.path + "/Content/apple.md"
+        let text = try String(contentsOfFile: apple, encoding: .utf8)
+        try text.replacingOccurrences(of: "\n---\n", with: "\n---\nFreshly edited words.\n")
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        served.update()
+        while !stream.contains("data: {\"version\":2}") {
+            stream += String(decoding: try events.read(), as: UTF8.self)
+        }
+        #expect(try served.get("/fruits/apple/").text.contains("Freshly edited words."))
+    }
+
+    @Test func showsErrorsInEveryPageUntilTheyAreFixed() throws {
+        let served = try Served()
+        let apple = served.folder.path + "/Content/apple.md"
+        let good = try String(contentsOfFile: apple, encoding: .utf8)
+        try "---\nname: [\n---\n".write(toFile: apple, atomically: true, encoding: .utf8)
+        served.update()
+        let page = try served.get("/fruits/banana/")
+        #expect(page.status == 200)
+        #expect(page.text.contains("id=\"fruitsite-errors\""))
+        #expect(page.text.contains("apple.md:3:1: error: invalid YAML"))
+        #expect(try served.get("/nothing-here").text.contains("fruitsite-errors"))
+        try good.write(toFile: apple, atomically: true, encoding: .utf8)
+        served.update()
+        #expect(!(try served.get("/fruits/banana/").text.contains("fruitsite-errors")))
+    }
+
+    @Test func servesManyConnectionsAtOnce() throws {
+        let served = try Served()
+        let statuses = Mutex([Int]())
+        DispatchQueue.concurrentPerform(iterations: 200) { _ in
+            let status = (try? served.get("/fruits/apple/").status) ?? 0
+            statuses.withLock { $0.append(status) }
+        }
+        #expect(statuses.withLock { $0 } == Array(repeating: 200, count: 200))
+    }
+}
