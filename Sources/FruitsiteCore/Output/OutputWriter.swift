@@ -478,7 +478,7 @@ public struct OutputWriter: Sendable {
             try writeFile(retired + "/" + markerName, [])
         }
         let names = try stagedNames(staging)
-        for entry in try manager.contentsOfDirectory(atPath: output).sorted()
+        for entry in try Self.names(in: output).sorted()
         where entry != markerName && !entry.hasPrefix(".fruitsite-") {
             let isMovedUp =
                 names.contains(entry) && !manager.fileExists(atPath: staging + "/" + entry)
@@ -665,6 +665,15 @@ public struct OutputWriter: Sendable {
         return made
     }
 
+    /// The names in a folder, with the folder's path in the error.
+    private static func names(in folder: String) throws -> [String] {
+        do {
+            return try FileSystem.local.list(folder).map(\.name)
+        } catch let error as SystemError {
+            throw PathError(path: folder, error: error)
+        }
+    }
+
     /// The folder part of a relative path: "" for a file at the top.
     static func folder(of path: String) -> String {
         path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
@@ -682,7 +691,13 @@ public struct OutputWriter: Sendable {
     {
         var pending = [""]
         while let folder = pending.popLast() {
-            let entries = try FileSystem.local.list(folder.isEmpty ? source : source + "/" + folder)
+            let path = folder.isEmpty ? source : source + "/" + folder
+            let entries: [FileSystem.Entry]
+            do {
+                entries = try FileSystem.local.list(path)
+            } catch let error as SystemError {
+                throw PathError(path: path, error: error)
+            }
             for entry in entries {
                 let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
                 if relative == markerName || skipping.contains(relative) { continue }
