@@ -160,7 +160,8 @@ enum HelpText {
 
             OPTIONS:
               --content DIR     The fruit entries (default: Content)
-              --category NAME   Keep only fruits in this category (exact, case-sensitive)
+              --category NAME   Keep only fruits in this category (exact, case-sensitive;
+                                a name no category has is an error)
               --json            Print a JSON array of entries as search-index.json holds them
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'
