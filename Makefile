@@ -14,7 +14,7 @@ RELEASE_BIN := .build/release/fruitsite
 # which is most of a rebuild after one edit.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 
-.PHONY: site test deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize lint format help
+.PHONY: site test deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
@@ -76,6 +76,9 @@ bench: release ## Benchmarks: fruitsite against Hugo, and the search client (pri
 
 fuzz: deps ## Run each libFuzzer target for a bounded time (FUZZ_SECONDS, default 120)
 	bash Fuzz/run.sh
+
+stress: release ## kill -9, concurrent builds, mount points: each trial must leave one whole site (TRIALS, ENTRIES)
+	FRUITSITE_BIN=$(RELEASE_BIN) bash Tests/Stress/run.sh
 
 sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer
 	LSAN_OPTIONS=suppressions=$(abspath Tests/lsan.supp) $(SWIFT) test --sanitize=address --scratch-path .build/asan

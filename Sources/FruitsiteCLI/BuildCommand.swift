@@ -20,7 +20,7 @@ struct BuildCommand {
         if check { spec.flags.append("--strict") }
         if !check {
             spec.valueOptions += ["--output", "--cache-dir"]
-            spec.flags += ["--force", "--clean", "--verbose"]
+            spec.flags += ["--force", "--clean", "--verbose", "--wait"]
         }
         let scanner = try ArgumentScanner(arguments, spec: spec)
         if let extra = scanner.positionals.first {
@@ -33,6 +33,7 @@ struct BuildCommand {
         options.includeDrafts = scanner.has("--drafts")
         options.force = scanner.has("--force")
         options.clean = scanner.has("--clean")
+        options.waitsForLock = scanner.has("--wait")
         if !check { options.cacheDirectory = scanner.values["--cache-dir"] ?? ".fruitsite-cache" }
         isCheck = check
         isQuiet = scanner.has("--quiet")
@@ -86,10 +87,12 @@ struct BuildCommand {
             } else if !isQuiet {
                 let written =
                     rendering.written.map { changes in
-                        changes.isWholeFolder
-                            ? ""
-                            : ", \(Self.count(changes.written, "file")) changed, "
-                                + "\(changes.removed) removed"
+                        changes.isInPlace
+                            ? " (a mount point: its contents were replaced)"
+                            : changes.isWholeFolder
+                                ? ""
+                                : ", \(Self.count(changes.written, "file")) changed, "
+                                    + "\(changes.removed) removed"
                     } ?? ""
                 terminal.print(
                     "Built \(summary) into \(options.outputDirectory)/ in \(seconds) s\(written)")

@@ -26,7 +26,7 @@ enum HelpText {
     static func usage(_ command: String) -> String {
         switch command {
         case "build":
-            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--quiet] [--verbose]"
+            "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--wait] [--quiet] [--verbose]"
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--strict]"
         case "serve":
@@ -61,6 +61,8 @@ enum HelpText {
               --clean           Ignore the saved model: parse and render everything,
                                 replace the folder
               --force           Replace an output folder that fruitsite did not create
+              --wait            When another build is writing the same output folder,
+                                wait for it to finish (default: stop with an error)
               --quiet           Print nothing on success
               --verbose         Also say, on standard error, why a build started from
                                 scratch and what it parsed, rendered and wrote
@@ -158,7 +160,8 @@ enum HelpText {
 
             OPTIONS:
               --content DIR     The fruit entries (default: Content)
-              --category NAME   Keep only fruits in this category (exact, case-sensitive)
+              --category NAME   Keep only fruits in this category (exact, case-sensitive;
+                                a name no category has is an error)
               --json            Print a JSON array of entries as search-index.json holds them
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'

@@ -50,6 +50,23 @@ struct SearchCommand {
             CLI.report(diagnostics, on: terminal)
             return .failure
         }
+        let names = catalog.categories.map(\.name)
+        if let category, !category.isEmpty,
+            !names.contains(where: { $0.utf8.elementsEqual(Fold.normalizeNFC(category).utf8) })
+        {
+            // Else a typo would look like a category with no match.
+            let near =
+                names.first { $0.lowercased() == category.lowercased() }
+                ?? Suggestion.closest(to: category, in: names)
+            let hint =
+                near.map { "did you mean '\($0)'? (the name must match exactly)" }
+                ?? "categories: \(names.joined(separator: ", "))"
+            let problem = Diagnostic.error(
+                at: SourceLocation(path: options.contentDirectory),
+                "no category is named '\(category)'", hint: hint)
+            terminal.printError(problem.description)
+            return .failure
+        }
         let matches = catalog.filter(searchText: text, category: category)
         if printsJSON {
             let entries = matches.map(SearchIndexBuilder.entry)

@@ -189,3 +189,20 @@ final class Capture: @unchecked Sendable {
         #expect(capture.standardOutput.hasPrefix("No errors: "))
     }
 }
+
+@Suite struct SearchCategoryTests {
+    @Test func anUnknownCategoryIsAnErrorWithAHint() {
+        let content = repositoryRoot + "/Content"
+        var (code, capture) = Capture.run(
+            ["search", "--content", content, "--category", "citrus", ""])
+        #expect(code == .failure)
+        #expect(capture.standardOutput.isEmpty)
+        #expect(
+            capture.standardError
+                == "\(content): error: no category is named 'citrus'\n"
+                + "  hint: did you mean 'Citrus'? (the name must match exactly)\n")
+        (code, capture) = Capture.run(["search", "--content", content, "--category", "Plums", ""])
+        #expect(code == .failure)
+        #expect(capture.standardError.contains("hint: categories: Ancient Fruits, Berries"))
+    }
+}

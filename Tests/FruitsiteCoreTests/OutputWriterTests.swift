@@ -95,4 +95,68 @@ import Testing
         #expect(filesBelow(temporary.path + "/Output") == before)
         #expect(try temporary.read("Output/index.html") == index)
     }
+
+    @Test func aRenameThatFailsUndoesTheOnesBefore() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        try writer.write(
+            [
+                RenderedPage(path: "a.html", text: "old a"),
+                RenderedPage(path: "b/gone.html", text: "b"),
+            ],
+            id: 1)
+        // A folder with a file in it where the build wants to put a file: that rename fails
+        // after the one of a.html succeeded.
+        try temporary.write("Output/c.html/blocker", "")
+        let before = filesBelow(output)
+        #expect(throws: BuildFailure.self) {
+            try writer.write(
+                [
+                    RenderedPage(path: "a.html", text: "new a"),
+                    RenderedPage(path: "d/new.html", text: "d"),
+                    RenderedPage(path: "c.html", text: "c"),
+                ],
+                removing: ["b/gone.html"], isWhole: false, id: 2)
+        }
+        #expect(filesBelow(output) == before)
+        #expect(try temporary.read("Output/a.html") == "old a")
+        #expect(writer.markerID() == 1)
+        #expect(!FileManager.default.fileExists(atPath: output + "/d"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+    }
+
+    @Test(arguments: [1, OutputWriter.wholeFolderThreshold + 1])
+    func anIncrementalWriteGivesWhatItNames(changing count: Int) throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        let old = (0..<100).map { RenderedPage(path: "p/\($0)/index.html", text: "old \($0)") }
+        try writer.write(old + [RenderedPage(path: "gone/index.html", text: "x")], id: 1)
+        let changed = (0..<count).map {
+            RenderedPage(path: "p/\($0)/index.html", text: "new \($0)")
+        }
+        let summary = try writer.write(
+            changed, removing: ["gone/index.html"], isWhole: false, id: 2)
+        #expect(summary.written == count && summary.removed == 1)
+        #expect(filesBelow(output) == [".fruitsite-output"] + old.map(\.path).sorted())
+        for index in 0..<100 {
+            #expect(
+                try temporary.read("Output/p/\(index)/index.html")
+                    == (index < count ? "new" : "old") + " \(index)")
+        }
+        #expect(writer.markerID() == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+    }
+
+    /// A whole-folder swap links every file of the site: only worth it for large changes.
+    @Test(arguments: [
+        (1, 10, false), (64, 64, false), (65, 65, true), (65, 520, true), (65, 521, false),
+        (1_250, 10_000, true), (1_249, 10_000, false),
+    ])
+    func swapsAWholeFolderOnlyForLargeChanges(_ changes: Int, _ siteFiles: Int, _ swaps: Bool) {
+        #expect(OutputWriter.swapsWholeFolder(changing: changes, of: siteFiles) == swaps)
+    }
 }

@@ -15,6 +15,9 @@ public struct BuildOptions: Sendable {
     /// Where a build keeps the site model for the next one (the CLI uses
     /// `.fruitsite-cache`). Nil keeps nothing, and every build is a clean one.
     public var cacheDirectory: String?
+    /// When another build is writing the same output folder, wait for it to finish instead
+    /// of refusing (see `OutputLock`).
+    public var waitsForLock = false
 
     public init() {}
 }
@@ -66,13 +69,15 @@ public struct SiteBuilder: Sendable {
     /// Reads `fruitsite.yml` (or the config named in the options), or the defaults.
     public func loadConfig() throws(BuildFailure) -> SiteConfig {
         let path = options.configPath ?? "fruitsite.yml"
-        guard let bytes = try? fileSystem.read(path) else {
-            if options.configPath != nil {
-                throw BuildFailure([
-                    .error(at: SourceLocation(path: path), "cannot read the config file")
-                ])
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path, SiteConfig.maximumFileSize)
+        } catch let error as SystemError where error.code == ENOENT && options.configPath == nil {
             return SiteConfig()
+        } catch {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: path), "cannot read the config file: \(error)")
+            ])
         }
         guard let text = try? SourceText(bytes: bytes).text else {
             throw BuildFailure([
@@ -123,11 +128,20 @@ public struct SiteBuilder: Sendable {
         // Refuse a dangerous output folder before spending time on rendering.
         try writer.validate()
         let store = try modelStore()
+        // One build at a time per output folder (and so per saved model): held until this
+        // build returns, and by the kernel until the process ends, however it ends.
+        let lock = try OutputLock(
+            output: OutputWriter.absolute(options.outputDirectory),
+            shown: options.outputDirectory, waits: options.waitsForLock)
+        defer { withExtendedLifetime(lock) {} }
+        // What a build that is gone left is cleared before the marker is read.
+        let leftovers = writer.recover()
         var (model, notes) = loadModel(from: store, for: writer)
         let applied = try apply(to: &model)
         let files = try render(applied, into: &model)
         var rendering = applied.rendering(of: model)
         rendering.notes = notes
+        rendering.warnings += leftovers
         rendering.written = try write(
             files, of: applied.plan, isWhole: !notes.isEmpty, model: model, writer: writer,
             store: store, warnings: &rendering.warnings)
@@ -221,8 +235,9 @@ public struct SiteBuilder: Sendable {
             }
             throw BuildFailure(diagnostics.sortedByLocation())
         }
-        let plan = try model.apply(
+        var plan = try model.apply(
             SiteModel.Changes(content: content, theme: theme, config: config))
+        plan.warnings = theme.warnings + plan.warnings
         return Applied(plan: plan, config: config, theme: theme)
     }
 
@@ -269,13 +284,19 @@ public struct SiteBuilder: Sendable {
         }
         let id = model.outputID
         var problem: Error?
-        let summary = try writer.write(files, removing: plan.removals, isWhole: isWhole, id: id) {
+        // Every fruit's page and every other output: what a whole-folder swap would link.
+        let siteFileCount = model.order.count + model.outputs.count
+        let summary = try writer.write(
+            files, removing: plan.removals, isWhole: isWhole, id: id, siteFileCount: siteFileCount
+        ) {
             do {
                 try store?.save(model, id: id)
             } catch {
                 problem = error
             }
         }
+        // The clean-up's warnings may have been reported before writing already.
+        warnings += summary.warnings.filter { !warnings.contains($0) }
         if let problem {
             warnings.append(
                 .warning(
@@ -324,7 +345,7 @@ public struct SiteBuilder: Sendable {
             let position = model.order.indices.first(where: {
                 model[position: $0].fruit.slug == parts[1]
             }),
-            let bytes = try? fileSystem.read(model[position: position].path)
+            let bytes = try? fileSystem.read(model[position: position].path, .max)
         {
             candidates.append(
                 (model[position: position].path, String(decoding: bytes, as: UTF8.self)))
@@ -363,23 +384,40 @@ public struct SiteBuilder: Sendable {
         ContentScanner(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem,
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)),
-            now: Int64(now().timeIntervalSince1970 * 1_000_000_000))
+            now: Int64(now().timeIntervalSince1970 * 1_000_000_000),
+            maximumEntrySize: config.maximumEntrySize)
     }
 
-    /// The cache folder's store of models, after checking the folder is not published.
+    /// The cache folder's store of models, after checking the folder is not published: not
+    /// inside the output, content or templates folder (the model holds drafts), and a
+    /// folder if it exists.
     private func modelStore() throws(BuildFailure) -> ModelStore? {
         guard let directory = options.cacheDirectory else { return nil }
+        func refuse(_ message: String, hint: String? = nil) -> BuildFailure {
+            BuildFailure([.error(at: SourceLocation(path: directory), message, hint: hint)])
+        }
+        if directory.isEmpty {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: "--cache-dir"), "the cache folder's name is empty")
+            ])
+        }
         let output = OutputWriter.absolute(options.outputDirectory)
         let absolute = OutputWriter.absolute(directory)
-        // The output is published and a clean build replaces it: no place for the cache,
-        // which holds drafts.
-        if absolute == output || absolute.hasPrefix(output + "/") {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: directory),
-                    "the cache folder must not be inside the output folder",
-                    hint: "pass --cache-dir with a folder outside \(options.outputDirectory)")
-            ])
+        let published = [
+            (output, "output"),
+            (OutputWriter.absolute(options.contentDirectory), "content"),
+            (OutputWriter.absolute(options.templatesDirectory), "templates"),
+        ]
+        for (folder, name) in published where absolute == folder || absolute.hasPrefix(folder + "/")
+        {
+            throw refuse(
+                "the cache folder must not be inside the \(name) folder",
+                hint: "the cache holds drafts; pass --cache-dir with a folder outside "
+                    + "the output, content and templates folders")
+        }
+        var info = stat()
+        if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw refuse("the cache path exists and is not a folder")
         }
         return ModelStore(directory: directory, output: output)
     }

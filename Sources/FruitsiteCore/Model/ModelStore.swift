@@ -76,12 +76,22 @@ struct ModelStore: Sendable {
         let start = writer.bytes.count
         Self.encode(model, id: id, into: &writer)
         writer.word(Self.checksum(writer.bytes[start...]))
-        try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true)
+        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+            if errno != ENOENT { throw PathError(path: directory, error: .last) }
+            // Its parents are missing too.
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw PathError(path: directory, error: SystemError(code: ENOENT))
+            }
+        }
         let temporary = "\(path).tmp-\(getpid())"
         do {
             try OutputWriter.writeFile(temporary, writer.bytes)
-            guard rename(temporary, path) == 0 else { throw SystemError.last }
+            guard rename(temporary, path) == 0 else {
+                throw PathError(path: path, error: .last)
+            }
         } catch {
             unlink(temporary)
             throw error

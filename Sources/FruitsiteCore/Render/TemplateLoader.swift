@@ -23,6 +23,8 @@ public struct TemplateLoader: Sendable {
         public var library: MustacheLibrary
         /// Files below `assets/`, copied to the output as they are.
         public var assets: [RenderedPage]
+        /// Links not followed, and the like.
+        public var warnings: [Diagnostic] = []
         /// Each template's text, by name.
         let sources: [String: String]
         /// What each kind of page shows with these templates, by `PageKind.index`.
@@ -65,6 +67,9 @@ public struct TemplateLoader: Sendable {
 
     /// Reads and compiles every template, reporting every syntax error of every template.
     /// - Throws: `BuildFailure` with `Templates/<name>.mustache:line:col` diagnostics.
+    /// The most bytes one asset may hold; a template may hold `FileSystem.defaultLimit`.
+    public static let maximumAssetSize = 256 << 20
+
     public func load() throws(BuildFailure) -> Theme {
         guard fileSystem.isDirectory(templatesDirectory) else {
             throw BuildFailure([
@@ -77,21 +82,49 @@ public struct TemplateLoader: Sendable {
         var assets: [RenderedPage] = []
         var diagnostics: [Diagnostic] = []
         var pending = [""]
+        // Links are followed as in the content folder: only to places inside the folder,
+        // and each folder once, so a link can neither publish /etc/passwd nor loop.
+        let root = fileSystem.resolve(templatesDirectory) ?? templatesDirectory
+        var visited: Set<String> = [root]
         while let relative = pending.popLast() {
             let directory =
                 relative.isEmpty ? templatesDirectory : templatesDirectory + "/" + relative
-            let entries = ((try? fileSystem.list(directory)) ?? []).sorted {
-                UTF8Order.precedes($0.name, $1.name)
+            var entries: [FileSystem.Entry] = []
+            do {
+                entries = try fileSystem.list(directory).sorted {
+                    UTF8Order.precedes($0.name, $1.name)
+                }
+            } catch {
+                diagnostics.append(
+                    .error(at: SourceLocation(path: directory), "cannot list the folder: \(error)"))
             }
             for entry in entries where !entry.name.hasPrefix(".") {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
                 let fullPath = templatesDirectory + "/" + path
+                if entry.kind == .symbolicLink {
+                    guard let target = fileSystem.resolve(fullPath),
+                        target == root || target.hasPrefix(root + "/")
+                    else {
+                        diagnostics.append(
+                            .warning(
+                                at: SourceLocation(path: fullPath),
+                                FileSystem.brokenLinkReason(fullPath)
+                                    ?? "symbolic link not followed: it points outside the templates folder"
+                            ))
+                        continue
+                    }
+                }
                 if fileSystem.isDirectory(fullPath) {
-                    pending.append(path)
+                    if visited.insert(fileSystem.resolve(fullPath) ?? fullPath).inserted {
+                        pending.append(path)
+                    }
                     continue
                 }
                 do {
-                    let bytes = try fileSystem.read(fullPath)
+                    let limit =
+                        path.hasSuffix(".mustache")
+                        ? FileSystem.defaultLimit : Self.maximumAssetSize
+                    let bytes = try fileSystem.read(fullPath, limit)
                     if path.hasSuffix(".mustache") {
                         guard let text = String(validating: bytes, as: UTF8.self) else {
                             diagnostics.append(
@@ -123,7 +156,9 @@ public struct TemplateLoader: Sendable {
             let library = try MustacheLibrary(templates: sources, requiresKnownPartials: true)
             if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
             assets.sort { $0.path < $1.path }
-            return Theme(library: library, sources: sources, assets: assets)
+            var theme = Theme(library: library, sources: sources, assets: assets)
+            theme.warnings = diagnostics
+            return theme
         } catch let errors as MustacheErrors {
             throw BuildFailure(diagnostics + errors.errors.map(diagnostic(for:)))
         } catch let failure as BuildFailure {

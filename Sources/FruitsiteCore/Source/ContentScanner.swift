@@ -13,6 +13,8 @@ struct ContentScanner: Sendable {
     /// When the scan started, in nanoseconds since 1970; taken before any file's status, so
     /// a file changed after it is seen again by the next build.
     var now: Int64
+    /// The most bytes an entry's file may hold (`maxEntrySize` in the config).
+    var maximumEntrySize = SiteConfig.defaultMaximumEntrySize
 
     /// What changed, ready for `SiteModel.apply(_:)`.
     struct Changes: Sendable {
@@ -201,6 +203,14 @@ struct ContentScanner: Sendable {
             }
             for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
                 let path = directory + "/" + entry.name
+                guard entry.isValidName else {
+                    diagnostics.append(
+                        .error(
+                            at: SourceLocation(path: path),
+                            "the name is not valid UTF-8 (shown with � for the bad bytes)",
+                            hint: "rename it; entry names become addresses, which must be UTF-8"))
+                    continue
+                }
                 var kind = entry.kind
                 if kind == .symbolicLink {
                     guard let target = fileSystem.resolve(path),
@@ -209,7 +219,9 @@ struct ContentScanner: Sendable {
                         diagnostics.append(
                             .warning(
                                 at: SourceLocation(path: path),
-                                "symbolic link not followed: it points outside the content folder"))
+                                FileSystem.brokenLinkReason(path)
+                                    ?? "symbolic link not followed: it points outside the content folder"
+                            ))
                         continue
                     }
                     kind = fileSystem.isDirectory(path) ? .directory : .file
@@ -219,6 +231,11 @@ struct ContentScanner: Sendable {
                 case .directory: pending.append(path)
                 case .file where entry.name.utf8.reversed().starts(with: "dm.".utf8):
                     paths.append(path)
+                case .other where entry.name.utf8.reversed().starts(with: "dm.".utf8):
+                    diagnostics.append(
+                        .warning(
+                            at: SourceLocation(path: path),
+                            "skipped: it is not a regular file (a FIFO, socket or device)"))
                 default: break
                 }
             }
@@ -232,7 +249,17 @@ struct ContentScanner: Sendable {
     /// - Throws: `BuildFailure` saying why the file could not be read.
     func read(_ path: String) throws(BuildFailure) -> SourceFile {
         do {
-            return SourceFile(path: path, bytes: try fileSystem.read(path))
+            return SourceFile(path: path, bytes: try fileSystem.read(path, maximumEntrySize))
+        } catch UnreadableFile.tooLarge(let size, let limit) {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: path),
+                    "the entry is \(UnreadableFile.describe(size)), more than the limit of "
+                        + UnreadableFile.describe(limit),
+                    hint:
+                        "raise 'maxEntrySize' in fruitsite.yml if the entry is meant to be this big"
+                )
+            ])
         } catch {
             throw BuildFailure([
                 .error(at: SourceLocation(path: path), "cannot read the file: \(error)")

@@ -13,9 +13,14 @@ public struct FileSystem: Sendable {
         public enum Kind: Sendable { case file, directory, symbolicLink, other }
         public var name: String
         public var kind: Kind
+        /// False when the name's bytes are not UTF-8: `name` then has U+FFFD in their place,
+        /// and no file of that name exists.
+        public var isValidName = true
     }
 
-    public var read: @Sendable (_ path: String) throws -> [UInt8]
+    /// The bytes of the regular file at `path`, or an error when it is something else or
+    /// larger than `limit` bytes.
+    public var read: @Sendable (_ path: String, _ limit: Int) throws -> [UInt8]
     /// A folder's entries, in no particular order.
     public var list: @Sendable (_ directory: String) throws -> [Entry]
     /// The absolute path with every symbolic link resolved, or nil when it does not exist.
@@ -27,7 +32,7 @@ public struct FileSystem: Sendable {
 
     /// The real disk.
     public static let local = FileSystem(
-        read: FileSystem.readBytes,
+        read: { path, limit in try FileSystem.readBytes(path, limit: limit) },
         list: { directory in
             // readdir's d_type names each entry's kind without a stat call per file, which
             // FileManager.attributesOfItem would make: that was most of listing 10,000 entries.
@@ -39,6 +44,11 @@ public struct FileSystem: Sendable {
             while let entry = readdir(stream) {
                 let name = withUnsafePointer(to: &entry.pointee.d_name) {
                     $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                }
+                let isValidName = withUnsafePointer(to: &entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) {
+                        String(validatingCString: $0) != nil
+                    }
                 }
                 if name == "." || name == ".." { continue }
                 var type = Int32(entry.pointee.d_type)
@@ -59,7 +69,7 @@ public struct FileSystem: Sendable {
                     case Int32(DT_LNK): .symbolicLink
                     default: .other
                     }
-                entries.append(Entry(name: name, kind: kind))
+                entries.append(Entry(name: name, kind: kind, isValidName: isValidName))
             }
             return entries
         },
@@ -75,22 +85,39 @@ public struct FileSystem: Sendable {
         status: FileStatus.of
     )
 
+    /// The most a file may hold unless its reader says otherwise: templates, the config.
+    public static let defaultLimit = 4 << 20
+
     /// The file's bytes, read straight into an array: one `open`, `fstat` and `read`, without
     /// the `Data` that `FileManager` would make and the copy out of it.
-    static func readBytes(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    ///
+    /// Opened without blocking, so that a FIFO (which would wait for a writer for ever) is
+    /// refused at once, like anything else that is not a regular file once symbolic links
+    /// are resolved.
+    /// - Throws: `SystemError`, or `UnreadableFile` for a file that is not regular or is
+    ///   larger than `limit` bytes.
+    static func readBytes(_ path: String, limit: Int = .max) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw SystemError.last }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             throw SystemError.last
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw SystemError(code: EISDIR) }
-        // The size is a hint: a file that grows while read is read to its end.
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw UnreadableFile.notRegular(kind: kindDescription(info.st_mode))
+        }
+        guard info.st_size <= limit else {
+            throw UnreadableFile.tooLarge(size: Int(info.st_size), limit: limit)
+        }
+        // The size is a hint: a file that grows while read is read to its end, or the limit.
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
         while true {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            if count > limit { throw UnreadableFile.tooLarge(size: count, limit: limit) }
+            if count == bytes.count {
+                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - count) + 1)
+            }
             let read = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
             }
@@ -103,6 +130,28 @@ public struct FileSystem: Sendable {
         }
         bytes.removeLast(bytes.count - count)
         return bytes
+    }
+
+    /// "a FIFO", "a folder": what a file that is not regular is.
+    static func kindDescription(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFDIR: "a folder"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+
+    /// Why the symbolic link at `path` leads nowhere usable, or nil when it resolves.
+    static func brokenLinkReason(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return nil }
+        switch errno {
+        case ELOOP: return "symbolic link not followed: it is part of a loop of links"
+        case ENOENT, ENOTDIR: return "symbolic link not followed: it points to nothing"
+        default: return "symbolic link not followed: \(SystemError.last)"
+        }
     }
 
     #if canImport(Glibc)

@@ -10,8 +10,20 @@ public struct SiteConfig: Sendable, Equatable {
     public var language = "en"
     /// Let raw HTML and any link scheme in Markdown through (off: libcmark's safe mode).
     public var rawHTML = false
+    /// The most bytes one entry's file may hold (`maxEntrySize`): a bigger file is an error
+    /// naming it, not hours of parsing and gigabytes of memory.
+    public var maximumEntrySize = Self.defaultMaximumEntrySize
 
-    public static let keys = ["title", "description", "baseURL", "language", "rawHTML"]
+    public static let keys = [
+        "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize",
+    ]
+
+    /// 8 MB: thousands of times the longest entry of the sample.
+    public static let defaultMaximumEntrySize = 8 << 20
+    /// The most the config file may hold.
+    public static let maximumFileSize = 1 << 20
+    /// The most characters a text setting may have: each is repeated on every page.
+    public static let maximumValueLength = 4_096
 
     /// The defaults, used when there is no config file.
     public init() {}
@@ -40,8 +52,17 @@ public struct SiteConfig: Sendable, Equatable {
         guard case .mapping(let pairs) = root.kind else {
             throw BuildFailure([.error(at: location(root), "the config must be a map of keys")])
         }
+        var seen: [String: YAMLNode] = [:]
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
+            if let first = seen[name] {
+                diagnostics.append(
+                    .error(
+                        at: location(key), "duplicate key '\(name)'",
+                        hint: "it is set at line \(first.line) already"))
+                continue
+            }
+            seen[name] = key
             guard Self.keys.contains(name) else {
                 let hint = Suggestion.closest(to: name, in: Self.keys).map {
                     "did you mean '\($0)'?"
@@ -68,24 +89,73 @@ public struct SiteConfig: Sendable, Equatable {
                         "'\(name)' must be a string, not \(value.kindDescription)"))
                 continue
             }
+            if string.utf8.count > Self.maximumValueLength {
+                diagnostics.append(
+                    .error(
+                        at: location(value),
+                        "'\(name)' is \(string.utf8.count) bytes long, more than the limit of "
+                            + "\(Self.maximumValueLength)"))
+                continue
+            }
             switch name {
             case "title": title = string
             case "description": description = string
             case "language": language = string
-            default:
-                baseURL = string
-                if !baseURL.isEmpty
-                    && !(baseURL.hasPrefix("http://") || baseURL.hasPrefix("https://"))
-                {
+            case "maxEntrySize":
+                guard let size = Self.size(string), size > 0 else {
                     diagnostics.append(
                         .error(
-                            at: location(value), "'baseURL' must be an absolute http(s) URL",
+                            at: location(value), "'maxEntrySize' must be a size such as 4MB",
+                            hint: "a number of bytes, or a number followed by KB, MB or GB"))
+                    continue
+                }
+                maximumEntrySize = size
+            default:
+                if let problem = Self.baseURLProblem(string) {
+                    diagnostics.append(
+                        .error(
+                            at: location(value), "'baseURL' \(problem)",
                             hint: "for example 'https://example.org/fruits/'"))
                 }
+                baseURL = string
                 if !baseURL.isEmpty && !baseURL.hasSuffix("/") { baseURL += "/" }
             }
         }
         if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
+    }
+
+    /// What is wrong with a `baseURL`, or nil: it must be empty, or an absolute http(s) URL
+    /// with a host and no whitespace, control characters, query or fragment, which would end
+    /// up in `robots.txt`, `sitemap.xml` and every page's links.
+    static func baseURLProblem(_ url: String) -> String? {
+        if url.isEmpty { return nil }
+        if url.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F
+        }) {
+            return "must not contain spaces, line breaks or control characters"
+        }
+        guard let schemeEnd = url.range(of: "://"),
+            ["http", "https"].contains(url[..<schemeEnd.lowerBound].lowercased())
+        else { return "must be an absolute http(s) URL" }
+        if url.contains("?") { return "must not have a query ('?…')" }
+        if url.contains("#") { return "must not have a fragment ('#…')" }
+        let host = url[schemeEnd.upperBound...].prefix { $0 != "/" }
+        if host.isEmpty || host.contains("@") { return "must name a host, without a user name" }
+        return nil
+    }
+
+    /// A size written as bytes (`4194304`) or with a unit (`512KB`, `4MB`, `1GB`; units of
+    /// 1024).
+    static func size(_ text: String) -> Int? {
+        let trimmed = text.uppercased().filter { $0 != " " }
+        for (unit, shift) in [("KB", 10), ("MB", 20), ("GB", 30), ("B", 0), ("", 0)]
+        where trimmed.hasSuffix(unit) {
+            guard let number = Int(trimmed.dropLast(unit.count)), number >= 0,
+                number <= Int.max >> shift
+            else { return nil }
+            return number << shift
+        }
+        return nil
     }
 
     /// The path part of `baseURL` (`/fruits/`), or `/` when there is none.

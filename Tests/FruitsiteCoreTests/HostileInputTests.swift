@@ -1,0 +1,284 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FruitsiteCore
+
+/// Inputs a hostile or unlucky user can give: FIFOs, links, huge files, odd names and config
+/// values. Each gives an error or warning naming the file, never a hang, a crash or a
+/// published secret.
+@Suite struct HostileInputTests {
+    /// The sample theme and one entry in a temporary folder.
+    struct Site {
+        let folder: TemporaryDirectory
+        var options = BuildOptions()
+
+        init() throws {
+            folder = try TemporaryDirectory()
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
+            try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\nCrisp.\n")
+            options.contentDirectory = folder.path + "/Content"
+            options.templatesDirectory = folder.path + "/Templates"
+            options.outputDirectory = folder.path + "/Output"
+            options.cacheDirectory = folder.path + "/.cache"
+        }
+
+        /// The build's diagnostics as printed, errors or warnings.
+        func build() -> (succeeded: Bool, messages: [String]) {
+            do {
+                let rendering = try SiteBuilder(options: options).build()
+                return (true, rendering.warnings.map(\.description))
+            } catch {
+                return (false, error.diagnostics.map(\.description))
+            }
+        }
+
+        func makeFIFO(_ relativePath: String) {
+            mkfifo(folder.path + "/" + relativePath, 0o644)
+        }
+
+        func link(_ relativePath: String, to target: String) throws {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.path + "/" + relativePath, withDestinationPath: target)
+        }
+    }
+
+    // MARK: - FIFOs and links
+
+    @Test(arguments: ["Content", "Templates", "Templates/assets", "config", "content link"])
+    func aFIFOIsRefusedWithoutWaiting(_ place: String) throws {
+        var site = try Site()
+        defer { site.folder.remove() }
+        let expected: String
+        switch place {
+        case "config":
+            site.makeFIFO("fruitsite.yml")
+            site.options.configPath = site.folder.path + "/fruitsite.yml"
+            expected = "fruitsite.yml: error: cannot read the config file: it is a FIFO"
+        case "content link":
+            site.makeFIFO("Content/.pipe")
+            try site.link("Content/pear.md", to: site.folder.path + "/Content/.pipe")
+            expected = "Content/pear.md: error: cannot read the file: it is a FIFO"
+        case "Templates":
+            site.makeFIFO("Templates/pipe.mustache")
+            expected = "Templates/pipe.mustache: error: cannot read the file: it is a FIFO"
+        case "Content":
+            site.makeFIFO("Content/pipe.md")
+            expected = "Content/pipe.md: warning: skipped: it is not a regular file"
+        default:
+            site.makeFIFO(place + "/pipe.css")
+            expected = place + "/pipe.css: error: cannot read the file: it is a FIFO"
+        }
+        let (succeeded, messages) = site.build()
+        #expect(succeeded == (place == "Content"))
+        #expect(messages.contains { $0.contains(expected) }, "\(messages)")
+    }
+
+    @Test func anAssetLinkPointingOutsideIsNotPublished() throws {
+        let site = try Site()
+        defer { site.folder.remove() }
+        try site.folder.write("Secret/passwords.txt", "hunter2")
+        try site.link(
+            "Templates/assets/passwords.txt", to: site.folder.path + "/Secret/passwords.txt")
+        try site.link("Templates/assets/shared", to: site.folder.path + "/Secret")
+        try site.link("Templates/assets/loop", to: site.folder.path + "/Templates/assets")
+        let (succeeded, messages) = site.build()
+        #expect(succeeded)
+        #expect(
+            messages.filter {
+                $0.contains("symbolic link not followed: it points outside the templates folder")
+            }.count == 2, "\(messages)")
+        #expect(!filesBelow(site.folder.path + "/Output").contains { $0.contains("passwords") })
+    }
+
+    @Test func loopsAndDanglingLinksAreToldApart() throws {
+        let site = try Site()
+        defer { site.folder.remove() }
+        try site.link("Content/dangling.md", to: site.folder.path + "/Content/missing.md")
+        try site.link("Content/a.md", to: site.folder.path + "/Content/b.md")
+        try site.link("Content/b.md", to: site.folder.path + "/Content/a.md")
+        let (succeeded, messages) = site.build()
+        #expect(succeeded)
+        #expect(
+            messages.contains {
+                $0.contains(
+                    "dangling.md: warning: symbolic link not followed: it points to nothing")
+            })
+        #expect(
+            messages.contains {
+                $0.contains("a.md: warning: symbolic link not followed: it is part of a loop")
+            })
+    }
+
+    // APFS and HFS+ refuse such names outright.
+    #if os(Linux)
+        @Test func aFileNameThatIsNotUTF8IsNamedAsSuch() throws {
+            let site = try Site()
+            defer { site.folder.remove() }
+            let path = site.folder.path + "/Content/bad\u{FFFD}.md"
+            // The bytes of "bad", 0xFF, ".md": not UTF-8.
+            var bytes = Array((site.folder.path + "/Content/bad").utf8) + [0xFF] + Array(".md".utf8)
+            bytes.append(0)
+            let descriptor = bytes.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) {
+                    open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+                }
+            }
+            #expect(descriptor >= 0)
+            close(descriptor)
+            let (succeeded, messages) = site.build()
+            #expect(!succeeded)
+            #expect(messages.count == 1, "\(messages)")
+            #expect(
+                messages.first?.hasPrefix(path + ": error: the name is not valid UTF-8") == true,
+                "\(messages)")
+        }
+    #endif
+
+    // MARK: - Limits
+
+    @Test func anEntryLargerThanTheLimitIsAnErrorNamingIt() throws {
+        var site = try Site()
+        defer { site.folder.remove() }
+        // 20 GB, sparse: nothing is allocated on disk, and nothing may be in memory.
+        let path = site.folder.path + "/Content/huge.md"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 20 << 30) == 0)
+        var (succeeded, messages) = site.build()
+        #expect(!succeeded)
+        #expect(
+            messages == [
+                "\(path): error: the entry is 20480 MB, more than the limit of 8 MB\n"
+                    + "  hint: raise 'maxEntrySize' in fruitsite.yml if the entry is meant to be this big"
+            ], "\(messages)")
+
+        // A raised limit lets a big entry through.
+        #expect(truncate(path, 0) == 0)
+        let body = String(repeating: "Juicy. ", count: 1_400_000)  // 9.8 MB
+        try site.folder.write("Content/huge.md", "---\nname: Huge\ncategory: Big\n---\n" + body)
+        (succeeded, _) = site.build()
+        #expect(!succeeded)
+        try site.folder.write("fruitsite.yml", "maxEntrySize: 16MB\n")
+        site.options.configPath = site.folder.path + "/fruitsite.yml"
+        (succeeded, messages) = site.build()
+        #expect(succeeded, "\(messages)")
+    }
+
+    // MARK: - Config
+
+    @Test(arguments: [
+        (
+            "baseURL: \"https://example.org/\\nDisallow: /\"",
+            "fruitsite.yml:1:10: error: 'baseURL' must not contain spaces, line breaks or control characters"
+        ),
+        (
+            "baseURL: https://example.org/?a=1",
+            "fruitsite.yml:1:10: error: 'baseURL' must not have a query ('?…')"
+        ),
+        (
+            "baseURL: https://example.org/#top",
+            "fruitsite.yml:1:10: error: 'baseURL' must not have a fragment ('#…')"
+        ),
+        (
+            "baseURL: ftp://example.org/",
+            "fruitsite.yml:1:10: error: 'baseURL' must be an absolute http(s) URL"
+        ),
+        (
+            "baseURL: https:///fruits/",
+            "fruitsite.yml:1:10: error: 'baseURL' must name a host, without a user name"
+        ),
+        ("title: A\ntitle: B", "fruitsite.yml:2:1: error: duplicate key 'title'"),
+        (
+            "maxEntrySize: lots",
+            "fruitsite.yml:1:15: error: 'maxEntrySize' must be a size such as 4MB"
+        ),
+        (
+            "title: LONG",
+            "fruitsite.yml:1:8: error: 'title' is 5000 bytes long, more than the limit of 4096"
+        ),
+    ])
+    func aBadConfigValueIsAnErrorAtItsLine(_ text: String, _ expected: String) throws {
+        // "LONG" stands for a 5,000-byte value, which would flood the test's name.
+        let text = text.replacingOccurrences(
+            of: "LONG", with: String(repeating: "x", count: 5_000))
+        #expect(throws: BuildFailure.self) { try SiteConfig(yaml: text, path: "fruitsite.yml") }
+        do {
+            _ = try SiteConfig(yaml: text, path: "fruitsite.yml")
+        } catch {
+            #expect(
+                error.diagnostics.first.map { "\($0)".hasPrefix(expected) } == true,
+                "\(error.diagnostics)")
+        }
+    }
+
+    @Test func goodConfigValuesAreAccepted() throws {
+        let config = try SiteConfig(
+            yaml: "baseURL: HTTPS://example.org:8080/fruits\nmaxEntrySize: 512KB\n",
+            path: "fruitsite.yml")
+        #expect(config.baseURL == "HTTPS://example.org:8080/fruits/")
+        #expect(config.maximumEntrySize == 512 << 10)
+    }
+
+    @Test func aConfigThatIsAFolderIsAnError() throws {
+        let site = try Site()
+        defer { site.folder.remove() }
+        try FileManager.default.createDirectory(
+            atPath: site.folder.path + "/fruitsite.yml", withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(site.folder.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        do {
+            _ = try SiteBuilder(options: site.options).loadConfig()
+            Issue.record("a folder was taken for the config")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "fruitsite.yml: error: cannot read the config file: it is a folder, not a regular file"
+                ])
+        }
+    }
+
+    // MARK: - The cache folder
+
+    @Test(arguments: ["Templates/assets/cache", "Content/.cache", "Output/cache", "", "file"])
+    func aCacheFolderThatWouldBePublishedOrCannotBeIsRefused(_ place: String) throws {
+        var site = try Site()
+        defer { site.folder.remove() }
+        try site.folder.write("file", "not a folder")
+        site.options.cacheDirectory = place.isEmpty ? "" : site.folder.path + "/" + place
+        let (succeeded, messages) = site.build()
+        #expect(!succeeded)
+        let expected =
+            switch place {
+            case "": "the cache folder's name is empty"
+            case "file": "the cache path exists and is not a folder"
+            case "Output/cache": "the cache folder must not be inside the output folder"
+            case "Content/.cache": "the cache folder must not be inside the content folder"
+            default: "the cache folder must not be inside the templates folder"
+            }
+        #expect(messages.count == 1 && messages[0].contains("error: " + expected), "\(messages)")
+        #expect(!FileManager.default.fileExists(atPath: site.folder.path + "/Output"))
+    }
+
+    // MARK: - Determinism
+
+    // The build id is an ELF note; elsewhere the identity is a hash of the whole file.
+    #if os(Linux)
+        @Test func twoCopiesOfOneBinaryHaveOneIdentity() throws {
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            let executable = try #require(Bundle.main.executablePath)
+            let copy = folder.path + "/copy"
+            try FileManager.default.copyItem(atPath: executable, toPath: copy)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: copy)
+            let id = try #require(Generator.buildID(of: executable))
+            #expect(id.count >= 16)
+            #expect(Generator.buildID(of: copy) == id)
+            #expect(Generator.identity == "\(Generator.version) build-\(id)")
+            // Not an ELF file: no id.
+            #expect(Generator.buildID(of: repositoryRoot + "/README.md") == nil)
+        }
+    #endif
+}

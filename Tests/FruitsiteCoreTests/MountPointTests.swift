@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An output folder that is a mount point cannot be renamed: its contents are replaced. A
+/// real tmpfs is mounted in a user and mount namespace (`unshare -rm`), around the real
+/// `fruitsite` executable built beside these tests.
+@Suite(.enabled(if: Mounting.isPossible, "needs unshare -rm and the fruitsite executable"))
+struct MountPointTests {
+    @Test func aMountPointHasItsContentsReplaced() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+        }
+        let fruitsite = try #require(Mounting.executable)
+        // Clean, incremental and clean again into the mount; then the mount's contents are
+        // copied out (the mount ends with the namespace) with what the builds printed.
+        let status = Mounting.run(
+            """
+            set -e
+            mkdir Output Copy
+            unshare -rm sh -c '
+                set -e
+                mount -t tmpfs fruitsite Output
+                echo stale > Output/stale.html
+                "\(fruitsite)" build --force --cache-dir .cache > first.txt 2>&1
+                printf "\\nOne more line.\\n" >> Content/apple.md
+                "\(fruitsite)" build --cache-dir .cache > second.txt 2>&1
+                "\(fruitsite)" build --clean --cache-dir .cache > third.txt 2>&1
+                cp -R Output/. Copy/
+                ls -a Output > listing.txt
+            '
+            """, in: folder.path)
+        #expect(status == 0, "\((try? folder.read("first.txt")) ?? "")")
+        #expect(
+            try folder.read("first.txt").contains("(a mount point: its contents were replaced)"))
+        #expect(try folder.read("second.txt").contains("1 file changed"))
+        #expect(
+            try folder.read("third.txt").contains("(a mount point: its contents were replaced)"))
+        #expect(try folder.read("Copy/fruits/apple/index.html").contains("One more line."))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Copy/stale.html"))
+        // Nothing of the build's own is left inside the mount.
+        let listing = try folder.read("listing.txt").split(separator: "\n")
+        #expect(
+            !listing.contains { $0.hasPrefix(".fruitsite-tmp") || $0.hasPrefix(".fruitsite-old") })
+    }
+}
+
+/// Whether these tests can mount, and how they run the executable.
+enum Mounting {
+    /// The `fruitsite` executable built beside the test bundle.
+    static let executable: String? = Bundle.main.executablePath.map {
+        (($0 as NSString).deletingLastPathComponent as NSString)
+            .appendingPathComponent("fruitsite")
+    }
+
+    static let isPossible: Bool = {
+        guard let executable, FileManager.default.isExecutableFile(atPath: executable) else {
+            return false
+        }
+        return run("unshare -rm true") == 0
+    }()
+
+    /// Runs a shell script; its exit status.
+    @discardableResult
+    static func run(_ script: String, in folder: String? = nil) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
