@@ -10,7 +10,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 import browser_support as support
@@ -81,6 +80,13 @@ def wait(driver, condition, timeout: float = 15):
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
 
 
+def text_of(driver, selector: str) -> str:
+    """The element's text, read in one script call: a reload between finding an element and
+    reading it cannot leave a stale reference."""
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.innerText : ''", selector)
+
+
 def console_errors(driver) -> list[str]:
     return [
         entry["message"] for entry in driver.get_log("browser")
@@ -94,7 +100,7 @@ def test_an_edit_reloads_the_open_page(served, driver):
     mark(driver)
     text = served.read("Content/apple.md")
     served.write("Content/apple.md", text.replace("\n---\n", "\n---\nA sentence typed just now.\n", 1))
-    wait(driver, lambda d: "A sentence typed just now." in d.find_element(By.TAG_NAME, "main").text)
+    wait(driver, lambda d: "A sentence typed just now." in text_of(d, "main"))
     assert not is_marked(driver)
     assert console_errors(driver) == []
 
@@ -115,7 +121,7 @@ def test_a_renamed_fruit_is_followed(served, driver):
     support.wait_until_loaded(driver)
     os.replace(served.work / "Content/apple.md", served.work / "Content/apple-tree.md")
     wait(driver, lambda d: d.current_url.endswith(BASE_PATH + "fruits/apple-tree/"))
-    assert driver.find_element(By.TAG_NAME, "h1").text.strip().endswith("Apple")
+    wait(driver, lambda d: text_of(d, "h1").strip().endswith("Apple"))
 
 
 def test_errors_show_in_the_page_until_fixed(served, driver):
@@ -123,7 +129,7 @@ def test_errors_show_in_the_page_until_fixed(served, driver):
     support.wait_until_loaded(driver)
     good = served.read("Content/banana.md")
     served.write("Content/banana.md", "---\nname: [\n---\n")
-    overlay = wait(driver, lambda d: d.find_elements(By.ID, "fruitsite-errors"))
-    assert "banana.md:3:1: error: invalid YAML" in overlay[0].text
+    wait(driver, lambda d: "banana.md:3:1: error: invalid YAML" in text_of(d, "#fruitsite-errors"))
     served.write("Content/banana.md", good)
-    wait(driver, lambda d: not d.find_elements(By.ID, "fruitsite-errors"))
+    wait(driver, lambda d: d.execute_script(
+        "return document.readyState === 'complete' && !document.getElementById('fruitsite-errors')"))
