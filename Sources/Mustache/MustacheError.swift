@@ -46,6 +46,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
         case nestingTooDeep
         /// `render` was asked for a template the library does not have.
         case unknownTemplate(String)
+        /// The output grew past the size limit `render` was given, in bytes.
+        case outputTooLarge(limit: Int)
     }
 
     /// What went wrong.
@@ -114,6 +116,8 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
             return "sections nest deeper than \(Parser.maximumNesting) levels"
         case .unknownTemplate(let name):
             return "unknown template '\(name)'"
+        case .outputTooLarge(let limit):
+            return "the rendered output grew past \(limit) bytes"
         }
     }
 

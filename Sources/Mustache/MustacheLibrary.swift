@@ -42,16 +42,17 @@ public struct MustacheLibrary: Sendable {
     /// - Returns: The rendered text.
     /// - Throws: `MustacheError` when no template has that name, when partials nest deeper
     ///   than the bound (a partial including itself unconditionally), or, with
-    ///   `requiresKnownPartials`, when a dynamic partial names an unknown template.
+    ///   `requiresKnownPartials`, when a dynamic partial names an unknown template, or when
+    ///   the output grows past `sizeLimit` bytes.
     public func render(
-        _ name: String, with context: MustacheValue
+        _ name: String, with context: MustacheValue, sizeLimit: Int = .max
     ) throws(MustacheError) -> String {
         guard let template = templates[name] else {
             throw MustacheError(.unknownTemplate(name), template: name, line: 0, column: 0)
         }
         return try Self.render(
             template, with: context, templates: templates,
-            requiresKnownPartials: requiresKnownPartials)
+            requiresKnownPartials: requiresKnownPartials, sizeLimit: sizeLimit)
     }
 
     // MARK: - Shared with MustacheTemplate
@@ -73,11 +74,12 @@ public struct MustacheLibrary: Sendable {
 
     static func render(
         _ template: CompiledTemplate, with context: MustacheValue,
-        templates: [String: CompiledTemplate], requiresKnownPartials: Bool
+        templates: [String: CompiledTemplate], requiresKnownPartials: Bool,
+        sizeLimit: Int = .max
     ) throws(MustacheError) -> String {
         var renderer = Renderer(
             templates: templates, requiresKnownPartials: requiresKnownPartials, context: context,
-            capacity: template.sourceSize * 2)
+            capacity: template.sourceSize * 2, rootTemplate: template.name, sizeLimit: sizeLimit)
         try renderer.render(template.nodes)
         return renderer.output
     }

@@ -14,6 +14,11 @@ struct Renderer {
 
     private let templates: [String: CompiledTemplate]
     private let requiresKnownPartials: Bool
+    /// The most bytes the output may reach: loops over loops can otherwise grow it until
+    /// memory runs out.
+    private let sizeLimit: Int
+    /// The template `render` was asked for, named by errors raised outside any partial.
+    private let rootTemplate: String
     private(set) var output = ""
     private var stack: [MustacheValue]
     /// Prepended to each line of a standalone partial, parent or block, at the line starts
@@ -28,10 +33,13 @@ struct Renderer {
 
     init(
         templates: [String: CompiledTemplate], requiresKnownPartials: Bool,
-        context: MustacheValue, capacity: Int
+        context: MustacheValue, capacity: Int, rootTemplate: String = "",
+        sizeLimit: Int = .max
     ) {
+        self.rootTemplate = rootTemplate
         self.templates = templates
         self.requiresKnownPartials = requiresKnownPartials
+        self.sizeLimit = sizeLimit
         stack = [context]
         output.reserveCapacity(capacity)
     }
@@ -65,6 +73,12 @@ struct Renderer {
                 try include(inclusion, arguments: arguments)
             case .block(let block):
                 try renderBlock(block)
+            }
+            // A native string knows its UTF-8 length: the check costs a comparison.
+            if output.utf8.count > sizeLimit {
+                throw MustacheError(
+                    .outputTooLarge(limit: sizeLimit), template: chain.last ?? rootTemplate,
+                    line: 0, column: 0)
             }
         }
     }

@@ -165,6 +165,34 @@ import Testing
         #expect(succeeded, "\(messages)")
     }
 
+    @Test func aPageThatGrowsPastTheLimitStopsWithAnErrorNamingItsTemplate() throws {
+        var site = try Site()
+        defer { site.folder.remove() }
+        for name in ["banana", "cherry", "date", "fig", "grape", "kiwi", "lime"] {
+            try site.folder.write(
+                "Content/\(name).md", "---\nname: \(name.capitalized)\ncategory: Pome\n---\n")
+        }
+        // Three loops over every fruit, nested: 8 × 8 × 8 cards of 1 KB, about 512 KB.
+        try site.folder.write(
+            "Templates/index.mustache",
+            "{{#fruits}}{{#fruits}}{{#fruits}}\(String(repeating: "x", count: 1_000)){{/fruits}}"
+                + "{{/fruits}}{{/fruits}}")
+        try site.folder.write("fruitsite.yml", "maxPageSize: 100KB\n")
+        site.options.configPath = site.folder.path + "/fruitsite.yml"
+        var (succeeded, messages) = site.build()
+        #expect(!succeeded)
+        #expect(
+            messages == [
+                "\(site.folder.path)/Templates/index.mustache: error: the rendered output grew past "
+                    + "102400 bytes\n  hint: raise 'maxPageSize' in fruitsite.yml if pages are meant "
+                    + "to be this big"
+            ], "\(messages)")
+        #expect(!FileManager.default.fileExists(atPath: site.options.outputDirectory))
+        try site.folder.write("fruitsite.yml", "maxPageSize: 1MB\n")
+        (succeeded, messages) = site.build()
+        #expect(succeeded, "\(messages)")
+    }
+
     // MARK: - Config
 
     @Test(arguments: [
@@ -192,6 +220,10 @@ import Testing
         (
             "maxEntrySize: lots",
             "fruitsite.yml:1:15: error: 'maxEntrySize' must be a size such as 4MB"
+        ),
+        (
+            "maxPageSize: 0",
+            "fruitsite.yml:1:14: error: 'maxPageSize' must be a size such as 4MB"
         ),
         (
             "title: LONG",

@@ -79,7 +79,8 @@ public struct PageRenderer: Sendable {
                     }
                     let context = data.data(of: page, details: fruitDetails)
                     do throws(MustacheError) {
-                        let html = try library.render(page.kind.template!, with: context)
+                        let html = try library.render(
+                            page.kind.template!, with: context, sizeLimit: config.maximumPageSize)
                         return .success(RenderedPage(path: path, text: html, inputHash: inputHash))
                     } catch {
                         throw BuildFailure([

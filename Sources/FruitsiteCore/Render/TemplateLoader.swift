@@ -171,11 +171,15 @@ public struct TemplateLoader: Sendable {
 
     /// Maps an engine error to `Templates/<name>.mustache:line:col`.
     func diagnostic(for error: MustacheError) -> Diagnostic {
-        .error(
+        var hint = error.hint
+        if case .outputTooLarge = error.reason {
+            hint = "raise 'maxPageSize' in fruitsite.yml if pages are meant to be this big"
+        }
+        return .error(
             at: SourceLocation(
                 path: "\(templatesDirectory)/\(error.template).mustache",
                 line: error.line > 0 ? error.line : nil,
                 column: error.column > 0 ? error.column : nil),
-            error.message, hint: error.hint)
+            error.message, hint: hint)
     }
 }

@@ -13,13 +13,18 @@ public struct SiteConfig: Sendable, Equatable {
     /// The most bytes one entry's file may hold (`maxEntrySize`): a bigger file is an error
     /// naming it, not hours of parsing and gigabytes of memory.
     public var maximumEntrySize = Self.defaultMaximumEntrySize
+    /// The most bytes one rendered page may hold (`maxPageSize`): a template whose loops
+    /// nest over the catalog stops with an error naming it, before memory runs out.
+    public var maximumPageSize = Self.defaultMaximumPageSize
 
     public static let keys = [
-        "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize",
+        "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
     ]
 
     /// 8 MB: thousands of times the longest entry of the sample.
     public static let defaultMaximumEntrySize = 8 << 20
+    /// 512 MB: an index listing a million fruits on one page is about 220 MB.
+    public static let defaultMaximumPageSize = 512 << 20
     /// The most the config file may hold.
     public static let maximumFileSize = 1 << 20
     /// The most characters a text setting may have: each is repeated on every page.
@@ -101,15 +106,19 @@ public struct SiteConfig: Sendable, Equatable {
             case "title": title = string
             case "description": description = string
             case "language": language = string
-            case "maxEntrySize":
+            case "maxEntrySize", "maxPageSize":
                 guard let size = Self.size(string), size > 0 else {
                     diagnostics.append(
                         .error(
-                            at: location(value), "'maxEntrySize' must be a size such as 4MB",
+                            at: location(value), "'\(name)' must be a size such as 4MB",
                             hint: "a number of bytes, or a number followed by KB, MB or GB"))
                     continue
                 }
-                maximumEntrySize = size
+                if name == "maxEntrySize" {
+                    maximumEntrySize = size
+                } else {
+                    maximumPageSize = size
+                }
             default:
                 if let problem = Self.baseURLProblem(string) {
                     diagnostics.append(
