@@ -70,7 +70,7 @@ struct ServeCommand {
                 "warning: serving on \(host): other machines on the network can see the site")
         }
         var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
-        Self.update(&site, server: server, terminal: terminal, isPolled: false)
+        Self.update(&site, changing: nil, server: server, terminal: terminal, isPolled: false)
         server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
         terminal.print("Serving at http://\(shownHost):\(server.port)\(basePath)")
@@ -82,21 +82,22 @@ struct ServeCommand {
             terminal.printError("note: inotify is unavailable here; looking for changes by polling")
         }
         while true {
-            watcher.wait()
+            let paths = watcher.wait()
             Self.update(
-                &site, server: server, terminal: terminal, isPolled: !watcher.usesNotifications)
+                &site, changing: paths, server: server, terminal: terminal,
+                isPolled: !watcher.usesNotifications)
         }
     }
 
     /// Builds what changed and hands it to the server; errors go to the terminal and to
     /// every open page.
     private static func update(
-        _ site: inout SiteBuilder.LiveSite, server: SiteServer, terminal: Terminal,
-        isPolled: Bool
+        _ site: inout SiteBuilder.LiveSite, changing paths: Set<String>?, server: SiteServer,
+        terminal: Terminal, isPolled: Bool
     ) {
         let start = Date()
         do {
-            let update = try site.update()
+            let update = try site.update(changing: paths)
             let changed = update.files.count + update.removed.count
             let isNews = server.publish(update)
             // Polling updates every interval: say nothing when nothing changed.

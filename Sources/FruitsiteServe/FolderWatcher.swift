@@ -6,9 +6,8 @@ import Foundation
 
 /// Waits for changes under the folders a site is built from: inotify on Linux, recursive,
 /// following folders created or moved in later; or polling, where inotify is missing or
-/// `--poll` asks for it. It reports that something changed, not what: the site's update
-/// finds what changed by itself, as `build` does, so a missed or merged event can never
-/// leave the site stale.
+/// `--poll` asks for it. It says which files changed when it saw every change (only files
+/// changed, and no event was lost); else the update looks at every file, as `build` does.
 public final class FolderWatcher {
     /// Events closer together than this are one change: a save that writes a temporary file
     /// and renames it over the old one is one rebuild.
@@ -42,30 +41,43 @@ public final class FolderWatcher {
     /// Whether inotify watches the folders (else `wait` polls).
     public var usesNotifications: Bool { descriptor >= 0 }
 
-    /// Returns once something relevant changed and has been quiet for `quietWindow`; when
-    /// polling, after every interval (the update then finds nothing, cheaply, or a change).
-    public func wait() {
+    /// Returns once something relevant changed and has been quiet for `quietWindow`: the
+    /// paths of the files that changed, or nil when that is not known (a folder came or
+    /// went, events were lost, or the watcher polls: the caller then looks at everything).
+    public func wait() -> Set<String>? {
         guard descriptor >= 0 else {
             Thread.sleep(forTimeInterval: Self.pollInterval)
-            return
+            return nil
         }
         #if canImport(Glibc)
-            while readEvents(timeout: -1) != true {}
+            var changes = Changes()
+            while !changes.isRelevant { readEvents(timeout: -1, into: &changes) }
             // Coalesce: keep reading until the folders stay quiet for the window.
-            while readEvents(timeout: Self.quietWindow) != nil {}
+            while readEvents(timeout: Self.quietWindow, into: &changes) {}
+            return changes.isComplete ? changes.paths : nil
+        #else
+            return nil
         #endif
     }
 
+    /// What the events read so far say.
+    private struct Changes {
+        var paths: Set<String> = []
+        var isRelevant = false
+        /// False once a change is not a file's (a folder's), or events were lost.
+        var isComplete = true
+    }
+
     #if canImport(Glibc)
-        /// Reads the events that arrive within `timeout` ms (-1: wait for the first): nil
-        /// when none came, else whether one of them matters.
-        private func readEvents(timeout: Int32) -> Bool? {
+        /// Reads the events that arrive within `timeout` ms (-1: wait for the first) into
+        /// `changes`; false when none came.
+        @discardableResult
+        private func readEvents(timeout: Int32, into changes: inout Changes) -> Bool {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, timeout) > 0 else { return nil }
+            guard poll(&poller, 1, timeout) > 0 else { return false }
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return false }
-            var isRelevant = false
+            guard count > 0 else { return true }
             var offset = 0
             while offset < count {
                 let (mask, wd, nameLength, name) = buffer.withUnsafeBytes { raw in
@@ -78,9 +90,10 @@ public final class FolderWatcher {
                 }
                 offset += MemoryLayout<inotify_event>.size + nameLength
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: watch everything again; the update rescans anyway.
+                    // Events were lost: watch everything again, and look at everything.
                     addWatches()
-                    isRelevant = true
+                    changes.isRelevant = true
+                    changes.isComplete = false
                     continue
                 }
                 guard let folder = watched[wd] else { continue }
@@ -88,19 +101,25 @@ public final class FolderWatcher {
                     watched[wd] = nil
                     continue
                 }
-                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
-                    !Self.isIgnored(name)
-                {
+                if Self.isIgnored(name) { continue }
+                let isFolder =
+                    mask & UInt32(IN_ISDIR) != 0
+                    || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
+                if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                     addWatches(under: folder + "/" + name)
                 }
-                if Self.isIgnored(name) { continue }
-                if isUnderFolders(folder)
-                    || files.contains(where: { $0.folder == folder && $0.name == name })
-                {
-                    isRelevant = true
+                if isUnderFolders(folder) {
+                    changes.isRelevant = true
+                    if isFolder {
+                        changes.isComplete = false
+                    } else {
+                        changes.paths.insert(folder + "/" + name)
+                    }
+                } else if files.contains(where: { $0.folder == folder && $0.name == name }) {
+                    changes.isRelevant = true
                 }
             }
-            return isRelevant
+            return true
         }
 
         private func isUnderFolders(_ folder: String) -> Bool {

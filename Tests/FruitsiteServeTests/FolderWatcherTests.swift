@@ -7,40 +7,68 @@ import Testing
 /// The watcher wakes for changes under its folders, new folders included, and to the file
 /// it watches apart; it sleeps through editors' temporaries.
 @Suite(.timeLimit(.minutes(1))) struct FolderWatcherTests {
-    /// Runs `change` a moment after `wait()` has started, and returns once `wait()` has
-    /// (the suite's time limit fails a wait that never ends).
+    /// Runs `change` a moment after `wait()` has started, and returns what `wait()` says
+    /// changed (the suite's time limit fails a wait that never ends).
     private func wakes(
         _ watcher: FolderWatcher, after change: @escaping @Sendable () throws -> Void
-    ) {
+    ) -> Set<String>? {
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
             try? change()
         }
-        watcher.wait()
+        return watcher.wait()
     }
 
-    @Test func wakesForChangesInFoldersMadeLaterAndTheConfig() throws {
+    /// What successive waits report until one names `path`, together; nil if one of them
+    /// did not know (the events of one write may straddle two waits on a busy machine).
+    private func reports(_ path: String, from watcher: FolderWatcher) -> Set<String>? {
+        var all: Set<String> = []
+        while !all.contains(path) {
+            guard let paths = watcher.wait() else { return nil }
+            all.formUnion(paths)
+        }
+        return all
+    }
+
+    @Test func saysWhichFilesChangedUnderItsFoldersAndFoldersMadeLater() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         try folder.write("Content/apple.md", "a")
         try folder.write("fruitsite.yml", "title: A")
+        let content = folder.path + "/Content"
         let watcher = FolderWatcher(
-            folders: [folder.path + "/Content"], files: [folder.path + "/fruitsite.yml"],
-            polls: false)
+            folders: [content], files: [folder.path + "/fruitsite.yml"], polls: false)
         #expect(watcher.usesNotifications)
-        wakes(watcher) { try folder.write("Content/apple.md", "b") }
-        wakes(watcher) { try folder.write("Content/citrus/lemon.md", "c") }
-        wakes(watcher) { try folder.write("Content/citrus/lime.md", "d") }
-        wakes(watcher) { try folder.write("fruitsite.yml", "title: B") }
-        // A temporary first, then a real change: only the second ends the wait, which the
-        // rename's arrival after the temporary's proves no sooner than it is made.
-        let start = Date()
-        wakes(watcher) {
+        let later = { (change: @escaping @Sendable () throws -> Void) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
+        }
+
+        later { try folder.write("Content/apple.md", "b") }
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
+
+        // A new folder: what it holds is not known, so everything is to be looked at; then
+        // its files are watched.
+        later {
+            try FileManager.default.createDirectory(
+                atPath: content + "/citrus", withIntermediateDirectories: false)
+        }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("Content/citrus/lemon.md", "c") }
+        #expect(
+            reports(content + "/citrus/lemon.md", from: watcher) == [content + "/citrus/lemon.md"])
+
+        // The config wakes it, and is no content file (the last write's late events may
+        // come with it).
+        later { try folder.write("fruitsite.yml", "title: B") }
+        #expect(watcher.wait()?.isSubset(of: [content + "/citrus/lemon.md"]) == true)
+
+        // Editors' temporaries are never reported.
+        later {
             try folder.write("Content/.apple.md.swp", "x")
             try folder.write("Content/apple.md~", "x")
-            Thread.sleep(forTimeInterval: 0.5)
+            try folder.write("Content/4913", "x")
             try folder.write("Content/apple.md", "e")
         }
-        #expect(Date().timeIntervalSince(start) >= 0.5)
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
     }
 
     @Test func pollsWhenAsked() throws {
@@ -48,6 +76,7 @@ import Testing
         defer { folder.remove() }
         let watcher = FolderWatcher(folders: [folder.path], files: [], polls: true)
         #expect(!watcher.usesNotifications)
-        wakes(watcher) {}
+        let paths = wakes(watcher, after: {})
+        #expect(paths == nil)
     }
 }

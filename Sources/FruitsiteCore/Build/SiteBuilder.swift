@@ -163,6 +163,9 @@ public struct SiteBuilder: Sendable {
 
         public let builder: SiteBuilder
         private var model: SiteModel
+        /// Whether the last update failed: the files that made it fail are not in the model,
+        /// so the next one looks at every file, whatever a watcher saw change since.
+        private var hasFailed = false
 
         /// A site with nothing built yet: the first `update()` renders everything.
         public init(builder: SiteBuilder) {
@@ -171,12 +174,20 @@ public struct SiteBuilder: Sendable {
         }
 
         /// Applies what changed since the last successful update.
+        /// - Parameter paths: The files a watcher saw change, when it saw every change:
+        ///   only these are then looked at (see `ContentScanner.scan(against:only:)`).
+        ///   Nil looks at every file, as `build` does.
         /// - Throws: `BuildFailure` with every error; the site stays as it was.
-        public mutating func update() throws(BuildFailure) -> Update {
+        public mutating func update(changing paths: Set<String>? = nil) throws(BuildFailure)
+            -> Update
+        {
             var next = model
-            let applied = try builder.apply(to: &next)
+            let scope = hasFailed ? nil : paths
+            hasFailed = true
+            let applied = try builder.apply(to: &next, changing: scope)
             let files = try builder.render(applied, into: &next)
             model = next
+            hasFailed = false
             return Update(
                 files: files, removed: applied.plan.removals, rendering: applied.rendering(of: next)
             )
@@ -216,9 +227,11 @@ public struct SiteBuilder: Sendable {
     /// Reads the config, the theme and what changed in the content, and applies them to
     /// `model`.
     /// - Throws: `BuildFailure` with every config, template and content error.
-    private func apply(to model: inout SiteModel) throws(BuildFailure) -> Applied {
+    private func apply(to model: inout SiteModel, changing paths: Set<String>? = nil)
+        throws(BuildFailure) -> Applied
+    {
         let config = try loadConfig()
-        let content = scanner(config).scan(against: model)
+        let content = scanner(config).scan(against: model, only: paths)
         let theme: TemplateLoader.Theme
         do {
             theme = try TemplateLoader(

@@ -57,6 +57,7 @@ extension SiteModel {
         if changes.isListedAnew {
             folders = changes.folders
             listedAt = changes.time
+            isLinkFree = changes.isLinkFree
         }
         let (old, ids, listed) = replace(
             removing: changes.removed, storing: changes.parsed.map { ($0.id, $0.entry) })

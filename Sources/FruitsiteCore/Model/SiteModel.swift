@@ -107,6 +107,10 @@ struct SiteModel: Sendable {
     var folders: [Folder]?
     /// When the folders were listed, in nanoseconds since 1970.
     var listedAt: Int64 = 0
+    /// Whether the last listing, in this process, met no symbolic link: a watcher's list of
+    /// changed paths is then all a scan needs to look at. Not saved: a loaded model does not
+    /// know, and is listed again before it is trusted with that.
+    var isLinkFree = false
 
     /// An empty model: what a clean build starts from.
     init(settings: Settings) {

@@ -34,6 +34,9 @@ struct ContentScanner: Sendable {
         var folders: [SiteModel.Folder]?
         /// Whether the folders were listed anew (else the model's files still stand).
         var isListedAnew = false
+        /// When listed anew: whether no symbolic link was met, so that a change to a file is
+        /// a change under its own path (see `scan(against:only:)`).
+        var isLinkFree = false
     }
 
     /// One file's outcome.
@@ -44,24 +47,37 @@ struct ContentScanner: Sendable {
     }
 
     /// Compares the content folder with `model`.
-    func scan(against model: SiteModel) -> Changes {
+    /// - Parameter paths: When given, the only paths that can have changed, as a watcher
+    ///   reported them (`serve`): only these are looked at, if the model's last listing met
+    ///   no symbolic link (through which a file could change under another path). Else every
+    ///   file's status is compared, and the folders are listed again if one changed.
+    func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
-        let files: [(id: Int?, path: String)]
+        var files: [(id: Int?, path: String)]
         let folders = model.folders ?? []
-        let foldersStand =
+        let foldersStand = {
             !folders.isEmpty
-            && folders.allSatisfy { folder in
-                fileSystem.status(folder.path).map {
-                    $0 == folder.status && $0.isSettled(at: model.listedAt)
-                } ?? false
-            }
-        if foldersStand {
+                && folders.allSatisfy { folder in
+                    fileSystem.status(folder.path).map {
+                        $0 == folder.status && $0.isSettled(at: model.listedAt)
+                    } ?? false
+                }
+        }
+        if let paths, model.isLinkFree, !folders.isEmpty {
+            let entries = paths.filter(isEntryPath).sorted()
+            files = entries.map { path in (model.ids.first { model[$0].path == path }, path) }
+            // A file that is gone leaves its entry; one that never was is no news.
+            let gone = Set(files.indices.filter { fileSystem.status(files[$0].path) == nil })
+            changes.removed = gone.compactMap { files[$0].id }
+            files = files.indices.filter { !gone.contains($0) }.map { files[$0] }
+        } else if foldersStand() {
             files = model.ids.map { ($0, model[$0].path) }
         } else {
             let known = model.savingOrder
             let listing = list()
             files = Self.join(listing.paths, known.map { ($0, model[$0].path) })
             changes.isListedAnew = true
+            changes.isLinkFree = !listing.hasLinks && listing.diagnostics.isEmpty
             changes.diagnostics = listing.diagnostics
             let statuses = listing.folders.compactMap { folder in
                 folder.status.map { SiteModel.Folder(path: folder.path, status: $0) }
@@ -99,6 +115,14 @@ struct ContentScanner: Sendable {
             }
         }
         return changes
+    }
+
+    /// Whether a path a watcher reported can be an entry: a `.md` file below the content
+    /// folder with no hidden folder or file on the way.
+    private func isEntryPath(_ path: String) -> Bool {
+        guard path.hasPrefix(contentDirectory + "/"), path.hasSuffix(".md") else { return false }
+        let below = path.dropFirst(contentDirectory.count + 1)
+        return !below.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
     /// The outcome of a file that may have changed: its bytes decide.
@@ -167,6 +191,8 @@ struct ContentScanner: Sendable {
         /// changes, neither does `paths`.
         var folders: [(path: String, status: FileStatus?)] = []
         var diagnostics: [Diagnostic]
+        /// Whether a symbolic link was met: a file can then change under another path.
+        var hasLinks = false
     }
 
     /// Finds every `.md` file, sorted by path; hidden files and folders are skipped.
@@ -191,6 +217,7 @@ struct ContentScanner: Sendable {
         var pending = [contentDirectory]
         var visited: Set<String> = [root]
         var folders: [(path: String, status: FileStatus?)] = []
+        var hasLinks = false
         while let directory = pending.popLast() {
             folders.append((directory, fileSystem.status(directory)))
             let entries: [FileSystem.Entry]
@@ -213,6 +240,7 @@ struct ContentScanner: Sendable {
                 }
                 var kind = entry.kind
                 if kind == .symbolicLink {
+                    hasLinks = true
                     guard let target = fileSystem.resolve(path),
                         target == root || target.hasPrefix(root + "/")
                     else {
@@ -242,7 +270,8 @@ struct ContentScanner: Sendable {
         }
         UTF8Order.sort(&paths)
 
-        return Listing(paths: paths, folders: folders, diagnostics: diagnostics)
+        return Listing(
+            paths: paths, folders: folders, diagnostics: diagnostics, hasLinks: hasLinks)
     }
 
     /// Reads one file.

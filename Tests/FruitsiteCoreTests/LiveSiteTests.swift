@@ -1,0 +1,117 @@
+import Foundation
+import FruitsiteCore
+import TestSupport
+import Testing
+
+/// The site `serve` keeps in memory: every update leaves it as a fresh one would be, whether
+/// it looks at every file or only at the paths a watcher reported.
+@Suite struct LiveSiteTests {
+    /// A live site over a copy of the sample, and the files it serves.
+    struct Live {
+        let folder: TemporaryDirectory
+        var options = BuildOptions()
+        var site: SiteBuilder.LiveSite
+        var files: [String: [UInt8]] = [:]
+
+        init() throws {
+            folder = try TemporaryDirectory()
+            for name in ["Content", "Templates"] {
+                try FileManager.default.copyItem(
+                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+            }
+            options.contentDirectory = folder.path + "/Content"
+            options.templatesDirectory = folder.path + "/Templates"
+            site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+            try update(changing: nil)
+        }
+
+        mutating func update(changing paths: Set<String>?) throws {
+            let update = try site.update(changing: paths)
+            for file in update.files { files[file.path] = file.bytes }
+            for path in update.removed { files[path] = nil }
+        }
+
+        /// Expects the files to be what a fresh live site makes of the folder now.
+        func expectFresh(_ step: String) throws {
+            var fresh = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+            let update = try fresh.update()
+            let expected = Dictionary(
+                uniqueKeysWithValues: update.files.map { ($0.path, $0.bytes) })
+            #expect(files.keys.sorted() == expected.keys.sorted(), "\(step)")
+            for (path, bytes) in expected where files[path] != bytes {
+                Issue.record("\(step): \(path) differs from a fresh site")
+            }
+        }
+
+        func path(_ name: String) -> String { options.contentDirectory + "/" + name }
+    }
+
+    @Test func updatesFromTheReportedPathsAsFromEveryFile() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        let apple = live.path("apple.md")
+        try (try String(contentsOfFile: apple, encoding: .utf8) + "\nEdited.\n")
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        try live.update(changing: [apple, live.folder.path + "/Templates/index.mustache"])
+        #expect(
+            String(decoding: live.files["fruits/apple/index.html"]!, as: UTF8.self).contains(
+                "Edited."))
+        try live.expectFresh("text edit")
+
+        try live.folder.write("Content/zucchini.md", "---\nname: Zucchini\ncategory: Gourds\n---\n")
+        try live.update(changing: [live.path("zucchini.md"), live.path(".zucchini.md.swp")])
+        try live.expectFresh("new file")
+
+        try FileManager.default.removeItem(atPath: live.path("banana.md"))
+        try live.update(changing: [live.path("banana.md")])
+        try live.expectFresh("deleted file")
+
+        // Only the reported paths are looked at: a change nobody reported waits for an
+        // update that looks at everything.
+        let cherry = live.path("cherry.md")
+        try (try String(contentsOfFile: cherry, encoding: .utf8) + "\nUnreported.\n")
+            .write(toFile: cherry, atomically: true, encoding: .utf8)
+        try live.update(changing: [apple])
+        let page = { String(decoding: live.files["fruits/cherry/index.html"]!, as: UTF8.self) }
+        #expect(!page().contains("Unreported."))
+        try live.update(changing: nil)
+        #expect(page().contains("Unreported."))
+        try live.expectFresh("after looking at everything")
+    }
+
+    @Test func looksAtEveryFileAfterAFailedUpdate() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        try live.folder.write("Content/broken.md", "---\nname: [\n---\n")
+        #expect(throws: BuildFailure.self) {
+            try live.update(changing: [live.path("broken.md")])
+        }
+        // An edit elsewhere: the broken file, not reported this time, still fails the update.
+        let cherry = live.path("cherry.md")
+        try (try String(contentsOfFile: cherry, encoding: .utf8) + "\nRipe.\n")
+            .write(toFile: cherry, atomically: true, encoding: .utf8)
+        #expect(throws: BuildFailure.self) { try live.update(changing: [cherry]) }
+        try FileManager.default.removeItem(atPath: live.path("broken.md"))
+        try live.update(changing: [live.path("broken.md")])
+        try live.expectFresh("after the fix")
+    }
+
+    @Test func looksAtEveryFileWhenTheContentHasSymbolicLinks() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        try live.folder.write(
+            "Content/.store/quince.md", "---\nname: Quince\ncategory: Pome\n---\n")
+        try FileManager.default.removeItem(atPath: live.path("quince.md"))
+        try FileManager.default.createSymbolicLink(
+            atPath: live.path("quince.md"), withDestinationPath: live.path(".store/quince.md"))
+        try live.update(changing: nil)
+        // The change is reported under the link's target only, which is no entry's path.
+        try live.folder.write(
+            "Content/.store/quince.md", "---\nname: Quince\ncategory: Pome\n---\nNew.\n")
+        try live.update(changing: [live.path(".store/quince.md")])
+        #expect(
+            String(decoding: live.files["fruits/quince/index.html"]!, as: UTF8.self).contains(
+                "New."))
+        try live.expectFresh("through a link")
+    }
+}
