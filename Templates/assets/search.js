@@ -67,6 +67,12 @@ async function start() {
   };
 
   const render = (state) => {
+    if (pageList) {
+      const isSearching = Boolean(state.q || state.category);
+      pageList.hidden = isSearching;
+      list.hidden = !isSearching;
+      if (pager) pager.hidden = isSearching;
+    }
     const hits = new Set(filterFruits(fruits, state.q, state.category));
     for (const fruit of fruits) {
       const item = items.get(fruit.slug);
@@ -121,10 +127,24 @@ async function start() {
     return;
   }
 
+  // A page of a paginated index lists only some fruits: a search then shows, instead of them
+  // and the pager, a list of every fruit built from the index.
+  let pageList = null;
+  const pager = $('pagination');
+  if (list && list.querySelectorAll('li[data-slug]').length < fruits.length) {
+    pageList = list;
+    list = null;
+  }
   if (!list) {
     list = make('ul', 'fruit-list');
+    if (pageList) {
+      list.hidden = true;
+      pageList.removeAttribute('id');
+      pageList.after(list);
+    } else {
+      status.after(list);
+    }
     list.id = 'fruit-list';
-    status.after(list);
     for (const { slug, name, emoji, category, url } of fruits) {
       const link = make('a', '', make('span', 'result-name', name));
       link.href = new URL(url ?? `fruits/${slug}/`, indexURL);
