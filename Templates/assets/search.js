@@ -40,6 +40,8 @@ async function start() {
   const resting = status.textContent;
   const items = new Map(); // slug → { li, element, name, mark }
   let list = $('fruit-list');
+  let pageList = null; // the page's own fruits, when it lists only some
+  const pager = $('pagination');
   let fruits;
   let shown;
   let timer;
@@ -69,8 +71,12 @@ async function start() {
   const render = (state) => {
     if (pageList) {
       const isSearching = Boolean(state.q || state.category);
+      if (isSearching && !list) {
+        pageList.removeAttribute('id');
+        makeList(pageList);
+      }
       pageList.hidden = isSearching;
-      list.hidden = !isSearching;
+      if (list) list.hidden = !isSearching;
       if (pager) pager.hidden = isSearching;
     }
     const hits = new Set(filterFruits(fruits, state.q, state.category));
@@ -127,23 +133,10 @@ async function start() {
     return;
   }
 
-  // A page of a paginated index lists only some fruits: a search then shows, instead of them
-  // and the pager, a list of every fruit built from the index.
-  let pageList = null;
-  const pager = $('pagination');
-  if (list && list.querySelectorAll('li[data-slug]').length < fruits.length) {
-    pageList = list;
-    list = null;
-  }
-  if (!list) {
+  // Lists every fruit of the index in a new list after `place`, the list the search filters.
+  const makeList = (place) => {
     list = make('ul', 'fruit-list');
-    if (pageList) {
-      list.hidden = true;
-      pageList.removeAttribute('id');
-      pageList.after(list);
-    } else {
-      status.after(list);
-    }
+    place.after(list);
     list.id = 'fruit-list';
     for (const { slug, name, emoji, category, url } of fruits) {
       const link = make('a', '', make('span', 'result-name', name));
@@ -156,10 +149,23 @@ async function start() {
       li.dataset.slug = slug;
       list.append(li);
     }
-  }
-  for (const li of list.querySelectorAll('li[data-slug]')) {
-    const element = li.querySelector('.result-name');
-    if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
+    for (const li of list.querySelectorAll('li[data-slug]')) {
+      const element = li.querySelector('.result-name');
+      if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
+    }
+  };
+  // A page of a paginated index lists only some fruits. A search shows, in place of them and
+  // of the pager, every fruit of the index, in a list made the first time one is needed.
+  if (list && list.querySelectorAll('li[data-slug]').length < fruits.length) {
+    pageList = list;
+    list = null;
+  } else if (list) {
+    for (const li of list.querySelectorAll('li[data-slug]')) {
+      const element = li.querySelector('.result-name');
+      if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
+    }
+  } else {
+    makeList(status);
   }
 
   // MARK: Events

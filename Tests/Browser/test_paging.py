@@ -230,12 +230,14 @@ def test_the_pager_works_from_the_keyboard(driver, paged_site, paged_server):
 def page_list_state(driver) -> dict:
     return driver.execute_script(
         """
-        const own = document.querySelector('ul.fruit-list:not(#fruit-list)');
+        // The page's own list comes first; the search's list of every fruit, once made,
+        // after it.
+        const [own, full] = document.querySelectorAll('ul.fruit-list');
         const pager = document.getElementById('pagination');
         return {
           ownShown: Boolean(own && own.getClientRects().length),
           pagerShown: Boolean(pager && pager.getClientRects().length),
-          fullShown: document.getElementById('fruit-list').getClientRects().length > 0,
+          fullShown: Boolean(full && full.getClientRects().length),
         };
         """
     )
