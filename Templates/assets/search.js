@@ -40,6 +40,8 @@ async function start() {
   const resting = status.textContent;
   const items = new Map(); // slug → { li, element, name, mark }
   let list = $('fruit-list');
+  let pageList = null; // the page's own fruits, when it lists only some
+  const pager = $('pagination');
   let fruits;
   let shown;
   let timer;
@@ -67,6 +69,16 @@ async function start() {
   };
 
   const render = (state) => {
+    if (pageList) {
+      const isSearching = Boolean(state.q || state.category);
+      if (isSearching && !list) {
+        pageList.removeAttribute('id');
+        makeList(pageList);
+      }
+      pageList.hidden = isSearching;
+      if (list) list.hidden = !isSearching;
+      if (pager) pager.hidden = isSearching;
+    }
     const hits = new Set(filterFruits(fruits, state.q, state.category));
     for (const fruit of fruits) {
       const item = items.get(fruit.slug);
@@ -121,10 +133,11 @@ async function start() {
     return;
   }
 
-  if (!list) {
+  // Lists every fruit of the index in a new list after `place`, the list the search filters.
+  const makeList = (place) => {
     list = make('ul', 'fruit-list');
+    place.after(list);
     list.id = 'fruit-list';
-    status.after(list);
     for (const { slug, name, emoji, category, url } of fruits) {
       const link = make('a', '', make('span', 'result-name', name));
       link.href = new URL(url ?? `fruits/${slug}/`, indexURL);
@@ -136,10 +149,23 @@ async function start() {
       li.dataset.slug = slug;
       list.append(li);
     }
-  }
-  for (const li of list.querySelectorAll('li[data-slug]')) {
-    const element = li.querySelector('.result-name');
-    if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
+    for (const li of list.querySelectorAll('li[data-slug]')) {
+      const element = li.querySelector('.result-name');
+      if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
+    }
+  };
+  // A page of a paginated index lists only some fruits. A search shows, in place of them and
+  // of the pager, every fruit of the index, in a list made the first time one is needed.
+  if (list && list.querySelectorAll('li[data-slug]').length < fruits.length) {
+    pageList = list;
+    list = null;
+  } else if (list) {
+    for (const li of list.querySelectorAll('li[data-slug]')) {
+      const element = li.querySelector('.result-name');
+      if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
+    }
+  } else {
+    makeList(status);
   }
 
   // MARK: Events

@@ -51,6 +51,11 @@ def content_dir() -> Path:
     return Path(os.environ.get("FRUITSITE_CONTENT") or REPO / "Content").resolve()
 
 
+def templates_dir() -> Path:
+    """The theme the site was built with."""
+    return Path(os.environ.get("FRUITSITE_TEMPLATES") or REPO / "Templates").resolve()
+
+
 def html_pages(site: Path) -> list[str]:
     """Every generated HTML page, as paths relative to the site root, sorted."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))

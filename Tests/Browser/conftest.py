@@ -8,6 +8,7 @@ whole session.
 """
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,41 @@ def search_page(driver, server, search_index) -> SearchPage:
     page = SearchPage(driver, search_index)
     page.open(server.base_url)
     return page
+
+
+# MARK: - A paginated build
+
+
+PAGE_SIZE = 5
+
+
+@pytest.fixture(scope="session")
+def paged_site(fruitsite_bin, tmp_path_factory) -> Path:
+    """The same content built with `pageSize: 5`: the index has pages, and so have the
+    larger categories. The config is the site's own, if it has one, plus the page size."""
+    work = tmp_path_factory.mktemp("paged")
+    content = support.content_dir()
+    own = content.parent / "fruitsite.yml"
+    lines = own.read_text(encoding="utf-8").splitlines() if own.is_file() else []
+    lines = [line for line in lines if not line.startswith("pageSize:")]
+    config = work / "fruitsite.yml"
+    config.write_text("\n".join(lines + [f"pageSize: {PAGE_SIZE}", ""]), encoding="utf-8")
+    output = work / "Output"
+    command = [
+        str(fruitsite_bin), "build", "--quiet",
+        "--content", str(content),
+        "--templates", str(support.templates_dir()),
+        "--config", str(config),
+        "--output", str(output),
+        "--cache-dir", str(work / "cache"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        pytest.fail(f"{' '.join(command)} exited {result.returncode}:\n{result.stderr}")
+    return output
+
+
+@pytest.fixture(scope="session")
+def paged_server(paged_site, tmp_path_factory):
+    with support.SiteServer(paged_site, tmp_path_factory.mktemp("served-paged")) as running:
+        yield running

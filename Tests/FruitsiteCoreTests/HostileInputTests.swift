@@ -226,6 +226,14 @@ import Testing
             "fruitsite.yml:1:14: error: 'maxPageSize' must be a size such as 4MB"
         ),
         (
+            "pageSize: -1",
+            "fruitsite.yml:1:11: error: 'pageSize' must be a whole number from 0 to 1000000"
+        ),
+        (
+            "pageSize: ten",
+            "fruitsite.yml:1:11: error: 'pageSize' must be a whole number from 0 to 1000000"
+        ),
+        (
             "title: LONG",
             "fruitsite.yml:1:8: error: 'title' is 5000 bytes long, more than the limit of 4096"
         ),
@@ -246,10 +254,12 @@ import Testing
 
     @Test func goodConfigValuesAreAccepted() throws {
         let config = try SiteConfig(
-            yaml: "baseURL: HTTPS://example.org:8080/fruits\nmaxEntrySize: 512KB\n",
+            yaml: "baseURL: HTTPS://example.org:8080/fruits\nmaxEntrySize: 512KB\npageSize: 0\n",
             path: "fruitsite.yml")
         #expect(config.baseURL == "HTTPS://example.org:8080/fruits/")
         #expect(config.maximumEntrySize == 512 << 10)
+        #expect(config.pageSize == 0)
+        #expect(SiteConfig().pageSize == 100)
     }
 
     @Test func aConfigThatIsAFolderIsAnError() throws {

@@ -201,6 +201,68 @@ import Testing
         #expect(withDrafts.notes.contains { $0.contains("drafts") })
     }
 
+    /// With 5 fruits a page, every listing of the sample has pages: after each edit, and as
+    /// the catalog grows and shrinks by whole pages, a rebuild writes what a clean build
+    /// writes, and removes the pages a listing no longer has.
+    @Test(arguments: [false, true])
+    func matchesACleanBuildWithPagesAfterEveryKindOfEdit(settled: Bool) throws {
+        var project = try Project(settled: settled)
+        defer { project.folder.remove() }
+        try project.folder.write("fruitsite.yml", "pageSize: 5\n")
+        project.options.configPath = project.folder.path + "/fruitsite.yml"
+        let output = project.folder.path + "/Output/"
+        func exists(_ path: String) -> Bool {
+            FileManager.default.fileExists(atPath: output + path)
+        }
+        let first = try project.buildAndCompare("first build")
+        #expect(exists("page/10/index.html") && !exists("page/11/index.html"))
+        #expect(exists("categories/berries/page/2/index.html"))
+
+        // Kiwi keeps its place: its page, its neighbours', one index page, one category
+        // page and the search index.
+        try project.edit("Content/kiwi.md") { $0.replacingOccurrences(of: "🥝", with: "🥑") }
+        let emoji = try project.buildAndCompare("emoji")
+        #expect(emoji.written?.written == 6, "\(String(describing: emoji.written))")
+
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "name: Kiwi", with: "name: Zebra Kiwi")
+        }
+        try project.buildAndCompare("name: the fruit moves to the last page")
+
+        // Four fruits at the front: every index page shifts, and an eleventh appears.
+        for name in ["Aa", "Ab", "Ac", "Ad"] {
+            try project.folder.write(
+                "Content/\(name.lowercased()).md",
+                "---\nname: \(name)\ncategory: Berries\n---\nNew.\n")
+        }
+        let grown = try project.buildAndCompare("four fruits added at the front")
+        #expect(
+            grown.fruitCount == first.fruitCount + 4 && grown.htmlPageCount > first.htmlPageCount)
+        #expect(exists("page/11/index.html") && exists("categories/berries/page/3/index.html"))
+
+        for name in ["aa", "ab", "ac", "ad", "apple", "apricot"] {
+            try FileManager.default.removeItem(
+                atPath: project.folder.path + "/Content/\(name).md")
+        }
+        let shrunk = try project.buildAndCompare("six fruits removed: the index has a page less")
+        #expect(!exists("page/11/index.html") && !exists("page/10/index.html"))
+        #expect(!exists("categories/berries/page/3/index.html"))
+        #expect((shrunk.written?.removed ?? 0) >= 8, "\(String(describing: shrunk.written))")
+
+        try project.edit("Content/cherry.md") {
+            $0.replacingOccurrences(of: "category: Stone Fruits", with: "category: Berries")
+        }
+        try project.buildAndCompare("category")
+
+        try project.folder.write("fruitsite.yml", "pageSize: 0\n")
+        try project.buildAndCompare("one page")
+        #expect(!exists("page") && !exists("categories/berries/page"))
+
+        try project.folder.write("fruitsite.yml", "pageSize: 3\n")
+        try project.buildAndCompare("three a page")
+        #expect(exists("page/2/index.html"))
+    }
+
     /// A warning is repeated by every build until its file is fixed, not only by the build
     /// that parsed the file.
     @Test func warningsAreRepeatedUntilFixed() throws {

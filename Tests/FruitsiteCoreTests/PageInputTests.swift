@@ -27,7 +27,9 @@ import Testing
             .init(content: scanner.scan(against: model), theme: theme, config: config))
         let files = try PageRenderer(config: config, theme: theme, templatesDirectory: "T")
             .render(plan.pages, of: model) { plan.details[$0]! }
-        #expect(files.count == 5 + model.order.count + model.categories.count)
+        let pages = model.pages(in: Pagination(pageSize: config.pageSize))
+        #expect(files.count == pages.count)
+        #expect(pages.count >= 5 + model.order.count + model.categories.count)
         var site: [String: (UInt64, UInt64)] = [:]
         for ((_, inputHash), file) in zip(plan.pages, files) {
             site[file.path] = (StableHasher.hash(file.bytes), inputHash)
@@ -79,11 +81,14 @@ import Testing
         return folder
     }
 
-    @Test(arguments: Change.allCases)
-    func inputsChangeWheneverTheBytesDo(_ change: Change) throws {
+    /// With the default page size, and with 5 fruits a page so that every listing of the
+    /// sample has pages.
+    @Test(arguments: Change.allCases, [SiteConfig.defaultPageSize, 5])
+    func inputsChangeWheneverTheBytesDo(_ change: Change, pageSize: Int) throws {
         let folder = try Self.copyOfTheSample()
         defer { folder.remove() }
         var config = SiteConfig()
+        config.pageSize = pageSize
         let before = try Self.site(folder.path, config: config)
         try Self.make(change, in: folder, &config)
         let after = try Self.site(folder.path, config: config)
@@ -105,7 +110,10 @@ import Testing
         case .body, .params: #expect(touched.keys.sorted() == ["fruits/kiwi/index.html"])
         case .fruitTemplate: #expect(touched.keys.allSatisfy { $0.hasPrefix("fruits/") })
         case .partial:
-            #expect(touched.keys.allSatisfy { $0 == "index.html" || $0.hasPrefix("categories/") })
+            #expect(
+                touched.keys.allSatisfy {
+                    $0 == "index.html" || $0.hasPrefix("page/") || $0.hasPrefix("categories/")
+                })
         default: break
         }
     }
@@ -113,10 +121,12 @@ import Testing
     /// A page reads only the inputs its templates look up. Were that reading wrong, a page
     /// would miss something it shows: with a dynamic partial, which could look up anything,
     /// every page reads every input, and must come out the same.
-    @Test func pagesReadEverythingTheyShow() throws {
+    @Test(arguments: [SiteConfig.defaultPageSize, 5])
+    func pagesReadEverythingTheyShow(pageSize: Int) throws {
         let folder = try Self.copyOfTheSample()
         defer { folder.remove() }
-        let config = SiteConfig()
+        var config = SiteConfig()
+        config.pageSize = pageSize
         let theme = try TemplateLoader(templatesDirectory: folder.path + "/Templates").load()
         let narrow = try Self.site(folder.path, config: config)
         let layout = try folder.read("Templates/layout.mustache")
@@ -130,6 +140,46 @@ import Testing
         #expect(narrow.count == everything.count)
         for (path, (bytes, _)) in narrow {
             #expect(everything[path]?.0 == bytes, "\(path) differs when every input is read")
+        }
+    }
+
+    /// With pages, a listing page is rendered again exactly when its bytes change: when the
+    /// fruits it shows change, or (on a listing's first page) the totals and sizes it shows.
+    /// Adding or removing a fruit leaves the pages before it alone.
+    @Test(arguments: [Change.emoji, .name, .category, .addition, .removal, .draft])
+    func listingPagesRenderAgainOnlyWhenWhatTheyShowChanges(_ change: Change) throws {
+        let folder = try Self.copyOfTheSample()
+        defer { folder.remove() }
+        var config = SiteConfig()
+        config.pageSize = 5
+        let before = try Self.site(folder.path, config: config)
+        try Self.make(change, in: folder, &config)
+        let after = try Self.site(folder.path, config: config)
+        let listings = after.keys.filter {
+            $0.hasSuffix("index.html") && !$0.hasPrefix("fruits/")
+        }
+        #expect(listings.filter { $0.hasPrefix("page/") }.count == 9, "the index has 10 pages")
+        var rendered: Set<String> = []
+        var changed: Set<String> = []
+        for path in listings {
+            guard let old = before[path], let new = after[path] else { continue }
+            if old.1 != new.1 { rendered.insert(path) }
+            if old.0 != new.0 { changed.insert(path) }
+        }
+        #expect(rendered == changed, "\(change): rendered again without a change")
+        let index = rendered.filter { $0 == "index.html" || $0.hasPrefix("page/") }
+        switch change {
+        case .emoji, .name:
+            // Kiwi keeps its place: the one index page and the one category page showing it.
+            #expect(index.count == 1 && rendered.count == 2, "\(rendered.sorted())")
+        case .addition:
+            // Zucchini comes last: the first page for the totals, and the last page.
+            #expect(index.sorted() == ["index.html", "page/10/index.html"], "\(index.sorted())")
+        case .removal, .draft:
+            // The pages from Kiwi's on shift; those before it stay as they were.
+            #expect(!index.contains("page/2/index.html") && index.contains("page/10/index.html"))
+        default:
+            break
         }
     }
 

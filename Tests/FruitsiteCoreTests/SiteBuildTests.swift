@@ -95,6 +95,47 @@ import Testing
             actual, name: "basic-" + page.replacingOccurrences(of: "/", with: "-"))
     }
 
+    /// The `paged` fixture: 13 fruits, `pageSize: 2`, so the index has seven pages and a
+    /// category three.
+    @Test(arguments: [
+        "index.html", "page/2/index.html", "page/7/index.html",
+        "categories/berries/page/2/index.html", "sitemap.xml",
+    ])
+    func matchesPagedGoldenFile(_ page: String) throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let site = repositoryRoot + "/Tests/Fixtures/Sites/paged"
+        _ = try SiteBuilder(options: Self.options(site: site, output: temporary.path + "/Output"))
+            .build()
+        let actual = try temporary.read("Output/" + page)
+        try Golden.assertMatches(
+            actual, name: "paged-" + page.replacingOccurrences(of: "/", with: "-"))
+    }
+
+    /// Every page of every listing is written, and no page beyond the last.
+    @Test func writesEveryPageOfEveryListing() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let site = repositoryRoot + "/Tests/Fixtures/Sites/paged"
+        let rendering = try SiteBuilder(
+            options: Self.options(site: site, output: temporary.path + "/Output")
+        ).build()
+        let listings = filesBelow(temporary.path + "/Output").filter {
+            $0.hasSuffix("index.html") && !$0.hasPrefix("fruits/")
+        }
+        #expect(
+            listings.sorted() == [
+                "categories/berries/index.html", "categories/berries/page/2/index.html",
+                "categories/berries/page/3/index.html", "categories/core-fruits/index.html",
+                "categories/core-fruits/page/2/index.html",
+                "categories/core-fruits/page/3/index.html", "categories/stone-fruits/index.html",
+                "index.html", "page/2/index.html", "page/3/index.html", "page/4/index.html",
+                "page/5/index.html", "page/6/index.html", "page/7/index.html",
+            ])
+        // 13 fruits, 14 listing pages and the 404 page.
+        #expect(rendering.htmlPageCount == 28)
+    }
+
     @Test func includesDraftsWhenAsked() throws {
         var options = Self.options(
             site: repositoryRoot + "/Tests/Fixtures/Sites/basic", output: "/unused")

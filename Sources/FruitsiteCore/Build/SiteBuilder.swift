@@ -217,8 +217,11 @@ public struct SiteBuilder: Sendable {
 
         func rendering(of model: SiteModel) -> Rendering {
             let (fruits, categories) = (model.order.count, model.categories.count)
+            // The 404 page, and every page of the index, the categories and the fruits.
+            let pages = model.pages(in: Pagination(pageSize: config.pageSize))
+            let htmlPages = pages.count { $0.kind.template != nil }
             return Rendering(
-                htmlPageCount: 2 + fruits + categories, fruitCount: fruits,
+                htmlPageCount: htmlPages, fruitCount: fruits,
                 categoryCount: categories, warnings: plan.warnings, parsed: plan.parsed,
                 rendered: plan.pages.count + plan.assets.count)
         }

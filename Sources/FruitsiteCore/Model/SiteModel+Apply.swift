@@ -35,9 +35,11 @@ extension SiteModel {
     mutating func apply(_ changes: Changes) throws(BuildFailure) -> Plan {
         var plan = try update(with: changes.content)
         let data = PageData(model: self, config: changes.config, theme: changes.theme)
-        plan.pages = pages(of: data)
+        let pages = pages(in: Pagination(pageSize: changes.config.pageSize))
+        plan.pages = changedPages(pages, of: data)
         plan.assets = assets(changes.theme.assets)
-        // Fruit pages come and go with their entries (see `update(with:)`).
+        // Fruit pages come and go with their entries (see `update(with:)`); listing pages
+        // beyond the last one a shrunken listing has are removed here.
         var current = Set(changes.theme.assets.map(\.path))
         for page in pages where page.kind != .fruit { current.insert(page.path(in: self)) }
         plan.removals += removeOutputs(except: current)
@@ -203,19 +205,26 @@ extension SiteModel {
 
     // MARK: - Output
 
-    /// Every page whose input hash differs from the one it was last written with.
-    private func pages(of data: PageData) -> [(page: Page, inputHash: UInt64)] {
-        let pages = pages
+    /// The pages of `pages` whose input hash differs from the one they were last written with.
+    private func changedPages(_ pages: [Page], of data: PageData) -> [(
+        page: Page, inputHash: UInt64
+    )] {
         let hashes = pages.concurrentMap(data.inputHash)
         return zip(pages, hashes).filter { page, hash in
             record(of: page)?.inputHash != hash
         }
     }
 
-    /// Every page of the site: the fixed ones, then each category's and each fruit's.
-    var pages: [Page] {
-        [.index, .notFound, .searchIndex, .sitemap, .robots]
-            + categories.indices.map(Page.category) + order.indices.map(Page.fruit)
+    /// Every page of the site: the index's, the fixed ones, then each category's and each
+    /// fruit's.
+    func pages(in pagination: Pagination) -> [Page] {
+        var pages = (1...pagination.pageCount(of: order.count)).map { Page.index(page: $0) }
+        pages += [.notFound, .searchIndex, .sitemap, .robots]
+        for index in categories.indices {
+            let count = pagination.pageCount(of: categories[index].fruitIndexes.count)
+            pages += (1...count).map { Page.category(index, page: $0) }
+        }
+        return pages + order.indices.map(Page.fruit)
     }
 
     /// The record of the file `page` was last written to.

@@ -1,11 +1,12 @@
 /// One file of the site, named by what it is about.
 enum Page: Sendable, Hashable {
-    case index
+    /// A page of the index, numbered from 1 (see `Pagination`).
+    case index(page: Int)
     case notFound
     /// The page of the fruit at a catalog position.
     case fruit(position: Int)
-    /// The page of the category at an index of `SiteModel.categories`.
-    case category(Int)
+    /// A page of the category at an index of `SiteModel.categories`, numbered from 1.
+    case category(Int, page: Int)
     case searchIndex
     case sitemap
     case robots
@@ -25,13 +26,22 @@ enum Page: Sendable, Hashable {
     /// The page's address below the site root, as links and `page.path` give it.
     func address(in model: SiteModel) -> String {
         switch self {
-        case .index: ""
+        case .index(let number): Pagination.address(of: number)
         case .notFound: "404.html"
         case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/"
-        case .category(let index): "categories/\(model.categories[index].slug)/"
+        case .category(let index, let number):
+            "categories/\(model.categories[index].slug)/" + Pagination.address(of: number)
         case .searchIndex: "search-index.json"
         case .sitemap: "sitemap.xml"
         case .robots: "robots.txt"
+        }
+    }
+
+    /// The page's number in its listing: 1 for pages that are not part of one.
+    var number: Int {
+        switch self {
+        case .index(let number), .category(_, let number): number
+        default: 1
         }
     }
 
@@ -77,14 +87,14 @@ enum PageKind: String, Sendable, CaseIterable {
     /// templates look up (`PageInput.isShown(by:)`).
     var inputs: [PageInput] {
         switch self {
-        case .index: [.site, .fruits, .categories, .categorySizes, .totals]
+        case .index: [.site, .fruits, .pager, .categories, .categorySizes, .totals]
         case .notFound: [.site, .categories, .categorySizes, .totals]
         case .fruit:
             [
                 .site, .fruit, .neighbours, .category, .categorySize, .categories, .categorySizes,
                 .totals,
             ]
-        case .category: [.site, .category, .categories, .categorySizes, .totals]
+        case .category: [.site, .category, .pager, .categories, .categorySizes, .totals]
         case .searchIndex: [.fruits, .categories]
         case .sitemap: [.site, .fruits, .categories]
         case .robots: [.site]

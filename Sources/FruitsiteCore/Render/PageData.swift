@@ -10,6 +10,7 @@ struct PageData: Sendable {
     let model: SiteModel
     let config: SiteConfig
     let theme: TemplateLoader.Theme
+    let pagination: Pagination
 
     private let site: MustacheValue
     private let configHash: UInt64
@@ -32,6 +33,7 @@ struct PageData: Sendable {
         self.model = model
         self.config = config
         self.theme = theme
+        pagination = Pagination(pageSize: config.pageSize)
         site = [
             "title": .string(config.title),
             "description": .string(config.description),
@@ -78,8 +80,15 @@ struct PageData: Sendable {
         for page in pages {
             switch page {
             case .fruit: shown += 3
-            case .category(let index): shown += model.categories[index].fruitIndexes.count
-            case .index:
+            case .category(let index, let number):
+                let count = model.categories[index].fruitIndexes.count
+                shown += pagination.range(of: number, in: count).count
+            case .index(let number):
+                let range = pagination.range(of: number, in: model.order.count)
+                guard range.count == model.order.count else {
+                    shown += range.count
+                    continue
+                }
                 listsEveryFruit = true
                 listsOnTheIndex = theme.reads(of: .index).contains(.fruits)
             case .searchIndex, .sitemap: listsEveryFruit = true
@@ -159,26 +168,56 @@ struct PageData: Sendable {
                     sink.add(hasher.value) {
                         ["category": Self.summary(of: category, root: root, isSized: isSized)]
                     }
-                case .category(let index):
+                case .category(let index, let number):
+                    // A later page shows its own fruits and not the category's size, so a
+                    // fruit added to the category renders only the pages whose fruits change.
                     let category = model.categories[index]
+                    let range = pagination.range(of: number, in: category.fruitIndexes.count)
+                    let isSized = number == 1
                     var hasher = StableHasher()
                     hasher.combine(category.name)
-                    for position in category.fruitIndexes {
+                    hasher.combine(isSized ? UInt64(category.fruitIndexes.count) : UInt64.max)
+                    for position in category.fruitIndexes[range] {
                         hasher.combine(model[position: position].summaryHash)
                     }
-                    sink.add(hasher.value) { ["category": categoryPageValue(index)] }
+                    sink.add(hasher.value) {
+                        ["category": categoryPageValue(index, range, root: root, isSized: isSized)]
+                    }
                 default: continue
                 }
             case .categorySize, .categorySizes:
                 continue  // They shape what `.category` and `.categories` show.
             case .fruits:
-                sink.add(fruitsHash) {
-                    ["fruits": .array(rootSummaries ?? model.order.indices.map(rootSummary))]
+                guard case .index(let number) = page else {
+                    sink.add(fruitsHash) {
+                        ["fruits": .array(rootSummaries ?? model.order.indices.map(rootSummary))]
+                    }
+                    continue
+                }
+                // The index's page shows its own fruits: its hash covers only theirs.
+                let range = pagination.range(of: number, in: model.order.count)
+                var hasher = StableHasher()
+                for id in model.order[range] { hasher.combine(model[id].summaryHash) }
+                sink.add(hasher.value) {
+                    ["fruits": .array(range.map { summary(at: $0, root: root) })]
+                }
+            case .pager:
+                let count: Int
+                switch page {
+                case .index: count = model.order.count
+                case .category(let index, _): count = model.categories[index].fruitIndexes.count
+                default: continue
+                }
+                let pages = pagination.pageCount(of: count)
+                sink.add(hash(UInt64(page.number), UInt64(pages))) {
+                    ["pager": Self.pager(page.number, of: pages)]
                 }
             case .categories:
-                let isSized = reads.contains(.categorySizes)
+                // Sizes and totals change with every fruit added: only a listing's first page
+                // shows them.
+                let isSized = reads.contains(.categorySizes) && page.number == 1
                 var current: Int?
-                if case .category(let index) = page { current = index }
+                if case .category(let index, _) = page { current = index }
                 let hash = hash(
                     categoryNamesHash, isSized ? categorySizesHash : 0,
                     UInt64(bitPattern: Int64(current ?? -1)))
@@ -186,6 +225,7 @@ struct PageData: Sendable {
                     ["categories": categoriesValue(root: root, isSized: isSized, current: current)]
                 }
             case .totals:
+                guard page.number == 1 else { continue }
                 sink.add(hash(UInt64(model.order.count), UInt64(model.categories.count))) {
                     [
                         "fruitCount": .int(model.order.count),
@@ -201,7 +241,8 @@ struct PageData: Sendable {
     /// How the page links to the site root.
     private func root(of page: Page) -> String {
         switch page {
-        case .fruit, .category: Self.nestedRoot
+        case .fruit, .category(_, page: 1), .index(page: 2...): Self.nestedRoot
+        case .category: Self.nestedRoot + Self.nestedRoot
         // A server shows 404.html at whatever address was missing, where relative links
         // would lead astray: with a base URL this page links from its path (`/fruits/`).
         // Without one, links are relative to the site root, right for `404.html` itself and
@@ -215,22 +256,26 @@ struct PageData: Sendable {
     private func siteKey(of page: Page) -> UInt64 {
         switch page {
         case .fruit(let position): return model[position: position].summaryHash
-        case .category(let index):
+        case .category(let index, let number):
             var hasher = StableHasher()
             hasher.combine(model.categories[index].name)
+            hasher.combine(UInt64(number))
             return hasher.value
+        case .index(let number): return UInt64(number - 1)
         default: return 0
         }
     }
 
     private func title(of page: Page) -> String {
-        switch page {
-        case .fruit(let position): fruit(at: position).name
-        case .category(let index): model.categories[index].name
-        case .notFound: "Page not found"
-        case .index: config.title
-        case .searchIndex, .sitemap, .robots: ""
-        }
+        let title =
+            switch page {
+            case .fruit(let position): fruit(at: position).name
+            case .category(let index, _): model.categories[index].name
+            case .notFound: "Page not found"
+            case .index: config.title
+            case .searchIndex, .sitemap, .robots: ""
+            }
+        return page.number == 1 ? title : "\(title), page \(page.number)"
     }
 
     /// What every page's data holds.
@@ -249,7 +294,7 @@ struct PageData: Sendable {
                 "canonicalURL": Self.optional(canonical),
             ],
         ]
-        if page == .index { common["searchIndexURL"] = "search-index.json" }
+        if case .index = page { common["searchIndexURL"] = .string(root + "search-index.json") }
         return common
     }
 
@@ -264,14 +309,41 @@ struct PageData: Sendable {
         return .object(value)
     }
 
-    private func categoryPageValue(_ index: Int) -> MustacheValue {
+    private func categoryPageValue(
+        _ index: Int, _ range: Range<Int>, root: String, isSized: Bool
+    ) -> MustacheValue {
         let category = model.categories[index]
-        guard
-            case .object(var value) = Self.summary(
-                of: category, root: Self.nestedRoot, isSized: true)
+        guard case .object(var value) = Self.summary(of: category, root: root, isSized: isSized)
         else { return .null }
-        value["fruits"] = .array(category.fruitIndexes.map(nestedSummary))
+        value["fruits"] = .array(
+            category.fruitIndexes[range].map { summary(at: $0, root: root) })
         return .object(value)
+    }
+
+    /// The `pager` of page `current` of `count`: null when the listing has one page.
+    static func pager(_ current: Int, of count: Int) -> MustacheValue {
+        guard count > 1 else { return .null }
+        func url(_ number: Int) -> MustacheValue {
+            .string(Pagination.url(of: number, from: current))
+        }
+        let pages = Pagination.nearby(current, of: count).map { number -> MustacheValue in
+            guard let number else { return ["isGap": true, "isCurrent": false] }
+            return [
+                "number": .int(number), "url": url(number), "isCurrent": .bool(number == current),
+                "isGap": false,
+            ]
+        }
+        return [
+            "current": .int(current),
+            "count": .int(count),
+            "isFirst": .bool(current == 1),
+            "isLast": .bool(current == count),
+            "firstURL": url(1),
+            "lastURL": url(count),
+            "previousURL": current > 1 ? url(current - 1) : .null,
+            "nextURL": current < count ? url(current + 1) : .null,
+            "pages": .array(pages),
+        ]
     }
 
     private func categoriesValue(root: String, isSized: Bool, current: Int?) -> MustacheValue {
@@ -295,6 +367,18 @@ struct PageData: Sendable {
         let fruit = fruit(at: position)
         return Self.summary(
             of: fruit, categorySlug: categorySlugs[fruit.category]!, root: Self.nestedRoot)
+    }
+
+    /// The summary of the fruit at a catalog position, with links from `root`.
+    private func summary(at position: Int, root: String) -> MustacheValue {
+        switch root {
+        case "": return rootSummaries?[position] ?? rootSummary(position)
+        case Self.nestedRoot: return nestedSummary(position)
+        default:
+            let fruit = fruit(at: position)
+            return Self.summary(
+                of: fruit, categorySlug: categorySlugs[fruit.category]!, root: root)
+        }
     }
 
     private func rootSummary(_ position: Int) -> MustacheValue {

@@ -14,8 +14,10 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case category
     /// `count` and `isSingle` of `category` on a fruit page.
     case categorySize
-    /// `fruits`: every fruit's summary, in catalog order.
+    /// `fruits`: every fruit's summary, in catalog order; on the index, those of its page.
     case fruits
+    /// `pager`: the page's number, how many pages its listing has, and links to them.
+    case pager
     /// `categories`: every category's name, slug and address.
     case categories
     /// `count` and `isSingle` of each of `categories`.
@@ -37,6 +39,7 @@ enum PageInput: Sendable, Hashable, CaseIterable {
             case .category: lookup.name.first == "category"
             case .categorySize: lookup.name.contains(where: sizes.contains)
             case .fruits: lookup.name.first == "fruits"
+            case .pager: lookup.name.first == "pager"
             case .categories: lookup.name.first == "categories"
             case .categorySizes:
                 // A category of the list is on the context stack only inside a section that

@@ -14,16 +14,25 @@ struct SitemapBuilder {
 
             """.utf8
         let base = Array(Self.escapeXML(config.baseURL).utf8)
-        func add(_ folder: String, _ slug: String) {
+        func add(_ folder: String, _ slug: String, page number: Int = 1) {
             xml += "  <url><loc>".utf8
-            if base.isEmpty && folder.isEmpty { xml += "./".utf8 }
+            if base.isEmpty && folder.isEmpty && number == 1 { xml += "./".utf8 }
             xml += base
             if !folder.isEmpty { xml += "\(folder)/\(Self.escapeXML(slug))/".utf8 }
+            xml += Pagination.address(of: number).utf8
             xml += "</loc></url>\n".utf8
         }
-        add("", "")
+        // Every page of every listing: page 1 at the listing's address, then `page/2/` ….
+        let pagination = Pagination(pageSize: config.pageSize)
+        for number in 1...pagination.pageCount(of: catalog.fruits.count) {
+            add("", "", page: number)
+        }
         for fruit in catalog.fruits { add("fruits", fruit.slug) }
-        for category in catalog.categories { add("categories", category.slug) }
+        for category in catalog.categories {
+            for number in 1...pagination.pageCount(of: category.fruitIndexes.count) {
+                add("categories", category.slug, page: number)
+            }
+        }
         xml += "</urlset>\n".utf8
         return xml
     }

@@ -51,6 +51,8 @@ public enum SiteScaffold {
         description: Every fruit we know, with what is in it.
         # baseURL: https://example.org/fruits/
         language: en
+        # Fruits on each page of the index and of a category; 0 lists them all on one page.
+        # pageSize: 100
 
         """
 

@@ -16,10 +16,17 @@ public struct SiteConfig: Sendable, Equatable {
     /// The most bytes one rendered page may hold (`maxPageSize`): a template whose loops
     /// nest over the catalog stops with an error naming it, before memory runs out.
     public var maximumPageSize = Self.defaultMaximumPageSize
+    /// How many fruits each page of a listing (the index, a category) shows (`pageSize`);
+    /// 0 lists them all on one page.
+    public var pageSize = Self.defaultPageSize
 
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
+        "pageSize",
     ]
+
+    /// 100 fruits: a listing page of the default theme stays near 25 KB.
+    public static let defaultPageSize = 100
 
     /// 8 MB: thousands of times the longest entry of the sample.
     public static let defaultMaximumEntrySize = 8 << 20
@@ -106,6 +113,16 @@ public struct SiteConfig: Sendable, Equatable {
             case "title": title = string
             case "description": description = string
             case "language": language = string
+            case "pageSize":
+                guard let size = Int(string), size >= 0, size <= 1_000_000 else {
+                    diagnostics.append(
+                        .error(
+                            at: location(value),
+                            "'pageSize' must be a whole number from 0 to 1000000",
+                            hint: "how many fruits a listing page shows; 0 shows all on one page"))
+                    continue
+                }
+                pageSize = size
             case "maxEntrySize", "maxPageSize":
                 guard let size = Self.size(string), size > 0 else {
                     diagnostics.append(
@@ -179,5 +196,6 @@ public struct SiteConfig: Sendable, Equatable {
     func hash(into hasher: inout StableHasher) {
         for text in [title, description, baseURL, language] { hasher.combine(text) }
         hasher.combine(UInt64(rawHTML ? 1 : 0))
+        hasher.combine(UInt64(pageSize))
     }
 }
