@@ -1,3 +1,5 @@
+import FruitsiteCore
+
 /// Answers one request from the served site: the HTTP rules of `fruitsite serve`, apart from
 /// sockets, so tests can check them directly.
 struct Responder: Sendable {
@@ -127,7 +129,7 @@ struct Responder: Sendable {
     }
 
     static func overlay(_ errors: [String]) -> String {
-        let text = errors.joined(separator: "\n").escapedForHTML
+        let text = MarkupText.escaped(errors.joined(separator: "\n"))
         return """
             <div id="fruitsite-errors" role="alert" style="position:fixed;inset:0;z-index:2147483647;\
             overflow:auto;margin:0;padding:2rem;background:rgba(20,20,20,.95);color:#fff;\
@@ -155,23 +157,6 @@ struct Responder: Sendable {
         "woff": "font/woff", "woff2": "font/woff2", "webmanifest": "application/manifest+json",
         "map": "application/json", "pdf": "application/pdf",
     ]
-}
-
-extension String {
-    fileprivate var escapedForHTML: String {
-        var text = ""
-        for character in self {
-            switch character {
-            case "&": text += "&amp;"
-            case "<": text += "&lt;"
-            case ">": text += "&gt;"
-            case "\"": text += "&quot;"
-            default: text.append(character)
-            }
-        }
-        return text
-    }
-
 }
 
 extension String {

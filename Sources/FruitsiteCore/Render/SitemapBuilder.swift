@@ -13,12 +13,12 @@ struct SitemapBuilder {
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """.utf8
-        let base = Array(Self.escapeXML(config.baseURL).utf8)
+        let base = Array(MarkupText.escaped(config.baseURL).utf8)
         func add(_ folder: String, _ slug: String, page number: Int = 1) {
             xml += "  <url><loc>".utf8
             if base.isEmpty && folder.isEmpty && number == 1 { xml += "./".utf8 }
             xml += base
-            if !folder.isEmpty { xml += "\(folder)/\(Self.escapeXML(slug))/".utf8 }
+            if !folder.isEmpty { xml += "\(folder)/\(MarkupText.escaped(slug))/".utf8 }
             xml += Pagination.address(of: number).utf8
             xml += "</loc></url>\n".utf8
         }
@@ -42,27 +42,5 @@ struct SitemapBuilder {
         var robots = "User-agent: *\nAllow: /\n"
         if !config.baseURL.isEmpty { robots += "Sitemap: \(config.baseURL)sitemap.xml\n" }
         return robots
-    }
-
-    static func escapeXML(_ text: String) -> String {
-        guard
-            text.utf8.contains(where: {
-                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-            })
-        else {
-            return text
-        }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

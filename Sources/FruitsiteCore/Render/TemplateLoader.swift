@@ -101,18 +101,12 @@ public struct TemplateLoader: Sendable {
             for entry in entries where !entry.name.hasPrefix(".") {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
                 let fullPath = templatesDirectory + "/" + path
-                if entry.kind == .symbolicLink {
-                    guard let target = fileSystem.resolve(fullPath),
-                        target == root || target.hasPrefix(root + "/")
-                    else {
-                        diagnostics.append(
-                            .warning(
-                                at: SourceLocation(path: fullPath),
-                                FileSystem.brokenLinkReason(fullPath)
-                                    ?? "symbolic link not followed: it points outside the templates folder"
-                            ))
-                        continue
-                    }
+                if entry.kind == .symbolicLink,
+                    fileSystem.followLink(
+                        fullPath, inside: root, folderName: "templates folder",
+                        warnings: &diagnostics) == nil
+                {
+                    continue
                 }
                 if fileSystem.isDirectory(fullPath) {
                     if visited.insert(fileSystem.resolve(fullPath) ?? fullPath).inserted {

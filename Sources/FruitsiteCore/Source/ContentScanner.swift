@@ -241,17 +241,11 @@ struct ContentScanner: Sendable {
                 var kind = entry.kind
                 if kind == .symbolicLink {
                     hasLinks = true
-                    guard let target = fileSystem.resolve(path),
-                        target == root || target.hasPrefix(root + "/")
-                    else {
-                        diagnostics.append(
-                            .warning(
-                                at: SourceLocation(path: path),
-                                FileSystem.brokenLinkReason(path)
-                                    ?? "symbolic link not followed: it points outside the content folder"
-                            ))
-                        continue
-                    }
+                    guard
+                        let target = fileSystem.followLink(
+                            path, inside: root, folderName: "content folder",
+                            warnings: &diagnostics)
+                    else { continue }
                     kind = fileSystem.isDirectory(path) ? .directory : .file
                     if kind == .directory, !visited.insert(target).inserted { continue }
                 }

@@ -143,6 +143,24 @@ public struct FileSystem: Sendable {
         }
     }
 
+    /// The rule for a symbolic link met while listing a folder the site is read from
+    /// (content or templates): followed only when it resolves to a place inside `root`, the
+    /// folder's resolved path, so a link can never pull in files from elsewhere.
+    /// - Returns: Where the link leads; nil, with a warning saying why, when it is not followed.
+    func followLink(
+        _ path: String, inside root: String, folderName: String, warnings: inout [Diagnostic]
+    ) -> String? {
+        if let target = resolve(path), target == root || target.hasPrefix(root + "/") {
+            return target
+        }
+        warnings.append(
+            .warning(
+                at: SourceLocation(path: path),
+                Self.brokenLinkReason(path)
+                    ?? "symbolic link not followed: it points outside the \(folderName)"))
+        return nil
+    }
+
     /// Why the symbolic link at `path` leads nowhere usable, or nil when it resolves.
     static func brokenLinkReason(_ path: String) -> String? {
         var info = stat()
