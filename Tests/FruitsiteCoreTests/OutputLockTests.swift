@@ -3,42 +3,45 @@ import FruitsiteCore
 import TestSupport
 import Testing
 
-/// One build at a time per output folder: another process holding the lock (here the
-/// `flock` command, a real process taking the same `flock` a build takes) makes a build
-/// refuse, or wait with `waitsForLock`.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/flock")))
-struct OutputLockTests {
-    /// A process that holds the output folder's lock until it is ended or `seconds` pass,
-    /// then touches `released`.
-    final class Holder {
-        let process = Process()
-        let ready: String
+/// One build at a time per output folder: another holder of the lock (here this process,
+/// through a descriptor of its own: `flock` locks belong to open files, so two descriptors
+/// conflict as two processes would) makes a build refuse, or wait with `waitsForLock`.
+@Suite struct OutputLockTests {
+    /// Holds the output folder's lock until `end()`, or until `seconds` pass, when it touches
+    /// `released` first.
+    final class Holder: @unchecked Sendable {
         let released: String
+        /// Guards `descriptor`: an `NSLock`, as ThreadSanitizer sees a pthread mutex and not the
+        /// futex a `Mutex` waits on.
+        private let lock = NSLock()
+        private var descriptor: Int32
 
         init(output: String, seconds: Int) throws {
-            let lock = OutputLock.path(besideOutput: output)
-            ready = lock + ".ready"
-            released = lock + ".released"
+            let path = OutputLock.path(besideOutput: output)
+            released = path + ".released"
             try FileManager.default.createDirectory(
                 atPath: (output as NSString).deletingLastPathComponent,
                 withIntermediateDirectories: true)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [
-                "flock", "--close", lock, "sh", "-c",
-                "touch '\(ready)'; sleep \(seconds); touch '\(released)'",
-            ]
-            try process.run()
-            // Until the holder has the lock; it says so by touching `ready`.
-            while !FileManager.default.fileExists(atPath: ready) && process.isRunning {
-                usleep(10_000)
+            let opened = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard opened >= 0, flock(opened, LOCK_EX | LOCK_NB) == 0 else {
+                throw SystemError(code: errno)
+            }
+            descriptor = opened
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
+                [self] in
+                FileManager.default.createFile(atPath: released, contents: nil)
+                end()
             }
         }
 
+        var isHolding: Bool { lock.withLock { descriptor >= 0 } }
+
+        /// Lets go of the lock, once.
         func end() {
-            // Killed, so that the lock is free now; `waitpid`, as `Process` would wait for the
-            // holder's own child too.
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            _ = waitpid(process.processIdentifier, nil, 0)
+            lock.withLock {
+                if descriptor >= 0 { close(descriptor) }
+                descriptor = -1
+            }
         }
     }
 
@@ -57,7 +60,7 @@ struct OutputLockTests {
         try folder.write(".Output.fruitsite-tmp-999999/index.html", "staged")
         let holder = try Holder(output: folder.path + "/Output", seconds: 60)
         defer { holder.end() }
-        #expect(holder.process.isRunning)
+        #expect(holder.isHolding)
         do {
             _ = try SiteBuilder(options: options).build()
             Issue.record("the build did not stop")
