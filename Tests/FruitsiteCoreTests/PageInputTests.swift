@@ -109,6 +109,9 @@ import Testing
         switch change {
         case .body, .params: #expect(touched.keys.sorted() == ["fruits/kiwi/index.html"])
         case .fruitTemplate: #expect(touched.keys.allSatisfy { $0.hasPrefix("fruits/") })
+        case .emoji, .vitamins:
+            // The search index shows them; the sitemap lists slugs alone.
+            #expect(touched["search-index.json"] != nil && touched["sitemap.xml"] == nil)
         case .partial:
             #expect(
                 touched.keys.allSatisfy {

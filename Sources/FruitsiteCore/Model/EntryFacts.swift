@@ -1,8 +1,10 @@
 /// What an entry's file says of its fruit: the summary, where `category:` is written, the
-/// parser's warnings and the body's `fruit:` and `category:` links.
+/// parser's warnings and the body's `fruit:` and `category:` links; and the fruit's record in
+/// the search index, made once when the file is parsed.
 ///
 /// Kept as parsed, or as the saved model holds it, encoded, and then decoded only when asked
-/// for: a rebuild that shows a few fruits decodes only those.
+/// for: a rebuild that shows a few fruits decodes only those, and writes the search index
+/// from the records without decoding any.
 struct EntryFacts: Sendable {
     struct Value: Sendable {
         var fruit: Fruit
@@ -17,14 +19,15 @@ struct EntryFacts: Sendable {
     }
 
     private enum Storage: Sendable {
-        case value(Value)
+        case value(Value, searchRecord: [UInt8])
+        /// The search record first, then the facts.
         case encoded(ArraySlice<UInt8>)
     }
 
     private let storage: Storage
 
     init(_ value: Value) {
-        storage = .value(value)
+        storage = .value(value, searchRecord: SearchIndexBuilder.record(of: value.fruit))
     }
 
     /// Facts as `encode(into:)` wrote them, checked by the saved model's checksum.
@@ -34,13 +37,32 @@ struct EntryFacts: Sendable {
 
     var value: Value {
         switch storage {
-        case .value(let value): return value
+        case .value(let value, _): return value
         case .encoded(let bytes):
-            guard let value = Self.decode(bytes) else {
-                preconditionFailure("the saved model's checksum passed, but an entry is damaged")
-            }
+            guard let value = Self.decode(bytes) else { Self.damaged() }
             return value
         }
+    }
+
+    /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:)`).
+    var searchRecord: ArraySlice<UInt8> {
+        switch storage {
+        case .value(_, let record): return record[...]
+        case .encoded(let bytes):
+            let range = bytes.withUnsafeBytes { buffer -> Range<Int>? in
+                var reader = ByteReader(buffer, offset: 0)
+                guard let count = reader.integer(), count >= 0,
+                    buffer.count - reader.offset >= count
+                else { return nil }
+                return reader.offset..<reader.offset + count
+            }
+            guard let range else { Self.damaged() }
+            return bytes[bytes.startIndex + range.lowerBound..<bytes.startIndex + range.upperBound]
+        }
+    }
+
+    private static func damaged() -> Never {
+        preconditionFailure("the saved model's checksum passed, but an entry is damaged")
     }
 
     // MARK: - Bytes
@@ -53,6 +75,7 @@ struct EntryFacts: Sendable {
             return
         }
         var facts = ByteWriter()
+        facts.string(Array(searchRecord))
         let value = value
         let fruit = value.fruit
         for text in [fruit.slug, fruit.name, fruit.emoji, fruit.category] { facts.string(text) }
@@ -95,6 +118,9 @@ struct EntryFacts: Sendable {
     private static func decode(_ bytes: ArraySlice<UInt8>) -> Value? {
         bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer, offset: 0)
+            // The search record, which `searchRecord` reads.
+            guard let recordCount = reader.integer(), recordCount >= 0 else { return nil }
+            reader.offset += recordCount
             guard let slug = reader.string(), let name = reader.string(),
                 let emoji = reader.string(), let category = reader.string(),
                 let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16

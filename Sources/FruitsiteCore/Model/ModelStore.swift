@@ -20,7 +20,7 @@ struct ModelStore: Sendable {
     }
 
     private var header: String {
-        "fruitsite-model 2 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 3 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading

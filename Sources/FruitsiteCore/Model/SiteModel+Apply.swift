@@ -115,11 +115,7 @@ extension SiteModel {
         let categories: [String]
 
         init(_ model: SiteModel) {
-            slugs = Set(
-                model.order.map { id in
-                    let name = (model[id].path as NSString).lastPathComponent
-                    return String(name.dropLast(".md".count))
-                })
+            slugs = Set(model.order.map { String(model[$0].slug) })
             categories = model.categories.map(\.name)
         }
 
@@ -152,20 +148,13 @@ extension SiteModel {
     private func duplicateSlugs(among listed: [Int]) -> [Diagnostic] {
         let slugs = Set(listed.map { self[$0].fruit.slug })
         guard !slugs.isEmpty else { return [] }
-        // A fruit's slug is its file's name less `.md` (`SourceFile.slug`): no need to decode
-        // it, nor to look at names of another length.
+        // Slugs of another length need no string made to compare.
         let lengths = Set(slugs.map(\.utf8.count))
         var pathsBySlug: [String: [String]] = [:]
         for id in order {
-            let utf8 = self[id].path.utf8
-            let start =
-                utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
-            guard lengths.contains(utf8.distance(from: start, to: utf8.endIndex) - 3) else {
-                continue
-            }
-            let path = self[id].path
-            let slug = String(path[start..<path.index(path.endIndex, offsetBy: -3)])
-            if slugs.contains(slug) { pathsBySlug[slug, default: []].append(path) }
+            let slug = self[id].slug
+            guard lengths.contains(slug.utf8.count), slugs.contains(String(slug)) else { continue }
+            pathsBySlug[String(slug), default: []].append(self[id].path)
         }
         var diagnostics: [Diagnostic] = []
         for (slug, paths) in pathsBySlug where paths.count > 1 {

@@ -60,6 +60,9 @@ struct SiteModel: Sendable {
 
         var fruit: Fruit { facts.value.fruit }
 
+        /// The fruit's slug, from the file's name: no need to decode the facts.
+        var slug: Substring { SourceFile.slug(of: path) }
+
         var warnings: [Diagnostic] { isRechecked ? facts.value.warnings : [] }
 
         var siteLinks: [SiteLink] { isRechecked ? facts.value.siteLinks : [] }

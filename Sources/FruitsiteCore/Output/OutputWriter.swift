@@ -647,7 +647,7 @@ public struct OutputWriter: Sendable {
         var directories = Set<String>()
         for page in pages {
             var path = page.path
-            while let slash = path.lastIndex(of: "/") {
+            while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 path = String(path[..<slash])
                 if !directories.insert(path).inserted { break }
             }
@@ -676,7 +676,7 @@ public struct OutputWriter: Sendable {
 
     /// The folder part of a relative path: "" for a file at the top.
     static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
     }
 
     /// `mkdir` with the folder's path in the error.

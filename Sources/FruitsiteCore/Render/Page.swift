@@ -96,7 +96,7 @@ enum PageKind: String, Sendable, CaseIterable {
             ]
         case .category: [.site, .category, .pager, .categories, .categorySizes, .totals]
         case .searchIndex: [.fruits, .categories]
-        case .sitemap: [.site, .fruits, .categories]
+        case .sitemap: [.site, .slugs, .categories, .categorySizes]
         case .robots: [.site]
         }
     }

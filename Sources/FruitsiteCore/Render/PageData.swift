@@ -16,6 +16,7 @@ struct PageData: Sendable {
     private let configHash: UInt64
     /// Hashes of what many pages show, made once.
     private let fruitsHash: UInt64
+    private let slugsHash: UInt64
     private let categoryNamesHash: UInt64
     private let categorySizesHash: UInt64
     private let categorySlugs: [String: String]
@@ -46,6 +47,10 @@ struct PageData: Sendable {
         hasher = StableHasher()
         for id in model.order { hasher.combine(model[id].summaryHash) }
         fruitsHash = hasher.value
+        hasher = StableHasher()
+        // A fruit's path names its slug (`SourceFile.slug(of:)`).
+        for id in model.order { hasher.combine(model[id].path) }
+        slugsHash = hasher.value
         hasher = StableHasher()
         for category in model.categories { hasher.combine(category.name) }
         categoryNamesHash = hasher.value
@@ -91,8 +96,7 @@ struct PageData: Sendable {
                 }
                 listsEveryFruit = true
                 listsOnTheIndex = theme.reads(of: .index).contains(.fruits)
-            case .searchIndex, .sitemap: listsEveryFruit = true
-            case .notFound, .robots: break
+            case .notFound, .searchIndex, .sitemap, .robots: break
             }
         }
         let model = model
@@ -110,11 +114,6 @@ struct PageData: Sendable {
         nestedSummaries = fruits.concurrentMap { fruit in
             Self.summary(of: fruit, categorySlug: slugs[fruit.category]!, root: Self.nestedRoot)
         }
-    }
-
-    /// The catalog, when `prepare(for:)` decoded every fruit.
-    var catalog: Catalog? {
-        fruits.map { Catalog(sorted: $0, categories: model.categories) }
     }
 
     private func fruit(at position: Int) -> Fruit {
@@ -187,6 +186,8 @@ struct PageData: Sendable {
                 }
             case .categorySize, .categorySizes:
                 continue  // They shape what `.category` and `.categories` show.
+            case .slugs:
+                sink.add(slugsHash) { [:] }
             case .fruits:
                 guard case .index(let number) = page else {
                     sink.add(fruitsHash) {

@@ -16,6 +16,8 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case categorySize
     /// `fruits`: every fruit's summary, in catalog order; on the index, those of its page.
     case fruits
+    /// Every fruit's slug, in catalog order: all the sitemap shows of the fruits.
+    case slugs
     /// `pager`: the page's number, how many pages its listing has, and links to them.
     case pager
     /// `categories`: every category's name, slug and address.
@@ -39,6 +41,7 @@ enum PageInput: Sendable, Hashable, CaseIterable {
             case .category: lookup.name.first == "category"
             case .categorySize: lookup.name.contains(where: sizes.contains)
             case .fruits: lookup.name.first == "fruits"
+            case .slugs: false  // No template variable; the sitemap is written, not templated.
             case .pager: lookup.name.first == "pager"
             case .categories: lookup.name.first == "categories"
             case .categorySizes:

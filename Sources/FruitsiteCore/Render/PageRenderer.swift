@@ -40,7 +40,6 @@ public struct PageRenderer: Sendable {
         var prepared = PageData(model: model, config: config, theme: theme)
         prepared.prepare(for: pages.lazy.map(\.page))
         let data = prepared
-        let catalog = data.catalog
         let library = theme.library
         let done = Counter()
         let onProgress = onProgress
@@ -57,15 +56,14 @@ public struct PageRenderer: Sendable {
             let path = page.path(in: model)
             switch page {
             case .searchIndex:
-                return .success(
-                    RenderedPage(
-                        path: path, bytes: SearchIndexBuilder().build(catalog!),
-                        inputHash: inputHash))
+                let index = SearchIndexBuilder().build(
+                    categories: model.categories.map(\.name),
+                    records: model.order.lazy.map { model[$0].facts.searchRecord })
+                return .success(RenderedPage(path: path, bytes: index, inputHash: inputHash))
             case .sitemap:
-                return .success(
-                    RenderedPage(
-                        path: path, bytes: SitemapBuilder(config: config).sitemap(catalog!),
-                        inputHash: inputHash))
+                let sitemap = SitemapBuilder(config: config).sitemap(
+                    slugs: model.order.lazy.map { model[$0].slug }, categories: model.categories)
+                return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
             case .robots:
                 return .success(
                     RenderedPage(

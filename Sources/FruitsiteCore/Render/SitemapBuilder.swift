@@ -4,9 +4,12 @@ struct SitemapBuilder {
 
     /// The sitemap. Its URLs are absolute when a base URL is configured, else relative to
     /// the site root (search engines need the base URL to use them).
-    func sitemap(_ catalog: Catalog) -> [UInt8] {
+    /// - Parameters:
+    ///   - slugs: The fruits' slugs, in catalog order.
+    ///   - categories: The categories, in catalog order.
+    func sitemap(slugs: some Collection<Substring>, categories: [Category]) -> [UInt8] {
         var xml: [UInt8] = []
-        xml.reserveCapacity((catalog.fruits.count + catalog.categories.count) * 64 + 256)
+        xml.reserveCapacity((slugs.count + categories.count) * 64 + 256)
         xml +=
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -14,21 +17,21 @@ struct SitemapBuilder {
 
             """.utf8
         let base = Array(MarkupText.escaped(config.baseURL).utf8)
-        func add(_ folder: String, _ slug: String, page number: Int = 1) {
+        func add(_ folder: String, _ slug: some StringProtocol, page number: Int = 1) {
             xml += "  <url><loc>".utf8
             if base.isEmpty && folder.isEmpty && number == 1 { xml += "./".utf8 }
             xml += base
-            if !folder.isEmpty { xml += "\(folder)/\(MarkupText.escaped(slug))/".utf8 }
+            if !folder.isEmpty { xml += "\(folder)/\(MarkupText.escaped(String(slug)))/".utf8 }
             xml += Pagination.address(of: number).utf8
             xml += "</loc></url>\n".utf8
         }
         // Every page of every listing: page 1 at the listing's address, then `page/2/` ….
         let pagination = Pagination(pageSize: config.pageSize)
-        for number in 1...pagination.pageCount(of: catalog.fruits.count) {
+        for number in 1...pagination.pageCount(of: slugs.count) {
             add("", "", page: number)
         }
-        for fruit in catalog.fruits { add("fruits", fruit.slug) }
-        for category in catalog.categories {
+        for slug in slugs { add("fruits", slug) }
+        for category in categories {
             for number in 1...pagination.pageCount(of: category.fruitIndexes.count) {
                 add("categories", category.slug, page: number)
             }

@@ -1,6 +1,7 @@
 /// Builds `search-index.json`, the data the browser's search filters.
 ///
-/// A pure function of the catalog: same catalog, same bytes.
+/// A pure function of the catalog: same catalog, same bytes. Each fruit's record is made once,
+/// when its file is parsed (`EntryFacts.searchRecord`), so the index is written by copying.
 public struct SearchIndexBuilder: Sendable {
     /// The index format; the client checks it.
     public static let version = 1
@@ -8,20 +9,22 @@ public struct SearchIndexBuilder: Sendable {
     public init() {}
 
     /// The index as UTF-8 JSON: `{"version", "categories", "fruits"}`, fruits in catalog order.
-    /// - Parameter catalog: The fruits and categories.
-    public func build(_ catalog: Catalog) -> [UInt8] {
+    /// - Parameters:
+    ///   - categories: The categories' names, in catalog order.
+    ///   - records: Each fruit's `record(of:)`, in catalog order.
+    func build(categories: [String], records: some Collection<ArraySlice<UInt8>>) -> [UInt8] {
         var json: [UInt8] = []
         // About what an entry takes, so the buffer grows without copying.
-        json.reserveCapacity(catalog.fruits.count * 192 + 1024)
+        json.reserveCapacity(records.count * 192 + 1024)
         json += "{\"version\":\(Self.version),\"categories\":[".utf8
-        for (index, category) in catalog.categories.enumerated() {
+        for (index, category) in categories.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
-            JSONText.append(quoted: category.name, to: &json)
+            JSONText.append(quoted: category, to: &json)
         }
         json += "],\"fruits\":[\n".utf8
-        for (index, fruit) in catalog.fruits.enumerated() {
+        for (index, record) in records.enumerated() {
             if index > 0 { json += ",\n".utf8 }
-            Self.append(fruit, to: &json)
+            json += record
         }
         json += "\n]}\n".utf8
         return json
@@ -29,12 +32,13 @@ public struct SearchIndexBuilder: Sendable {
 
     /// One fruit as the index holds it; `url` is relative to the site root.
     public static func entry(_ fruit: Fruit) -> String {
-        var json: [UInt8] = []
-        append(fruit, to: &json)
-        return String(decoding: json, as: UTF8.self)
+        String(decoding: record(of: fruit), as: UTF8.self)
     }
 
-    private static func append(_ fruit: Fruit, to json: inout [UInt8]) {
+    /// One fruit's JSON object in the index.
+    static func record(of fruit: Fruit) -> [UInt8] {
+        var json: [UInt8] = []
+        json.reserveCapacity(192)
         json += #"{"slug":"#.utf8
         JSONText.append(quoted: fruit.slug, to: &json)
         json += #","name":"#.utf8
@@ -51,5 +55,6 @@ public struct SearchIndexBuilder: Sendable {
         json += #"","url":"fruits/"#.utf8
         JSONText.append(escaped: fruit.slug, to: &json)
         json += #"/"}"#.utf8
+        return json
     }
 }

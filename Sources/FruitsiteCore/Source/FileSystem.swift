@@ -42,12 +42,11 @@ public struct FileSystem: Sendable {
             defer { closedir(stream) }
             var entries: [Entry] = []
             while let entry = readdir(stream) {
-                let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                    $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                let isValidName = withUnsafePointer(to: &entry.pointee.d_name) {
+                let (name, isValidName) = withUnsafePointer(to: &entry.pointee.d_name) {
                     $0.withMemoryRebound(to: CChar.self, capacity: 256) {
-                        String(validatingCString: $0) != nil
+                        String(validatingCString: $0).map { ($0, true) } ?? (
+                            String(cString: $0), false
+                        )
                     }
                 }
                 if name == "." || name == ".." { continue }
