@@ -20,12 +20,16 @@ struct PageData: Sendable {
     private let categoryNamesHash: UInt64
     private let categorySizesHash: UInt64
     private let categorySlugs: [String: String]
-    /// Every fruit decoded, and every fruit's summary as seen from two folders down, when
-    /// the pages to render show enough of them (see `prepare(for:)`).
-    private var fruits: [Fruit]?
-    private var nestedSummaries: [MustacheValue]?
-    /// Every fruit's summary as seen from the site root, when the index is rendered.
-    private var rootSummaries: [MustacheValue]?
+    /// By catalog position, the fruits that more than one page to render shows, decoded
+    /// once, with their summaries as those pages show them (see `prepare(for:)`).
+    private var prepared: [Int: Prepared] = [:]
+
+    private struct Prepared: Sendable {
+        var fruit: Fruit
+        /// As seen from two folders down (`nestedRoot`), and from the site root.
+        var nested: MustacheValue?
+        var atRoot: MustacheValue?
+    }
 
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
     static let nestedRoot = "../../"
@@ -76,48 +80,51 @@ struct PageData: Sendable {
         return .object(sink.object)
     }
 
-    /// Decodes every fruit once, and builds every fruit's summary once, when `pages` show
-    /// enough of them to pay for it; else each page decodes and builds the few it shows.
+    /// Decodes once, on every core, the fruits that `pages` show from two folders down or
+    /// from the site root, and builds those summaries: a fruit page shows its neighbours,
+    /// which are fruit pages too, and a listing's first page may list every fruit. Only the
+    /// fruits shown are decoded: a rebuild that renders half the listing pages decodes half
+    /// the catalog. Pages deeper down build the few summaries they show themselves.
     mutating func prepare(for pages: some Sequence<Page>) {
-        var shown = 0
-        var listsEveryFruit = false
-        var listsOnTheIndex = false
+        let count = model.order.count
+        var nested = [Bool](repeating: false, count: count)
+        var atRoot = [Bool](repeating: false, count: count)
+        let indexListsFruits = theme.reads(of: .index).contains(.fruits)
         for page in pages {
             switch page {
-            case .fruit: shown += 3
-            case .category(let index, let number):
-                let count = model.categories[index].fruitIndexes.count
-                shown += pagination.range(of: number, in: count).count
-            case .index(let number):
-                let range = pagination.range(of: number, in: model.order.count)
-                guard range.count == model.order.count else {
-                    shown += range.count
-                    continue
+            case .fruit(let position):
+                for shown in max(position - 1, 0)...min(position + 1, count - 1) {
+                    nested[shown] = true
                 }
-                listsEveryFruit = true
-                listsOnTheIndex = theme.reads(of: .index).contains(.fruits)
-            case .notFound, .searchIndex, .sitemap, .robots: break
+            case .category(let index, 1):
+                let members = model.categories[index].fruitIndexes
+                for shown in members[pagination.range(of: 1, in: members.count)] {
+                    nested[shown] = true
+                }
+            case .index(let number) where indexListsFruits:
+                for shown in pagination.range(of: number, in: count) {
+                    if number == 1 { atRoot[shown] = true } else { nested[shown] = true }
+                }
+            default: break
             }
         }
-        let model = model
-        guard listsEveryFruit || shown * 2 > model.order.count else { return }
-        let fruits = model.order.concurrentMap { model[$0].fruit }
-        self.fruits = fruits
-        let slugs = categorySlugs
-        // Built here on every core, rather than by the one thread that renders the index.
-        if listsOnTheIndex {
-            rootSummaries = fruits.concurrentMap { fruit in
-                Self.summary(of: fruit, categorySlug: slugs[fruit.category]!, root: "")
-            }
+        let positions = (0..<count).filter { nested[$0] || atRoot[$0] }
+        let (model, slugs, isNested, isAtRoot) = (model, categorySlugs, nested, atRoot)
+        let made = positions.concurrentMap { position in
+            let fruit = model[position: position].fruit
+            let slug = slugs[fruit.category]!
+            return Prepared(
+                fruit: fruit,
+                nested: isNested[position]
+                    ? Self.summary(of: fruit, categorySlug: slug, root: Self.nestedRoot) : nil,
+                atRoot: isAtRoot[position]
+                    ? Self.summary(of: fruit, categorySlug: slug, root: "") : nil)
         }
-        guard shown * 2 > model.order.count else { return }
-        nestedSummaries = fruits.concurrentMap { fruit in
-            Self.summary(of: fruit, categorySlug: slugs[fruit.category]!, root: Self.nestedRoot)
-        }
+        prepared = Dictionary(uniqueKeysWithValues: zip(positions, made))
     }
 
     private func fruit(at position: Int) -> Fruit {
-        fruits?[position] ?? model[position: position].fruit
+        prepared[position]?.fruit ?? model[position: position].fruit
     }
 
     // MARK: - The walk
@@ -191,7 +198,7 @@ struct PageData: Sendable {
             case .fruits:
                 guard case .index(let number) = page else {
                     sink.add(fruitsHash) {
-                        ["fruits": .array(rootSummaries ?? model.order.indices.map(rootSummary))]
+                        ["fruits": .array(model.order.indices.map(rootSummary))]
                     }
                     continue
                 }
@@ -364,7 +371,7 @@ struct PageData: Sendable {
     }
 
     private func nestedSummary(_ position: Int) -> MustacheValue {
-        if let nestedSummaries { return nestedSummaries[position] }
+        if let summary = prepared[position]?.nested { return summary }
         let fruit = fruit(at: position)
         return Self.summary(
             of: fruit, categorySlug: categorySlugs[fruit.category]!, root: Self.nestedRoot)
@@ -373,7 +380,7 @@ struct PageData: Sendable {
     /// The summary of the fruit at a catalog position, with links from `root`.
     private func summary(at position: Int, root: String) -> MustacheValue {
         switch root {
-        case "": return rootSummaries?[position] ?? rootSummary(position)
+        case "": return rootSummary(position)
         case Self.nestedRoot: return nestedSummary(position)
         default:
             let fruit = fruit(at: position)
@@ -383,6 +390,7 @@ struct PageData: Sendable {
     }
 
     private func rootSummary(_ position: Int) -> MustacheValue {
+        if let summary = prepared[position]?.atRoot { return summary }
         let fruit = fruit(at: position)
         return Self.summary(of: fruit, categorySlug: categorySlugs[fruit.category]!, root: "")
     }
