@@ -6,8 +6,8 @@
 Edit to screen: on a generated catalog of COUNT entries in tmpfs, each server serves the site
 while headless Chromium shows a fruit page. Each edit (a sentence added to the body, or a new
 name) is saved as editors save, a temporary file renamed over the entry, and timed from that
-rename to the first animation frame of the reloaded page showing it, on the page's clock (the
-Performance API's time origin, which is the system clock). Medians and 95th percentiles of
+rename to the first animation frame showing it, whether the page was refreshed in place or
+reloaded, on the page's clock (the Performance API's time origin, which is the system clock). Medians and 95th percentiles of
 EDITS edits of each kind.
 
 Serving: `wrk` at 64 connections for 10 s on the index and a fruit page of the sample site,
@@ -91,8 +91,10 @@ def save(path, text):
     return now
 
 
-# Runs in every document the browser opens: on each frame until the awaited text shows, and
-# then records when (the frame's time on the page's clock, which is the system's).
+# Runs in every document the browser opens, and in the open one before each edit: on each frame
+# until the awaited text shows, then records when (the frame's time on the page's clock, which
+# is the system's). A page refreshed in place is seen by the open document's watch, a reloaded
+# one by the new document's.
 SHOWN_HOOK = """
 (() => {
   const marker = sessionStorage.getItem('awaited');
@@ -126,14 +128,13 @@ def edit_to_screen(driver, page_url, entry, edits):
                               count=1, flags=re.M)
             driver.execute_script(
                 "sessionStorage.setItem('awaited', arguments[0]);"
-                "sessionStorage.removeItem('shown'); window.__old = true", marker)
+                "sessionStorage.removeItem('shown');" + SHOWN_HOOK, marker)
             started = save(entry, text)
             deadline = time.time() + 30
             shown = None
             while time.time() < deadline and shown is None:
                 time.sleep(0.01)
-                shown = driver.execute_script(
-                    "return window.__old ? null : sessionStorage.getItem('shown')")
+                shown = driver.execute_script("return sessionStorage.getItem('shown')")
             if shown is None:
                 print(f"  warning: the {kind} edit {serial} never showed", file=sys.stderr)
                 continue

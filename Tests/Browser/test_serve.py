@@ -1,6 +1,7 @@
-"""`fruitsite serve` in a real browser: an open page reloads itself after an edit, swaps
-stylesheets without reloading, follows a renamed fruit, and shows a bad edit's errors
-until the file is fixed. The site is served under a base path, as a subpath host would."""
+"""`fruitsite serve` in a real browser: an open page shows an edit by itself (a page with
+no script of its own in place, a page with scripts by reloading), swaps stylesheets without
+reloading, follows a renamed fruit, and shows a bad edit's errors until the file is fixed.
+The site is served under a base path, as a subpath host would."""
 
 import os
 import re
@@ -94,15 +95,47 @@ def console_errors(driver) -> list[str]:
     ]
 
 
-def test_an_edit_reloads_the_open_page(served, driver):
+def test_an_edit_shows_in_a_script_free_page_without_a_reload(served, driver):
     driver.get(served.url + "fruits/apple/")
     support.wait_until_loaded(driver)
     mark(driver)
     text = served.read("Content/apple.md")
     served.write("Content/apple.md", text.replace("\n---\n", "\n---\nA sentence typed just now.\n", 1))
     wait(driver, lambda d: "A sentence typed just now." in text_of(d, "main"))
-    assert not is_marked(driver)
+    assert is_marked(driver), "the fruit page reloaded instead of refreshing in place"
+    # A new name shows in the heading and in the head: the title and the description.
+    served.write("Content/apple.md", served.read("Content/apple.md").replace(
+        "name: Apple", "name: Crab Apple", 1))
+    wait(driver, lambda d: text_of(d, "h1").strip().endswith("Crab Apple"))
+    assert driver.title.startswith("Crab Apple")
+    assert "Crab Apple" in driver.execute_script(
+        "return document.querySelector('meta[name=description]').content")
+    assert is_marked(driver)
+    # One copy of each element of the head; the page's reload script still answers.
+    assert driver.execute_script("return document.querySelectorAll('title').length") == 1
+    css = served.read("Templates/assets/site.css")
+    served.write("Templates/assets/site.css", css + "\nbody { outline: 5px solid rgb(1, 2, 3); }\n")
+    wait(driver, lambda d: d.execute_script(
+        "return getComputedStyle(document.body).outlineWidth") == "5px")
     assert console_errors(driver) == []
+
+
+def test_an_edit_reloads_a_page_with_scripts(served, driver):
+    driver.get(served.url)
+    support.wait_until_loaded(driver)
+    mark(driver)
+    text = served.read("Content/apple.md")
+    served.write("Content/apple.md", text.replace("name: Apple", "name: Crab Apple", 1))
+    wait(driver, lambda d: "Crab Apple" in text_of(d, "main"))
+    assert not is_marked(driver), "the page with the search's scripts was not reloaded"
+    assert console_errors(driver) == []
+
+
+def test_a_deleted_fruit_shows_the_404_page(served, driver):
+    driver.get(served.url + "fruits/apple/")
+    support.wait_until_loaded(driver)
+    os.remove(served.work / "Content/apple.md")
+    wait(driver, lambda d: "not found" in d.title.lower())
 
 
 def test_a_stylesheet_change_swaps_it_without_reloading(served, driver):

@@ -136,7 +136,7 @@ import Testing
 
     /// The page without the reload script `serve` adds.
     static func withoutReloadScript(_ text: String) -> String {
-        guard let start = text.range(of: "<script>(()=>{let v="),
+        guard let start = text.range(of: "<script data-fruitsite>(()=>{let v="),
             let end = text.range(of: "</script>", range: start.upperBound..<text.endIndex)
         else { return text }
         return text.replacingCharacters(in: start.lowerBound..<end.upperBound, with: "")
