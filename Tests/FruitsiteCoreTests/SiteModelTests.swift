@@ -76,4 +76,33 @@ import Testing
             Self.expectMatchesAFreshSort(model, step: step)
         }
     }
+
+    /// `serve` applies an update to a copy and keeps the original when it fails: changes to
+    /// the copy, in any chunk of its entries, leave the original as it was.
+    @Test func aCopyChangesAloneAcrossChunks() {
+        var random = Generator(state: 7)
+        var original = SiteModel(settings: .init(contentDirectory: "C", includesDrafts: false))
+        let fruits = (0..<700).map { Self.randomFruit(slug: "f\($0)", using: &random) }
+        _ = original.replace(
+            removing: [],
+            storing: fruits.map { (nil, Self.entry("C/\($0.slug).md", $0)) })
+        let slugs = original.ids.map { original[$0].fruit.slug }
+        let order = original.order
+        var copy = original
+        let renamed = Fruit(slug: "f300", name: "Zzz", category: "Citrus")
+        _ = copy.replace(
+            removing: [5, 699],
+            storing: [
+                (300, Self.entry("C/f300.md", renamed)),
+                (nil, Self.entry("C/new.md", Fruit(slug: "new", name: "Aaa", category: "Citrus"))),
+            ])
+        copy.verify(520, status: nil, at: 42)
+        #expect(copy.count == 699 && original.count == 700)
+        #expect(original.ids.map { original[$0].fruit.slug } == slugs)
+        #expect(original.order == order)
+        #expect(original[300].fruit.name == fruits[300].name && copy[300].fruit.name == "Zzz")
+        #expect(original[520].verifiedAt == 0 && copy[520].verifiedAt == 42)
+        Self.expectMatchesAFreshSort(original, step: 0)
+        Self.expectMatchesAFreshSort(copy, step: 1)
+    }
 }

@@ -97,7 +97,7 @@ struct SiteModel: Sendable {
 
     var settings: Settings
     /// Entries by id; a removed entry leaves a hole until the model is saved.
-    private(set) var entries: [Entry?] = []
+    private(set) var entries = EntryTable()
     /// How many entries there are.
     private(set) var count = 0
     /// The ids of the listed fruits (drafts only when included), in catalog order.
@@ -126,7 +126,7 @@ struct SiteModel: Sendable {
         outputs: [String: OutputRecord], folders: [Folder]?, listedAt: Int64
     ) {
         self.settings = settings
-        self.entries = entries
+        self.entries = EntryTable(entries)
         count = entries.count  // A saved model has no holes.
         self.order = order
         self.categories = categories
@@ -152,9 +152,7 @@ struct SiteModel: Sendable {
     var ids: [Int] {
         var ids: [Int] = []
         ids.reserveCapacity(count)
-        entries.withUnsafeBufferPointer { entries in
-            for id in entries.indices where entries[id] != nil { ids.append(id) }
-        }
+        for id in entries.indices where entries[id] != nil { ids.append(id) }
         return ids
     }
 
@@ -331,6 +329,43 @@ struct SiteModel: Sendable {
             ids.sort { UTF8Order.precedes(self[$0].path, self[$1].path) }
         }
         return ids
+    }
+}
+
+extension SiteModel {
+    /// The entries by id, in chunks: a copy of the model shares every chunk, and a change
+    /// copies only the chunk it touches. `serve` applies each update to a copy, to keep the
+    /// model as it was when the update fails; copying 10,000 entries whole was half of a
+    /// body edit's update.
+    struct EntryTable: Sendable {
+        private static let chunkBits = 8
+        private static let chunkMask = (1 << chunkBits) - 1
+        private var chunks: [[Entry?]] = []
+        /// How many ids there are, holes included.
+        private(set) var count = 0
+
+        init() {}
+
+        init(_ entries: [Entry?]) {
+            chunks = stride(from: 0, to: entries.count, by: 1 << Self.chunkBits).map {
+                Array(entries[$0..<min($0 + (1 << Self.chunkBits), entries.count)])
+            }
+            count = entries.count
+        }
+
+        var indices: Range<Int> { 0..<count }
+
+        subscript(id: Int) -> Entry? {
+            _read { yield chunks[id >> Self.chunkBits][id & Self.chunkMask] }
+            _modify { yield &chunks[id >> Self.chunkBits][id & Self.chunkMask] }
+        }
+
+        /// Adds an entry with the next id.
+        mutating func append(_ entry: Entry) {
+            if count & Self.chunkMask == 0 { chunks.append([]) }
+            chunks[chunks.count - 1].append(entry)
+            count += 1
+        }
     }
 }
 
