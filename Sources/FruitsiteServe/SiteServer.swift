@@ -11,14 +11,15 @@ import FruitsiteCore
 /// each connection has a thread of its own (keep-alive, and open pages' event streams, which
 /// wait most of the time), with a time limit on every read so a slow client cannot hold one.
 public final class SiteServer: @unchecked Sendable {
-    /// A read that waits this long closes the connection.
-    static let readTimeout: Int = 10
     /// An event stream with nothing to say sends a comment this often, which also finds
     /// connections the browser has closed.
     static let heartbeat: TimeInterval = 15
 
     private let responder: Responder
     private let listener: Int32
+    /// Seconds a read may wait before the connection is closed: a slow or idle client cannot
+    /// hold a thread for longer.
+    private let readTimeout: Int
     /// The port the server listens on.
     public let port: Int
     /// Guards `site`; event streams wait on it for the next version.
@@ -27,7 +28,10 @@ public final class SiteServer: @unchecked Sendable {
 
     /// Binds `host:port`; with no port given, the first free one from 8000 (ten tries).
     /// - Throws: `ServeError` naming the address and the system's reason.
-    public init(host: String, port: Int?, basePath: String) throws(ServeError) {
+    public init(host: String, port: Int?, basePath: String, readTimeout: Int = 10)
+        throws(ServeError)
+    {
+        self.readTimeout = readTimeout
         var instance = SystemRandomNumberGenerator()
         responder = Responder(
             basePath: basePath, instance: String(instance.next() & 0xFFFF_FFFF, radix: 36))
@@ -91,7 +95,7 @@ public final class SiteServer: @unchecked Sendable {
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        var timeout = timeval(tv_sec: Self.readTimeout, tv_usec: 0)
+        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(
             connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer: [UInt8] = []

@@ -18,7 +18,7 @@ import Testing
         var site: SiteBuilder.LiveSite
         let server: SiteServer
 
-        init(basePath: String = "/") throws {
+        init(basePath: String = "/", readTimeout: Int = 10) throws {
             folder = try TemporaryDirectory()
             for name in ["Content", "Templates"] {
                 try FileManager.default.copyItem(
@@ -31,7 +31,8 @@ import Testing
             options.cacheDirectory = folder.path + "/.cache"
             self.options = options
             site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
-            server = try SiteServer(host: "127.0.0.1", port: 0, basePath: basePath)
+            server = try SiteServer(
+                host: "127.0.0.1", port: 0, basePath: basePath, readTimeout: readTimeout)
             server.start()
             update()
         }
@@ -248,6 +249,16 @@ import Testing
         try good.write(toFile: apple, atomically: true, encoding: .utf8)
         served.update()
         #expect(!(try served.get("/fruits/banana/").text.contains("fruitsite-errors")))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func closesTheConnectionOfASlowClient() throws {
+        let served = try Served(readTimeout: 1)
+        let connection = try Connection(port: served.server.port)
+        try connection.send("GET / HTTP/1.1\r\nHost: ")
+        // Half a request and then nothing: the server closes the connection, and the socket
+        // reads its end without a response.
+        #expect(try connection.readAll().isEmpty)
+        #expect(try served.get("/").status == 200)
     }
 
     @Test func servesManyConnectionsAtOnce() throws {
