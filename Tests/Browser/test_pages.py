@@ -208,8 +208,6 @@ def test_no_console_errors(
         entry
         for entry in driver.get_log("browser")
         if entry["level"] == "SEVERE"
-        # The server root's favicon is outside the site and not the site's to provide.
-        and "/favicon.ico" not in entry["message"]
         # The missing address itself answers 404, as it should.
         and not (kind == "404" and entry["message"].startswith(url + " "))
     ]

@@ -91,7 +91,7 @@ def text_of(driver, selector: str) -> str:
 def console_errors(driver) -> list[str]:
     return [
         entry["message"] for entry in driver.get_log("browser")
-        if entry["level"] == "SEVERE" and "favicon.ico" not in entry["message"]
+        if entry["level"] == "SEVERE"
     ]
 
 

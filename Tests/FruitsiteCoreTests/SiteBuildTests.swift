@@ -35,7 +35,7 @@ import Testing
         }
         for file in [
             "index.html", "404.html", "search-index.json", "sitemap.xml", "robots.txt",
-            "assets/site.css", ".fruitsite-output",
+            "assets/site.css", "assets/favicon.svg", ".fruitsite-output",
         ] {
             #expect(files.contains(file), "\(file)")
         }
