@@ -20,8 +20,8 @@ struct PageData: Sendable {
     private let categoryNamesHash: UInt64
     private let categorySizesHash: UInt64
     private let categorySlugs: [String: String]
-    /// By catalog position, the fruits that more than one page to render shows, decoded
-    /// once, with their summaries as those pages show them (see `prepare(for:)`).
+    /// By catalog position, the fruits the pages to render show from two folders down or from
+    /// the site root, decoded once, with those summaries (see `prepare(for:)`).
     private var prepared: [Int: Prepared] = [:]
 
     private struct Prepared: Sendable {
