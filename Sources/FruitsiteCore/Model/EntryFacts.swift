@@ -19,7 +19,9 @@ struct EntryFacts: Sendable {
     }
 
     private enum Storage: Sendable {
-        case value(Value, searchRecord: [UInt8])
+        /// Boxed, so that an entry (which loading, copying and placing move about by the
+        /// thousand) stays a few words long rather than carrying a whole fruit inline.
+        indirect case value(Value, searchRecord: [UInt8])
         /// The search record first, then the facts.
         case encoded(ArraySlice<UInt8>)
     }

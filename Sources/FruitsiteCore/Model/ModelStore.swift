@@ -215,14 +215,16 @@ struct ModelStore: Sendable {
             start += length
         }
         nonisolated(unsafe) let buffer = reader.buffer
-        let entries = ranges.concurrentMap { range -> SiteModel.Entry? in
+        let recordRanges = ranges
+        let entries = SiteModel.EntryTable(count: count) { id in
+            let range = recordRanges[id]
             var record = ByteReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
                 offset: range.lowerBound)
             guard let entry = decodeEntry(&record, in: bytes), record.isAtEnd else { return nil }
             return entry
         }
-        guard !entries.contains(where: { $0 == nil }) else { return nil }
+        guard entries.isFull else { return nil }
         reader.offset = start
         guard let orderCount = reader.integer(), orderCount >= 0, orderCount <= count else {
             return nil

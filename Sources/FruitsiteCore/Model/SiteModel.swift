@@ -122,11 +122,11 @@ struct SiteModel: Sendable {
 
     /// A model as saved.
     init(
-        settings: Settings, entries: [Entry?], order: [Int], categories: [Category],
+        settings: Settings, entries: EntryTable, order: [Int], categories: [Category],
         outputs: [String: OutputRecord], folders: [Folder]?, listedAt: Int64
     ) {
         self.settings = settings
-        self.entries = EntryTable(entries)
+        self.entries = entries
         count = entries.count  // A saved model has no holes.
         self.order = order
         self.categories = categories
@@ -346,12 +346,17 @@ extension SiteModel {
 
         init() {}
 
-        init(_ entries: [Entry?]) {
-            chunks = stride(from: 0, to: entries.count, by: 1 << Self.chunkBits).map {
-                Array(entries[$0..<min($0 + (1 << Self.chunkBits), entries.count)])
+        /// The entries `make` gives for the ids `0..<count`, made on every core, chunk by chunk.
+        init(count: Int, _ make: @Sendable (Int) -> Entry?) {
+            let size = 1 << Self.chunkBits
+            chunks = Array(stride(from: 0, to: count, by: size)).concurrentMap { start in
+                (start..<min(start + size, count)).map(make)
             }
-            count = entries.count
+            self.count = count
         }
+
+        /// Whether every id has an entry.
+        var isFull: Bool { chunks.allSatisfy { !$0.contains { $0 == nil } } }
 
         var indices: Range<Int> { 0..<count }
 
