@@ -22,7 +22,10 @@ struct PageData: Sendable {
     private let categorySlugs: [String: String]
     /// By catalog position, the fruits the pages to render show from two folders down or from
     /// the site root, decoded once, with those summaries (see `prepare(for:)`).
-    private var prepared: [Int: Prepared] = [:]
+    private var prepared: [Prepared] = []
+    /// For each catalog position, the index of its fruit in `prepared`, or -1. An array, not a
+    /// dictionary: building a dictionary of thousands took longer than the lookups it served.
+    private var preparedIndex: [Int32] = []
 
     private struct Prepared: Sendable {
         var fruit: Fruit
@@ -120,11 +123,20 @@ struct PageData: Sendable {
                 atRoot: isAtRoot[position]
                     ? Self.summary(of: fruit, categorySlug: slug, root: "") : nil)
         }
-        prepared = Dictionary(uniqueKeysWithValues: zip(positions, made))
+        prepared = made
+        preparedIndex = [Int32](repeating: -1, count: count)
+        for (index, position) in positions.enumerated() { preparedIndex[position] = Int32(index) }
     }
 
     private func fruit(at position: Int) -> Fruit {
-        prepared[position]?.fruit ?? model[position: position].fruit
+        if let index = prepared(at: position) { return prepared[index].fruit }
+        return model[position: position].fruit
+    }
+
+    /// The index in `prepared` of the fruit at a catalog position, if it was prepared.
+    private func prepared(at position: Int) -> Int? {
+        guard position < preparedIndex.count, preparedIndex[position] >= 0 else { return nil }
+        return Int(preparedIndex[position])
     }
 
     // MARK: - The walk
@@ -371,7 +383,9 @@ struct PageData: Sendable {
     }
 
     private func nestedSummary(_ position: Int) -> MustacheValue {
-        if let summary = prepared[position]?.nested { return summary }
+        if let index = prepared(at: position), let summary = prepared[index].nested {
+            return summary
+        }
         let fruit = fruit(at: position)
         return Self.summary(
             of: fruit, categorySlug: categorySlugs[fruit.category]!, root: Self.nestedRoot)
@@ -390,7 +404,9 @@ struct PageData: Sendable {
     }
 
     private func rootSummary(_ position: Int) -> MustacheValue {
-        if let summary = prepared[position]?.atRoot { return summary }
+        if let index = prepared(at: position), let summary = prepared[index].atRoot {
+            return summary
+        }
         let fruit = fruit(at: position)
         return Self.summary(of: fruit, categorySlug: categorySlugs[fruit.category]!, root: "")
     }
