@@ -161,12 +161,6 @@ struct SiteModel: Sendable {
         Catalog(sorted: order.concurrentMap { self[$0].fruit }, categories: categories)
     }
 
-    /// The index of the category named `name`.
-    func categoryIndex(named name: String) -> Int? {
-        let index = Catalog.index(ofCategory: name, key: Fold.key(name), in: categories)
-        return index < categories.count && categories[index].name == name ? index : nil
-    }
-
     /// Whether the fruit is in the catalog: drafts are only when included.
     func isListed(_ fruit: Fruit) -> Bool {
         settings.includesDrafts || !fruit.isDraft

@@ -20,6 +20,9 @@ struct PageData: Sendable {
     private let categoryNamesHash: UInt64
     private let categorySizesHash: UInt64
     private let categorySlugs: [String: String]
+    /// The index in `model.categories` of each catalog position's category, from the
+    /// categories' members: hashing a fruit page's inputs decodes no fruit.
+    private let categoryOfPosition: [Int32]
     /// By catalog position, the fruits the pages to render show from two folders down or from
     /// the site root, decoded once, with those summaries (see `prepare(for:)`).
     private var prepared: [Prepared] = []
@@ -66,6 +69,11 @@ struct PageData: Sendable {
         categorySizesHash = hasher.value
         categorySlugs = Dictionary(
             uniqueKeysWithValues: model.categories.map { ($0.name, $0.slug) })
+        var categoryOfPosition = [Int32](repeating: -1, count: model.order.count)
+        for (index, category) in model.categories.enumerated() {
+            for position in category.fruitIndexes { categoryOfPosition[position] = Int32(index) }
+        }
+        self.categoryOfPosition = categoryOfPosition
     }
 
     /// The hash of everything `page` shows.
@@ -176,8 +184,7 @@ struct PageData: Sendable {
             case .category:
                 switch page {
                 case .fruit(let position):
-                    let name = fruit(at: position).category
-                    let category = model.categories[model.categoryIndex(named: name)!]
+                    let category = model.categories[Int(categoryOfPosition[position])]
                     let isSized = reads.contains(.categorySize)
                     let size = isSized ? UInt64(category.fruitIndexes.count) : UInt64.max
                     var hasher = StableHasher()
