@@ -10,7 +10,7 @@ enum HelpText {
         COMMANDS:
           build     Generate the site into the output folder (default Output/)
           check     Load, parse and render everything, and report errors, without writing
-          serve     Serve the site while you edit: every change rebuilds and reloads the page
+          serve     Serve the site while you edit: every change rebuilds and updates the page
           search    Filter the catalog from the command line, as the site's search box does
           new       Write a new fruit entry: fruitsite new "Blood Orange" --category Citrus
           init      Start a new site in a folder, with the default theme and three fruits
@@ -94,7 +94,7 @@ enum HelpText {
         case "serve":
             """
             Build the site into memory and serve it; watch the content, the theme and the
-            config, rebuild what a change touches, and reload open pages once the new site
+            config, rebuild what a change touches, and update open pages once the new site
             is complete. A change that does not build keeps the last good site and shows the
             errors in every page. Nothing is written to the output folder.
 
