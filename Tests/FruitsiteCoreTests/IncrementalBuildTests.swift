@@ -13,6 +13,8 @@ import Testing
 
         /// The clock; an hour ahead when the files are to look settled.
         var now: @Sendable () -> Date = { Date() }
+        /// How many pages the build renders and stages at a time.
+        var batchLimit = PageRenderer.BatchLimit()
 
         /// - Parameter settled: The clock runs an hour ahead, so every file's status is
         ///   trusted at once; else every file just written is read again
@@ -34,6 +36,7 @@ import Testing
         func build() throws -> SiteBuilder.Rendering {
             var builder = SiteBuilder(options: options, fileSystem: fileSystem)
             builder.now = now
+            builder.batchLimit = batchLimit
             return try builder.build()
         }
 
@@ -203,11 +206,14 @@ import Testing
 
     /// With 5 fruits a page, every listing of the sample has pages: after each edit, and as
     /// the catalog grows and shrinks by whole pages, a rebuild writes what a clean build
-    /// writes, and removes the pages a listing no longer has.
+    /// writes, and removes the pages a listing no longer has. The builds compared render and
+    /// stage three pages at a time, the clean builds they are compared with all at once.
     @Test(arguments: [false, true])
     func matchesACleanBuildWithPagesAfterEveryKindOfEdit(settled: Bool) throws {
         var project = try Project(settled: settled)
         defer { project.folder.remove() }
+        project.batchLimit.pages = 3
+        project.batchLimit.fruits = 7
         try project.folder.write("fruitsite.yml", "pageSize: 5\n")
         project.options.configPath = project.folder.path + "/fruitsite.yml"
         let output = project.folder.path + "/Output/"
@@ -458,5 +464,32 @@ import Testing
             FileManager.default.contents(atPath: project.folder.path + "/Output/" + $0)
         }
         #expect(before == after)
+    }
+
+    /// A page that fails in a late batch, after earlier batches were staged, fails the whole
+    /// build: the output is as it was, and nothing staged is left beside it.
+    @Test(arguments: [false, true])
+    func aPageFailingInALateBatchChangesNothing(clean: Bool) throws {
+        var project = try Project()
+        defer { project.folder.remove() }
+        project.batchLimit.pages = 2
+        try project.buildAndCompare("first build")
+        let output = project.folder.path + "/Output"
+        func contents() -> [Data?] {
+            filesBelow(output).map { FileManager.default.contents(atPath: output + "/" + $0) }
+        }
+        let before = contents()
+        // Watermelon's page comes last; its body alone outgrows the page size limit.
+        try project.folder.write("fruitsite.yml", "maxPageSize: 64KB\n")
+        project.options.configPath = project.folder.path + "/fruitsite.yml"
+        project.options.clean = clean
+        try project.edit("Content/watermelon.md") {
+            $0 + "\n" + String(repeating: "Sweet and red. ", count: 5_000) + "\n"
+        }
+        let failure = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(failure?.description.contains("grew past") == true)
+        #expect(contents() == before)
+        let beside = try FileManager.default.contentsOfDirectory(atPath: project.folder.path)
+        #expect(!beside.contains { $0.contains(".fruitsite-tmp-") }, "\(beside)")
     }
 }

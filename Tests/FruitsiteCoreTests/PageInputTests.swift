@@ -25,8 +25,13 @@ import Testing
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), now: 0)
         let plan = try model.apply(
             .init(content: scanner.scan(against: model), theme: theme, config: config))
-        let files = try PageRenderer(config: config, theme: theme, templatesDirectory: "T")
-            .render(plan.pages, of: model) { plan.details[$0]! }
+        var files: [RenderedPage] = []
+        try PageRenderer(config: config, theme: theme, templatesDirectory: "T")
+            .render(plan.pages, of: model) {
+                plan.details[$0]!
+            } emit: {
+                files += $1
+            }
         let pages = model.pages(in: Pagination(pageSize: config.pageSize))
         #expect(files.count == pages.count)
         #expect(pages.count >= 5 + model.order.count + model.categories.count)

@@ -37,6 +37,8 @@ public struct SiteBuilder: Sendable {
     public var now: @Sendable () -> Date = { Date() }
     /// Called with (pages rendered, pages in all) while rendering; see `PageRenderer`.
     public var onProgress: (@Sendable (Int, Int) -> Void)?
+    /// How many pages are rendered, and held in memory, at a time.
+    public var batchLimit = PageRenderer.BatchLimit()
 
     /// Creates a builder.
     /// - Parameters:
@@ -107,7 +109,8 @@ public struct SiteBuilder: Sendable {
     public func render() throws(BuildFailure) -> Rendering {
         var model = SiteModel(settings: settings)
         let applied = try apply(to: &model)
-        let files = try render(applied, into: &model)
+        var files: [RenderedPage] = []
+        try render(applied, into: &model) { files += $0 }
         var rendering = applied.rendering(of: model)
         rendering.warnings += brokenLinks(in: files, applied: applied, model: model)
         return rendering
@@ -138,13 +141,24 @@ public struct SiteBuilder: Sendable {
         let leftovers = writer.recover()
         var (model, notes) = loadModel(from: store, for: writer)
         let applied = try apply(to: &model)
-        let files = try render(applied, into: &model)
+        let isWhole = !notes.isEmpty
+        // A build that changed nothing touches nothing.
+        var staging =
+            isWhole || applied.plan.changesModel ? try writer.begin(isWhole: isWhole) : nil
         var rendering = applied.rendering(of: model)
         rendering.notes = notes
         rendering.warnings += leftovers
-        rendering.written = try write(
-            files, of: applied.plan, isWhole: !notes.isEmpty, model: model, writer: writer,
-            store: store, warnings: &rendering.warnings)
+        do {
+            try render(applied, into: &model) { files throws(BuildFailure) in
+                try staging?.add(files)
+            }
+            rendering.written = try write(
+                &staging, of: applied.plan, model: model, store: store,
+                warnings: &rendering.warnings)
+        } catch {
+            staging?.discard()
+            throw error
+        }
         return rendering
     }
 
@@ -185,7 +199,8 @@ public struct SiteBuilder: Sendable {
             let scope = hasFailed ? nil : paths
             hasFailed = true
             let applied = try builder.apply(to: &next, changing: scope)
-            let files = try builder.render(applied, into: &next)
+            var files: [RenderedPage] = []
+            try builder.render(applied, into: &next) { files += $0 }
             model = next
             hasFailed = false
             return Update(
@@ -257,53 +272,60 @@ public struct SiteBuilder: Sendable {
         return Applied(plan: plan, config: config, theme: theme)
     }
 
-    /// Renders what the plan names, records each file in `model`, and returns the files
-    /// whose bytes changed, assets included.
-    private func render(_ applied: Applied, into model: inout SiteModel) throws(BuildFailure)
-        -> [RenderedPage]
-    {
+    /// Renders what the plan names a batch at a time, hands `emit` each batch of the files
+    /// whose bytes changed (the assets last), and records each page in `model`.
+    private func render(
+        _ applied: Applied, into model: inout SiteModel,
+        emit: ([RenderedPage]) throws(BuildFailure) -> Void
+    ) throws(BuildFailure) {
         var renderer = PageRenderer(
             config: applied.config, theme: applied.theme,
             templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
+        renderer.batchLimit = batchLimit
         let plan = applied.plan
-        let pages: [RenderedPage]
+        var records: [(page: Page, record: SiteModel.OutputRecord)] = []
+        records.reserveCapacity(plan.pages.count)
         do {
             // The copy of the model ends with this block, so recording below changes the
             // model in place.
             let (scanner, current) = (scanner(applied.config), model)
-            pages = try renderer.render(plan.pages, of: current) { id throws(BuildFailure) in
+            try renderer.render(plan.pages, of: current) { id throws(BuildFailure) in
                 if let details = plan.details[id] { return details }
                 return try scanner.details(of: current[id])
+            } emit: { planned, pages throws(BuildFailure) in
+                let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
+                var changed: [RenderedPage] = []
+                for ((page, inputHash), (file, outputHash)) in zip(
+                    planned, zip(pages, outputHashes))
+                {
+                    let record = SiteModel.OutputRecord(
+                        inputHash: inputHash, outputHash: outputHash)
+                    // A page rendered again may still come out as before.
+                    if current.record(of: page)?.outputHash != outputHash { changed.append(file) }
+                    records.append((page, record))
+                }
+                try emit(changed)
             }
         }
-        var files: [RenderedPage] = []
-        let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
-        for ((page, inputHash), (file, outputHash)) in zip(plan.pages, zip(pages, outputHashes)) {
-            let record = SiteModel.OutputRecord(inputHash: inputHash, outputHash: outputHash)
-            // A page rendered again may still come out as before.
-            if model.record(of: page)?.outputHash != record.outputHash { files.append(file) }
-            model.record(page, record)
-        }
-        return files + plan.assets
+        for (page, record) in records { model.record(page, record) }
+        try emit(plan.assets)
     }
 
-    /// Writes the files and removes those the plan names, saving `model` at the point
-    /// `OutputWriter.write` chooses; a model that cannot be saved is a warning, as the next
-    /// build then starts afresh. A build that changed nothing touches nothing.
+    /// Puts the staged files in place and removes those the plan names, saving `model` at
+    /// the point `OutputWriter.Staging.commit` chooses; a model that cannot be saved is a
+    /// warning, as the next build then starts afresh. No staging, nothing to write.
     private func write(
-        _ files: [RenderedPage], of plan: SiteModel.Plan, isWhole: Bool, model: SiteModel,
-        writer: OutputWriter, store: ModelStore?, warnings: inout [Diagnostic]
+        _ staging: inout OutputWriter.Staging?, of plan: SiteModel.Plan, model: SiteModel,
+        store: ModelStore?, warnings: inout [Diagnostic]
     ) throws(BuildFailure) -> OutputWriter.Summary {
-        guard isWhole || plan.changesModel else {
-            return OutputWriter.Summary(written: 0, removed: 0)
-        }
+        guard staging != nil else { return OutputWriter.Summary(written: 0, removed: 0) }
         let id = model.outputID
         var problem: Error?
         // Every fruit's page and every other output: what a whole-folder swap would link.
         let siteFileCount = model.order.count + model.outputs.count
-        let summary = try writer.write(
-            files, removing: plan.removals, isWhole: isWhole, id: id, siteFileCount: siteFileCount
+        let summary = try staging!.commit(
+            removing: plan.removals, id: id, siteFileCount: siteFileCount
         ) {
             do {
                 try store?.save(model, id: id)

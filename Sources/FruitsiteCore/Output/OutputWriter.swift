@@ -136,7 +136,8 @@ public struct OutputWriter: Sendable {
     /// Writes the site in the one order that lets a build cut short anywhere leave either
     /// the previous site or the new one, and a next build that knows which: stage every file
     /// beside the output folder, save the model (`saveModel`), move the files into place
-    /// with signals held, and write the marker last.
+    /// with signals held, and write the marker last. `begin`, `Staging.add` and
+    /// `Staging.commit` are the same steps for files that come a batch at a time.
     ///
     /// Until the marker names the new model's `id`, the folder's marker names a model the
     /// cache no longer holds, so the next build starts clean. A write that fails leaves the
@@ -157,40 +158,326 @@ public struct OutputWriter: Sendable {
         _ files: [RenderedPage], removing removals: [String] = [], isWhole: Bool = true,
         id: UInt64 = 0, siteFileCount: Int = 0, saveModel: () -> Void = {}
     ) throws(BuildFailure) -> Summary {
+        var staging = try begin(isWhole: isWhole)
+        do {
+            try staging.add(files)
+            return try staging.commit(
+                removing: removals, id: id, siteFileCount: siteFileCount, saveModel: saveModel)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
+
+    /// Starts a write whose files come a batch at a time (`Staging.add`), so that a build
+    /// holds one batch of pages in memory, not the site: nothing in the output folder
+    /// changes until `Staging.commit`.
+    /// - Parameter isWhole: Write a whole new folder and swap it in (a clean build), rather
+    ///   than the files that changed.
+    /// - Throws: `BuildFailure` when the folder is refused.
+    public func begin(isWhole: Bool) throws(BuildFailure) -> Staging {
         try validate()
+        let warnings = recover()
         let output = Self.absolute(outputDirectory)
+        let isInPlace = Self.isMountPoint(output)
         let parent = (output as NSString).deletingLastPathComponent
         let name = (output as NSString).lastPathComponent
-        var warnings = recover()
-        var summary: Summary
-        do {
-            if isWhole {
-                summary = try writeWhole(
-                    files, id: id, saveModel: saveModel, output: output, parent: parent,
-                    name: name)
-            } else if Self.swapsWholeFolder(
-                changing: files.count + removals.count, of: siteFileCount),
-                !Self.isMountPoint(output)
-            {
-                summary = try writeChangesWhole(
-                    files, removing: removals, id: id, saveModel: saveModel, output: output,
-                    parent: parent, name: name)
-            } else {
-                summary = try writeChanges(
-                    files, removing: removals, id: id, saveModel: saveModel, output: output,
-                    parent: parent, name: name)
-            }
-        } catch let failure as BuildFailure {
-            throw failure
-        } catch {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
-            ])
+        // Inside a mount point, so that renames stay on its file system.
+        let folder =
+            isInPlace
+            ? "\(output)/.fruitsite-tmp-\(getpid())"
+            : "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
+        return Staging(
+            writer: self, output: output, parent: parent, name: name, folder: folder,
+            isWhole: isWhole, isInPlace: isInPlace, warnings: warnings)
+    }
+
+    /// A write in progress (see `begin(isWhole:)`): files staged in a hidden folder beside the
+    /// output folder, or inside it when it is a mount point.
+    public struct Staging {
+        let writer: OutputWriter
+        /// The output folder, absolute, with its parent folder and its name.
+        let output: String
+        let parent: String
+        let name: String
+        /// Where files are staged, made with the first file.
+        let folder: String
+        let isWhole: Bool
+        /// The output folder is a mount point, so its contents are replaced instead.
+        let isInPlace: Bool
+        var warnings: [Diagnostic]
+        /// For a whole folder, the folders made in it so far; for changes, the path of each
+        /// file staged, by its number in `folder`.
+        private var directories: Set<String> = []
+        private var paths: [String] = []
+        /// How many files were staged.
+        private var written = 0
+        private var isMade = false
+
+        fileprivate init(
+            writer: OutputWriter, output: String, parent: String, name: String, folder: String,
+            isWhole: Bool, isInPlace: Bool, warnings: [Diagnostic]
+        ) {
+            self.writer = writer
+            self.output = output
+            self.parent = parent
+            self.name = name
+            self.folder = folder
+            self.isWhole = isWhole
+            self.isInPlace = isInPlace
+            self.warnings = warnings
         }
-        warnings += summary.warnings
-        summary.warnings = warnings
-        return summary
+
+        /// Stages files: every file of the site for a whole folder, else files whose bytes
+        /// changed. The output folder does not change.
+        public mutating func add(_ files: [RenderedPage]) throws(BuildFailure) {
+            guard !files.isEmpty else { return }
+            try writer.reporting { () throws in
+                try makeFolder()
+                if isWhole {
+                    try OutputWriter.writeAll(files, into: folder, made: &directories)
+                } else {
+                    // Numbered, not named: the folder holds the marker, and paths would
+                    // need folders.
+                    let numbered = files.indices.map {
+                        RenderedPage(path: "\(paths.count + $0)", bytes: files[$0].bytes)
+                    }
+                    try OutputWriter.writeAll(numbered, into: folder, made: &directories)
+                    paths += files.map(\.path)
+                }
+                written += files.count
+            }
+        }
+
+        /// Puts what was staged in place, removes `removals`, and writes the marker last.
+        /// - Parameters:
+        ///   - removals: Files the site no longer has.
+        ///   - id: The id of the model that describes the new folder, for the marker.
+        ///   - siteFileCount: How many files the new site has (see `swapsWholeFolder`).
+        ///   - saveModel: Saves that model; called once every file is staged.
+        /// - Throws: `BuildFailure`; the output folder is then as it was, and the staged
+        ///   files gone.
+        public mutating func commit(
+            removing removals: [String] = [], id: UInt64, siteFileCount: Int = 0,
+            saveModel: () -> Void = {}
+        ) throws(BuildFailure) -> Summary {
+            var summary: Summary
+            do {
+                summary = try writer.reporting { () throws -> Summary in
+                    try makeFolder()
+                    if isWhole {
+                        return isInPlace
+                            ? try replaceContents(id: id, saveModel: saveModel)
+                            : try swapInWhole(id: id, saveModel: saveModel)
+                    }
+                    if paths.isEmpty && removals.isEmpty && writer.markerID() == id {
+                        discard()
+                        saveModel()
+                        return Summary(written: 0, removed: 0)
+                    }
+                    if !isInPlace,
+                        OutputWriter.swapsWholeFolder(
+                            changing: paths.count + removals.count, of: siteFileCount)
+                    {
+                        return try swapInChanges(removing: removals, id: id, saveModel: saveModel)
+                    }
+                    return try renameChanges(removing: removals, id: id, saveModel: saveModel)
+                }
+            } catch {
+                discard()
+                throw error
+            }
+            summary.warnings = warnings + summary.warnings
+            return summary
+        }
+
+        /// Removes what was staged; the output folder is left as it was.
+        public func discard() {
+            guard FileManager.default.fileExists(atPath: folder) else { return }
+            if isInPlace {
+                OutputWriter.discard(folder)
+            } else {
+                _ = OutputWriter.removeLeftover(folder)
+            }
+        }
+
+        private mutating func makeFolder() throws {
+            guard !isMade else { return }
+            try? FileManager.default.removeItem(atPath: folder)
+            try OutputWriter.makeDirectory(folder)
+            // An empty marker first: should the build die now, the next one knows the folder
+            // as its own leftover. A whole folder's real one replaces it once every file is
+            // written.
+            try OutputWriter.writeFile(folder + "/" + OutputWriter.markerName, [])
+            isMade = true
+        }
+
+        // MARK: Clean builds
+
+        /// A clean build: everything was staged in a folder beside the output; one atomic
+        /// exchange with the old folder (or, where the system has none, two renames).
+        private mutating func swapInWhole(id: UInt64, saveModel: () -> Void) throws -> Summary {
+            try OutputWriter.writeFile(
+                folder + "/" + OutputWriter.markerName, OutputWriter.marker(id: id))
+            saveModel()
+            guard try writer.swapIn(folder, output: output, parent: parent, name: name) else {
+                // The folder cannot be renamed: a mount point the check in `begin` did not
+                // see. Stage the site again inside it.
+                var inside = Staging(
+                    writer: writer, output: output, parent: parent, name: name,
+                    folder: "\(output)/.fruitsite-tmp-\(getpid())", isWhole: true,
+                    isInPlace: true, warnings: [])
+                try? FileManager.default.removeItem(atPath: inside.folder)
+                try FileManager.default.copyItem(atPath: folder, toPath: inside.folder)
+                _ = OutputWriter.removeLeftover(folder)
+                inside.isMade = true
+                inside.written = written
+                return try inside.replaceContents(id: id, saveModel: {})
+            }
+            var summary = Summary(written: written, removed: 0, isWholeFolder: true)
+            if !OutputWriter.removeLeftover(folder) {
+                summary.warnings += [OutputWriter.leftoverWarning(folder)]
+            }
+            return summary
+        }
+
+        /// Replaces the contents of an output folder that cannot itself be renamed (a mount
+        /// point): the new site was staged inside it; the old entries are moved into a hidden
+        /// folder inside it and the new ones up, the marker last. A failure undoes the moves;
+        /// a build killed in their middle is finished by the next one (`recoverInPlace`).
+        private func replaceContents(id: UInt64, saveModel: () -> Void) throws -> Summary {
+            let names = try OutputWriter.names(in: folder).filter { $0 != OutputWriter.markerName }
+            try OutputWriter.writeFile(
+                folder + "/" + OutputWriter.namesFile,
+                Array(names.sorted().joined(separator: "\0").utf8))
+            try OutputWriter.writeFile(
+                folder + "/" + OutputWriter.markerName, OutputWriter.marker(id: id))
+            saveModel()
+            try SignalDeferral.run { () throws in
+                do {
+                    try OutputWriter.moveContents(from: folder, into: output)
+                } catch {
+                    OutputWriter.undoMove(staging: folder, output: output)
+                    OutputWriter.discard(folder)
+                    _ = OutputWriter.removeLeftover(OutputWriter.retiredFolder(for: folder))
+                    throw writer.failure(
+                        "could not replace the contents of the output folder", error)
+                }
+            }
+            var summary = Summary(
+                written: written, removed: 0, isWholeFolder: true, isInPlace: true)
+            for path in [folder, OutputWriter.retiredFolder(for: folder)]
+            where !OutputWriter.removeLeftover(path) {
+                summary.warnings.append(OutputWriter.leftoverWarning(path))
+            }
+            return summary
+        }
+
+        // MARK: Incremental builds
+
+        /// An incremental build: each changed file, staged under its number, is renamed into
+        /// place, so every file is either its old or its new self; files the site no longer
+        /// has are removed; the marker is replaced last. Every folder to be changed is checked
+        /// writable first, and a rename that fails all the same undoes those before it.
+        private func renameChanges(removing: [String], id: UInt64, saveModel: () -> Void)
+            throws -> Summary
+        {
+            let (output, folder, paths) = (output, folder, paths)
+            try OutputWriter.writeFile(folder + "/marker", OutputWriter.marker(id: id))
+            try writer.checkWritable(paths + removing + [OutputWriter.markerName], in: output)
+            saveModel()
+            // From here the folder changes: keep Ctrl-C from stopping it half way.
+            let removed = try SignalDeferral.run { () throws -> Int in
+                var undo: [() -> Void] = []
+                do {
+                    var known = Set<String>()
+                    let made = try OutputWriter.createDirectories(
+                        for: paths, in: output, known: &known)
+                    undo.append { for made in made.reversed() { rmdir(output + "/" + made) } }
+                    for (index, path) in paths.enumerated() {
+                        let target = output + "/" + path
+                        let backup = "\(folder)/old-\(index)"
+                        let hadOld = link(target, backup) == 0
+                        guard rename("\(folder)/\(index)", target) == 0 else {
+                            throw SystemError.last
+                        }
+                        undo.append {
+                            if hadOld { rename(backup, target) } else { unlink(target) }
+                        }
+                    }
+                    var removed = 0
+                    for (index, path) in removing.sorted().enumerated() {
+                        let backup = "\(folder)/removed-\(index)"
+                        guard rename(output + "/" + path, backup) == 0 else {
+                            if errno == ENOENT { continue }
+                            throw SystemError.last
+                        }
+                        undo.append { rename(backup, output + "/" + path) }
+                        removed += 1
+                        // Remove folders the site no longer has, such as fruits/<old-slug>/.
+                        var parent = OutputWriter.folder(of: path)
+                        while !parent.isEmpty, rmdir(output + "/" + parent) == 0 {
+                            let made = parent
+                            undo.append { mkdir(output + "/" + made, 0o755) }
+                            parent = OutputWriter.folder(of: parent)
+                        }
+                    }
+                    guard
+                        rename(folder + "/marker", output + "/" + OutputWriter.markerName) == 0
+                    else {
+                        throw SystemError.last
+                    }
+                    return removed
+                } catch {
+                    for step in undo.reversed() { step() }
+                    throw error
+                }
+            }
+            discard()
+            return Summary(written: written, removed: removed)
+        }
+
+        /// An incremental build with many changes: a copy of the old folder made of hard
+        /// links (cheap: no file's bytes are copied), the staged files moved into it and the
+        /// removed ones left out, then one atomic swap. A kill at any moment leaves the old
+        /// site or the new one, never a mix.
+        private func swapInChanges(removing: [String], id: UInt64, saveModel: () -> Void)
+            throws -> Summary
+        {
+            let site = "\(parent)/.\(name).fruitsite-new-\(getpid())"
+            try? FileManager.default.removeItem(atPath: site)
+            try OutputWriter.makeDirectory(site)
+            var isSwapped = false
+            defer { if !isSwapped { _ = OutputWriter.removeLeftover(site) } }
+            try OutputWriter.writeFile(site + "/" + OutputWriter.markerName, [])
+            try OutputWriter.linkTree(from: output, to: site, skipping: Set(paths + removing))
+            var known = Set<String>()
+            try OutputWriter.createDirectories(for: paths, in: site, known: &known)
+            for (index, path) in paths.enumerated() {
+                guard rename("\(folder)/\(index)", site + "/" + path) == 0 else {
+                    throw PathError(path: site + "/" + path, error: .last)
+                }
+            }
+            for path in removing {
+                var parent = OutputWriter.folder(of: path)
+                while !parent.isEmpty, rmdir(site + "/" + parent) == 0 {
+                    parent = OutputWriter.folder(of: parent)
+                }
+            }
+            try OutputWriter.writeFile(
+                site + "/" + OutputWriter.markerName, OutputWriter.marker(id: id))
+            saveModel()
+            guard try writer.swapIn(site, output: output, parent: parent, name: name) else {
+                throw writer.failure("could not swap in the new site", SystemError(code: EBUSY))
+            }
+            isSwapped = true
+            discard()
+            var summary = Summary(written: written, removed: removing.count)
+            if !OutputWriter.removeLeftover(site) {
+                summary.warnings += [OutputWriter.leftoverWarning(site)]
+            }
+            return summary
+        }
     }
 
     /// Clears what builds that are gone left beside and inside the output folder: puts the
@@ -214,42 +501,7 @@ public struct OutputWriter: Sendable {
         return warnings
     }
 
-    // MARK: - Clean builds
-
-    /// A clean build: everything into a staging folder, then one atomic exchange with the
-    /// old folder (or, where the system has none, two renames).
-    private func writeWhole(
-        _ pages: [RenderedPage], id: UInt64, saveModel: () -> Void, output: String,
-        parent: String, name: String
-    ) throws -> Summary {
-        let manager = FileManager.default
-        if Self.isMountPoint(output) {
-            return try replaceContents(with: pages, id: id, saveModel: saveModel, output: output)
-        }
-        let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
-        do {
-            try? manager.removeItem(atPath: staging)
-            try Self.makeDirectory(staging)
-            // An empty marker first: should the build die now, the next one knows the folder
-            // as its own leftover. The real one replaces it once every page is written.
-            try Self.writeFile(staging + "/" + Self.markerName, [])
-            try Self.writeAll(pages, into: staging)
-            try Self.writeFile(staging + "/" + Self.markerName, Self.marker(id: id))
-        } catch {
-            try? manager.removeItem(atPath: staging)
-            throw error
-        }
-        saveModel()
-        let swapped = try swapIn(staging, output: output, parent: parent, name: name)
-        if !swapped {
-            // The folder cannot be renamed (a mount point the check above did not see).
-            try? manager.removeItem(atPath: staging)
-            return try replaceContents(with: pages, id: id, saveModel: {}, output: output)
-        }
-        var summary = Summary(written: pages.count, removed: 0, isWholeFolder: true)
-        if !Self.removeLeftover(staging) { summary.warnings += [Self.leftoverWarning(staging)] }
-        return summary
-    }
+    // MARK: - Swaps
 
     /// Puts the complete folder `staging` in the place of `output`: one atomic exchange
     /// where the system has it, else two renames (a build that dies between them is undone
@@ -291,116 +543,6 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    // MARK: - Incremental builds
-
-    /// An incremental build: each changed file is written beside the output folder and
-    /// renamed into place, so every file is either its old or its new self; files the site no
-    /// longer has are removed; the marker is replaced last. Every folder to be changed is
-    /// checked writable first, and a rename that fails all the same undoes those before it.
-    private func writeChanges(
-        _ changed: [RenderedPage], removing: [String], id: UInt64, saveModel: () -> Void,
-        output: String, parent: String, name: String
-    ) throws -> Summary {
-        if changed.isEmpty && removing.isEmpty && markerID() == id {
-            saveModel()
-            return Summary(written: 0, removed: 0)
-        }
-        // Inside a mount point, so that renames stay on its file system.
-        let staging =
-            Self.isMountPoint(output)
-            ? "\(output)/.fruitsite-tmp-\(getpid())"
-            : "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
-        let manager = FileManager.default
-        try? manager.removeItem(atPath: staging)
-        try Self.makeDirectory(staging)
-        defer { try? manager.removeItem(atPath: staging) }
-        // The staging folder holds the marker too, so cleanUpLeftovers knows it as ours.
-        try Self.writeFile(staging + "/" + Self.markerName, [])
-        let staged = changed.indices.map { RenderedPage(path: "\($0)", bytes: changed[$0].bytes) }
-        try Self.writeAll(staged, into: staging)
-        try Self.writeFile(staging + "/marker", Self.marker(id: id))
-        try checkWritable(changed.map(\.path) + removing + [Self.markerName], in: output)
-        saveModel()
-        // From here the folder changes: keep Ctrl-C from stopping it half way.
-        let removed = try SignalDeferral.run { () throws -> Int in
-            var undo: [() -> Void] = []
-            do {
-                let made = try Self.createDirectories(for: changed, in: output)
-                undo.append { for folder in made.reversed() { rmdir(output + "/" + folder) } }
-                for (index, page) in changed.enumerated() {
-                    let target = output + "/" + page.path
-                    let backup = "\(staging)/old-\(index)"
-                    let hadOld = link(target, backup) == 0
-                    guard rename("\(staging)/\(index)", target) == 0 else {
-                        throw SystemError.last
-                    }
-                    undo.append {
-                        if hadOld { rename(backup, target) } else { unlink(target) }
-                    }
-                }
-                var removed = 0
-                for (index, path) in removing.sorted().enumerated() {
-                    let backup = "\(staging)/removed-\(index)"
-                    guard rename(output + "/" + path, backup) == 0 else {
-                        if errno == ENOENT { continue }
-                        throw SystemError.last
-                    }
-                    undo.append { rename(backup, output + "/" + path) }
-                    removed += 1
-                    // Remove folders the site no longer has, such as fruits/<old-slug>/.
-                    var folder = Self.folder(of: path)
-                    while !folder.isEmpty, rmdir(output + "/" + folder) == 0 {
-                        let made = folder
-                        undo.append { mkdir(output + "/" + made, 0o755) }
-                        folder = Self.folder(of: folder)
-                    }
-                }
-                guard rename(staging + "/marker", output + "/" + Self.markerName) == 0 else {
-                    throw SystemError.last
-                }
-                return removed
-            } catch {
-                for step in undo.reversed() { step() }
-                throw error
-            }
-        }
-        return Summary(written: changed.count, removed: removed)
-    }
-
-    /// An incremental build with many changes: a copy of the old folder made of hard links
-    /// (cheap: no file's bytes are copied), the changes applied to it, then one atomic swap.
-    /// A kill at any moment leaves the old site or the new one, never a mix.
-    private func writeChangesWhole(
-        _ changed: [RenderedPage], removing: [String], id: UInt64, saveModel: () -> Void,
-        output: String, parent: String, name: String
-    ) throws -> Summary {
-        let manager = FileManager.default
-        let staging = "\(parent)/.\(name).fruitsite-tmp-\(getpid())"
-        try? manager.removeItem(atPath: staging)
-        try Self.makeDirectory(staging)
-        var isSwapped = false
-        defer { if !isSwapped { try? manager.removeItem(atPath: staging) } }
-        try Self.writeFile(staging + "/" + Self.markerName, [])
-        let replaced = Set(changed.map(\.path) + removing)
-        try Self.linkTree(from: output, to: staging, skipping: replaced)
-        try Self.writeAll(changed, into: staging)
-        for path in removing {
-            var folder = Self.folder(of: path)
-            while !folder.isEmpty, rmdir(staging + "/" + folder) == 0 {
-                folder = Self.folder(of: folder)
-            }
-        }
-        try Self.writeFile(staging + "/" + Self.markerName, Self.marker(id: id))
-        saveModel()
-        guard try swapIn(staging, output: output, parent: parent, name: name) else {
-            throw failure("could not swap in the new site", SystemError(code: EBUSY))
-        }
-        isSwapped = true
-        var summary = Summary(written: changed.count, removed: removing.count)
-        if !Self.removeLeftover(staging) { summary.warnings += [Self.leftoverWarning(staging)] }
-        return summary
-    }
-
     /// Checks, before anything is renamed, that every folder a change touches can be
     /// written: the deepest existing folder on the way to each path.
     private func checkWritable(_ paths: [String], in output: String) throws {
@@ -419,48 +561,6 @@ public struct OutputWriter: Sendable {
     }
 
     // MARK: - Mount points
-
-    /// Replaces the contents of an output folder that cannot itself be renamed (a mount
-    /// point): the new site is staged inside it, the old entries are moved into a hidden
-    /// folder inside it and the new ones up, the marker last. A failure undoes the moves; a
-    /// build killed in their middle is finished by the next one (`recoverInPlace`).
-    private func replaceContents(
-        with pages: [RenderedPage], id: UInt64, saveModel: () -> Void, output: String
-    ) throws -> Summary {
-        let manager = FileManager.default
-        let staging = "\(output)/.fruitsite-tmp-\(getpid())"
-        do {
-            try? manager.removeItem(atPath: staging)
-            try Self.makeDirectory(staging)
-            try Self.writeFile(staging + "/" + Self.markerName, [])
-            try Self.writeAll(pages, into: staging)
-            let names = Set(pages.map { $0.path.split(separator: "/")[0] })
-            try Self.writeFile(
-                staging + "/" + Self.namesFile, Array(names.sorted().joined(separator: "\0").utf8))
-            try Self.writeFile(staging + "/" + Self.markerName, Self.marker(id: id))
-        } catch {
-            try? manager.removeItem(atPath: staging)
-            throw error
-        }
-        saveModel()
-        try SignalDeferral.run { () throws in
-            do {
-                try Self.moveContents(from: staging, into: output)
-            } catch {
-                Self.undoMove(staging: staging, output: output)
-                Self.discard(staging)
-                _ = Self.removeLeftover(Self.retiredFolder(for: staging))
-                throw failure("could not replace the contents of the output folder", error)
-            }
-        }
-        var summary = Summary(
-            written: pages.count, removed: 0, isWholeFolder: true, isInPlace: true)
-        for path in [staging, Self.retiredFolder(for: staging)]
-        where !Self.removeLeftover(path) {
-            summary.warnings.append(Self.leftoverWarning(path))
-        }
-        return summary
-    }
 
     /// The file in a staging folder inside a mount point that lists the names the new site
     /// has at its top, separated by NUL bytes: what lets a cut replacement be finished.
@@ -610,6 +710,21 @@ public struct OutputWriter: Sendable {
     }
 
     /// A failure naming the output folder, with the system's own reason.
+    /// Runs a step of a write, reporting an error other than a `BuildFailure` as one that
+    /// names the output folder.
+    private func reporting<Result>(_ step: () throws -> Result) throws(BuildFailure) -> Result {
+        do {
+            return try step()
+        } catch let failure as BuildFailure {
+            throw failure
+        } catch {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
+            ])
+        }
+    }
+
     private func failure(_ message: String, _ error: any Error) -> BuildFailure {
         BuildFailure([.error(at: SourceLocation(path: outputDirectory), "\(message): \(error)")])
     }
@@ -622,8 +737,12 @@ public struct OutputWriter: Sendable {
 
     // MARK: - Files
 
-    private static func writeAll(_ pages: [RenderedPage], into root: String) throws {
-        try createDirectories(for: pages, in: root)
+    /// Writes pages below `root` on every core, after making their folders.
+    /// - Parameter made: The folders below `root` made so far; those made here are added.
+    private static func writeAll(
+        _ pages: [RenderedPage], into root: String, made: inout Set<String>
+    ) throws {
+        try createDirectories(for: pages.map(\.path), in: root, known: &made)
         nonisolated(unsafe) var firstError: Error?
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
@@ -638,18 +757,18 @@ public struct OutputWriter: Sendable {
         if let firstError { throw firstError }
     }
 
-    /// Creates every folder the pages need below `root`.
+    /// Creates every folder the files at `paths` need below `root`, except those in `known`.
+    /// - Parameter known: Folders below `root` that exist; those made here are added.
     /// - Returns: The folders made, parents first.
     @discardableResult
-    private static func createDirectories(for pages: [RenderedPage], in root: String) throws
-        -> [String]
-    {
+    private static func createDirectories(
+        for paths: [String], in root: String, known: inout Set<String>
+    ) throws -> [String] {
         var directories = Set<String>()
-        for page in pages {
-            var path = page.path
+        for var path in paths {
             while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 path = String(path[..<slash])
-                if !directories.insert(path).inserted { break }
+                if known.contains(path) || !directories.insert(path).inserted { break }
             }
         }
         // Sorted, parents come before their children, so plain mkdir suffices; it is much
@@ -662,6 +781,7 @@ public struct OutputWriter: Sendable {
                 throw SystemError.last
             }
         }
+        known.formUnion(directories)
         return made
     }
 

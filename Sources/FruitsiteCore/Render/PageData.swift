@@ -29,6 +29,8 @@ struct PageData: Sendable {
     /// For each catalog position, the index of its fruit in `prepared`, or -1. An array, not a
     /// dictionary: building a dictionary of thousands took longer than the lookups it served.
     private var preparedIndex: [Int32] = []
+    /// The catalog positions `prepared` holds, in its order.
+    private var preparedPositions: [Int] = []
 
     private struct Prepared: Sendable {
         var fruit: Fruit
@@ -94,46 +96,57 @@ struct PageData: Sendable {
     /// Decodes once, on every core, the fruits that `pages` show from two folders down or
     /// from the site root, and builds those summaries: a fruit page shows its neighbours,
     /// which are fruit pages too, and a listing's first page may list every fruit. Only the
-    /// fruits shown are decoded: a rebuild that renders half the listing pages decodes half
-    /// the catalog. Pages deeper down build the few summaries they show themselves.
+    /// fruits shown are decoded, and only those of the pages about to be rendered: what the
+    /// last call prepared is dropped. Pages deeper down build the few summaries they show
+    /// themselves.
     mutating func prepare(for pages: some Sequence<Page>) {
         let count = model.order.count
-        var nested = [Bool](repeating: false, count: count)
-        var atRoot = [Bool](repeating: false, count: count)
+        var nested = Set<Int>()
+        var atRoot = Set<Int>()
         let indexListsFruits = theme.reads(of: .index).contains(.fruits)
         for page in pages {
             switch page {
             case .fruit(let position):
-                for shown in max(position - 1, 0)...min(position + 1, count - 1) {
-                    nested[shown] = true
-                }
+                nested.formUnion(max(position - 1, 0)...min(position + 1, count - 1))
             case .category(let index, 1):
                 let members = model.categories[index].fruitIndexes
-                for shown in members[pagination.range(of: 1, in: members.count)] {
-                    nested[shown] = true
-                }
+                nested.formUnion(members[pagination.range(of: 1, in: members.count)])
             case .index(let number) where indexListsFruits:
-                for shown in pagination.range(of: number, in: count) {
-                    if number == 1 { atRoot[shown] = true } else { nested[shown] = true }
-                }
+                let shown = pagination.range(of: number, in: count)
+                if number == 1 { atRoot.formUnion(shown) } else { nested.formUnion(shown) }
             default: break
             }
         }
-        let positions = (0..<count).filter { nested[$0] || atRoot[$0] }
+        let positions = nested.union(atRoot).sorted()
         let (model, slugs, isNested, isAtRoot) = (model, categorySlugs, nested, atRoot)
-        let made = positions.concurrentMap { position in
+        prepared = positions.concurrentMap { position in
             let fruit = model[position: position].fruit
             let slug = slugs[fruit.category]!
             return Prepared(
                 fruit: fruit,
-                nested: isNested[position]
+                nested: isNested.contains(position)
                     ? Self.summary(of: fruit, categorySlug: slug, root: Self.nestedRoot) : nil,
-                atRoot: isAtRoot[position]
+                atRoot: isAtRoot.contains(position)
                     ? Self.summary(of: fruit, categorySlug: slug, root: "") : nil)
         }
-        prepared = made
-        preparedIndex = [Int32](repeating: -1, count: count)
+        if preparedIndex.count != count {
+            preparedIndex = [Int32](repeating: -1, count: count)
+        }
+        for position in preparedPositions { preparedIndex[position] = -1 }
         for (index, position) in positions.enumerated() { preparedIndex[position] = Int32(index) }
+        preparedPositions = positions
+    }
+
+    /// How many fruits' summaries `page` shows: what `prepare(for:)` builds for it, or it
+    /// builds itself.
+    func shownCount(of page: Page) -> Int {
+        switch page {
+        case .fruit: 3
+        case .category(let index, let number):
+            pagination.range(of: number, in: model.categories[index].fruitIndexes.count).count
+        case .index(let number): pagination.range(of: number, in: model.order.count).count
+        default: 1
+        }
     }
 
     private func fruit(at position: Int) -> Fruit {

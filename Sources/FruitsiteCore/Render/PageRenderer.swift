@@ -25,27 +25,88 @@ public struct PageRenderer: Sendable {
         self.templatesDirectory = templatesDirectory
     }
 
-    /// Renders `pages` of `model`.
+    /// How many pages are rendered and handed on at a time: enough to keep every core busy,
+    /// few enough that a site of any size holds only a batch of pages in memory.
+    public var batchLimit = BatchLimit()
+
+    /// The most a batch holds: pages, and the fruits those pages show between them (a fruit
+    /// page shows three, a listing page its fruits), which bound the summaries built for it.
+    public struct BatchLimit: Sendable {
+        public var pages = 1_024
+        public var fruits = 8_192
+        public init() {}
+    }
+
+    /// Renders `pages` of `model` a batch at a time, handing each batch on before rendering
+    /// the next, so that memory holds one batch of rendered pages however large the site.
     /// - Parameters:
     ///   - pages: The pages to render, with the hash of their inputs.
     ///   - model: The site.
     ///   - details: The details of the entry with an id, for its fruit page.
-    /// - Returns: The rendered files, in the order of `pages`.
+    ///   - emit: Takes each batch of rendered files, in the order of `pages`, with the
+    ///     planned pages they come from. After the first failure no batch is handed on, but
+    ///     every page is still rendered, so that all errors are reported together.
     /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials)
-    ///   or an entry's details cannot be read.
+    ///   or an entry's details cannot be read, or what `emit` throws.
     func render(
         _ pages: [(page: Page, inputHash: UInt64)], of model: SiteModel,
-        details: @Sendable (Int) throws(BuildFailure) -> FruitDetails
-    ) throws(BuildFailure) -> [RenderedPage] {
-        var prepared = PageData(model: model, config: config, theme: theme)
-        prepared.prepare(for: pages.lazy.map(\.page))
-        let data = prepared
-        let library = theme.library
+        details: @Sendable (Int) throws(BuildFailure) -> FruitDetails,
+        emit: (ArraySlice<(page: Page, inputHash: UInt64)>, [RenderedPage]) throws(BuildFailure)
+            -> Void
+    ) throws(BuildFailure) {
+        var data = PageData(model: model, config: config, theme: theme)
         let done = Counter()
-        let onProgress = onProgress
-        let total = pages.count
-        let config = config
-        let results = pages.concurrentMap { planned -> Result<RenderedPage, BuildFailure> in
+        var diagnostics: [Diagnostic] = []
+        for range in batches(of: pages.lazy.map(\.page), data) {
+            let batch = pages[range]
+            data.prepare(for: batch.lazy.map(\.page))
+            let results = render(
+                batch, of: model, data: data, details: details, done: done,
+                total: pages.count)
+            var rendered: [RenderedPage] = []
+            rendered.reserveCapacity(results.count)
+            for result in results {
+                switch result {
+                case .success(let page): rendered.append(page)
+                case .failure(let failure):
+                    for diagnostic in failure.diagnostics where !diagnostics.contains(diagnostic) {
+                        diagnostics.append(diagnostic)
+                    }
+                }
+            }
+            if diagnostics.isEmpty { try emit(batch, rendered) }
+        }
+        if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedByLocation()) }
+    }
+
+    /// `pages` cut into batches of at most `batchLimit`, in order; a page over the limit on
+    /// its own (a listing of every fruit) is a batch of its own.
+    private func batches(of pages: some Collection<Page>, _ data: PageData) -> [Range<Int>] {
+        var batches: [Range<Int>] = []
+        var (start, fruits) = (0, 0)
+        for (index, page) in pages.enumerated() {
+            let shown = data.shownCount(of: page)
+            if index > start,
+                index - start == batchLimit.pages || fruits + shown > batchLimit.fruits
+            {
+                batches.append(start..<index)
+                (start, fruits) = (index, 0)
+            }
+            fruits += shown
+        }
+        if start < pages.count { batches.append(start..<pages.count) }
+        return batches
+    }
+
+    /// Renders one batch on every core.
+    private func render(
+        _ batch: ArraySlice<(page: Page, inputHash: UInt64)>, of model: SiteModel,
+        data: PageData, details: @Sendable (Int) throws(BuildFailure) -> FruitDetails,
+        done: Counter, total: Int
+    ) -> [Result<RenderedPage, BuildFailure>] {
+        let library = theme.library
+        let (config, onProgress, templatesDirectory) = (config, onProgress, templatesDirectory)
+        return Array(batch).concurrentMap { planned -> Result<RenderedPage, BuildFailure> in
             let (page, inputHash) = planned
             defer {
                 if let onProgress {
@@ -91,20 +152,6 @@ public struct PageRenderer: Sendable {
                 }
             }
         }
-        var rendered: [RenderedPage] = []
-        rendered.reserveCapacity(results.count)
-        var diagnostics: [Diagnostic] = []
-        for result in results {
-            switch result {
-            case .success(let page): rendered.append(page)
-            case .failure(let failure):
-                for diagnostic in failure.diagnostics where !diagnostics.contains(diagnostic) {
-                    diagnostics.append(diagnostic)
-                }
-            }
-        }
-        if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedByLocation()) }
-        return rendered
     }
 }
 
