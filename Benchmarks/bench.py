@@ -33,6 +33,9 @@ TARGET_TIME = 0.2  # fruitsite's time as a fraction of Hugo's: "five times faste
 TARGET_MEMORY = 0.5
 # A rebuild after one edit, as a fraction of a clean build, by catalog size (no target at others).
 TARGET_REBUILD = {10000: 0.05, 100000: 0.02}
+# Time per page at 1,000,000 entries against 10,000, and peak memory in MiB, by size.
+TARGET_PER_PAGE = 1.2
+TARGET_PEAK = {100000: 250, 1000000: 1536}
 # The longest a file's time stamp goes untrusted after a build looked at it: 2 s on file systems
 # that keep whole seconds (100 ms on those that keep finer times, such as tmpfs).
 TRUST_WINDOW = 2.0
@@ -158,7 +161,8 @@ class Stats:
 
 def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None):
     """Benchmarks one catalog size; returns a dict of results for the summary. `rebuild`, when
-    given, is {"pause": seconds, "hugo_budget": seconds}: also measure rebuilds after edits."""
+    given, is {"pause": seconds, "hugo_budget": seconds}: also measure rebuilds after edits.
+    `disk_parent` None skips the run on disk."""
     catalog = os.path.join(work, f"content-{count}")
     log(f"\n[{grouped(count)}] generating the catalog (seed {seed}) into {catalog}")
     start = time.perf_counter()
@@ -190,7 +194,7 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None)
             results[name].add(wall, cpu, memory)
             log(f"[{grouped(count)}] {name} run {run}/{runs}: {wall:.2f} s, {cpu:.2f} s CPU,"
                 f" {memory:.0f} MiB")
-    for name in generators:
+    for name in generators if disk_parent else []:
         disk[name] = one(name, disk_parent)
         log(f"[{grouped(count)}] {name} on disk: {disk[name][0]:.2f} s")
 
@@ -463,14 +467,16 @@ def print_table(count, runs, results, pages, disk, disk_parent):
     print(f"N = {grouped(count)} entries: median of {runs} runs after one warm-up, catalog and output"
           f" on tmpfs")
     header = (f"  {'':<10} {'wall s':>8} {'min-max s':>13} {'CPU s':>7} {'peak MiB':>9}"
-              f" {'HTML pages':>11} {'pages/s':>9} {'disk wall s':>12}")
+              f" {'HTML pages':>11} {'pages/s':>9} {'µs/page':>8} {'disk wall s':>12}")
     print(header)
     for name in names:
         stats = results[name]
         span = f"{min(stats.walls):.2f}-{max(stats.walls):.2f}"
         rate = pages[name] / stats.wall if stats.wall else 0
+        on_disk = f"{disk[name][0]:.2f}" if name in disk else "not run"
         print(f"  {name:<10} {stats.wall:>8.2f} {span:>13} {stats.cpu:>7.2f} {stats.memory:>9.0f}"
-              f" {grouped(pages[name]):>11} {grouped(round(rate)):>9} {disk[name][0]:>12.2f}")
+              f" {grouped(pages[name]):>11} {grouped(round(rate)):>9} {1e6 / rate:>8.1f}"
+              f" {on_disk:>12}")
     if "fruitsite" in results and "Hugo" in results:
         ours, theirs = results["fruitsite"], results["Hugo"]
         time_ratio = ours.wall / theirs.wall
@@ -545,7 +551,29 @@ def print_rebuild_table(count, runs, results, rebuilds, pause):
     sys.stdout.flush()
 
 
+def print_per_page(measured):
+    """fruitsite's time per page at each size against that at 10,000 entries (or the smallest)."""
+    per_page = {count: entry["results"]["fruitsite"].wall / entry["pages"]["fruitsite"]
+                for count, entry in measured.items()}
+    if len(per_page) < 2:
+        return
+    base = 10000 if 10000 in per_page else min(per_page)
+    print(f"\nfruitsite's time per HTML page against N = {grouped(base)} (target at 1,000,000:"
+          f" <= {TARGET_PER_PAGE}x), and its peak memory (targets: "
+          + ", ".join(f"<= {grouped(peak)} MiB at {grouped(count)}"
+                      for count, peak in TARGET_PEAK.items()) + ")")
+    for count, seconds in per_page.items():
+        ratio = seconds / per_page[base]
+        peak = measured[count]["results"]["fruitsite"].memory
+        time_met = f" ({verdict(ratio, TARGET_PER_PAGE)})" if count == 1000000 else ""
+        peak_met = (f" ({verdict(peak, TARGET_PEAK[count])})" if count in TARGET_PEAK else "")
+        print(f"  {grouped(count):>9}: {1e6 * seconds:6.1f} µs a page, {ratio:5.2f}x{time_met};"
+              f" {peak:,.0f} MiB{peak_met}")
+
+
 def print_summary(measured):
+    measured = {count: entry for count, entry in measured.items()
+                if "Hugo" in entry["results"]}
     if len(measured) < 2:
         return
     print("\nSummary (median wall time, peak memory; ratio fruitsite/Hugo, targets <= 0.2x time,"
@@ -632,6 +660,9 @@ def main(argv=None):
     parser.add_argument("--hugo-rebuild-budget", type=float, default=300,
                         help="seconds of Hugo rebuilds per size, after which it starts no more"
                         " (0: no Hugo rebuilds)")
+    parser.add_argument("--alone-sizes", type=int, nargs="*", default=[],
+                        help="sizes at which fruitsite runs alone, once, on tmpfs only (Hugo"
+                        " would need some 80 GB at 1,000,000)")
     parser.add_argument("--tmpfs", default="/dev/shm", help="where catalogs and outputs go")
     parser.add_argument("--disk", default="/tmp", help="a folder on a real disk for one run")
     args = parser.parse_args(argv)
@@ -657,11 +688,16 @@ def main(argv=None):
             measured[count] = measure_size(count, runs, generators, work, disk, args.seed,
                                            rebuild)
             shutil.rmtree(os.path.join(work, f"content-{count}"), ignore_errors=True)
+        for count in args.alone_sizes:
+            alone = {"fruitsite": generators["fruitsite"]}
+            measured[count] = measure_size(count, 1, alone, work, None, args.seed)
+            shutil.rmtree(os.path.join(work, f"content-{count}"), ignore_errors=True)
         skipped = [size for size in args.rebuild_sizes if size not in args.sizes]
         if skipped:
             log(f"(no rebuild table at {', '.join(grouped(size) for size in skipped)}: not among"
                 " the sizes)")
         print_summary(measured)
+        print_per_page(measured)
     except BuildFailed as failure:
         print(f"\nerror: {failure}", file=sys.stderr)
         return 1

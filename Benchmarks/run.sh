@@ -8,6 +8,8 @@
 #                              (default "10000 100000"; "" for none)
 #   BENCH_HUGO_REBUILD_BUDGET=300  seconds of Hugo rebuilds per size before it starts no more
 #                              (default 300; 0 for none)
+#   BENCH_MILLION=1            also build 1,000,000 entries, fruitsite alone (Hugo would need
+#                              some 80 GB), once after a warm-up: about 10 minutes
 #   BENCH_SEED=1               the generator's seed
 #   BENCH_SEARCH=0             skip the search client benchmarks
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
@@ -64,6 +66,7 @@ read -r -a rebuild_sizes <<<"${BENCH_REBUILD_SIZES-10000 100000}"
 args+=(--rebuild-sizes "${rebuild_sizes[@]}")
 args+=(--hugo-rebuild-budget "${BENCH_HUGO_REBUILD_BUDGET:-300}")
 [ -z "${BENCH_RUNS:-}" ] || args+=(--runs "$BENCH_RUNS")
+[ "${BENCH_MILLION:-0}" = 0 ] || args+=(--alone-sizes 1000000)
 "$PYTHON" Benchmarks/bench.py "${args[@]}"
 
 # MARK: - The search client
