@@ -116,14 +116,15 @@ struct Responder: Sendable {
 
     /// Listens for updates past the version this page shows: swaps stylesheets when only they
     /// changed, follows a renamed fruit, and otherwise shows the new page. A page with no
-    /// script of its own (a fruit page) is refreshed in place: its new HTML is fetched and
+    /// script of its own (a fruit page; JSON data blocks such as JSON-LD do not count) is
+    /// refreshed in place: its new HTML is fetched and
     /// its body and head swapped in, stylesheets kept, which shows an edit in a fraction of a
     /// reload's time. A page with scripts, a page that is gone (404) or one whose
     /// stylesheets changed is reloaded.
     static func reloadScript(events: String, version: Int) -> String {
         """
         (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)");\
-        const own="script:not([data-fruitsite])",sheet='link[rel="stylesheet"]';\
+        const own='script:not([data-fruitsite]):not([type$="json"])',sheet='link[rel="stylesheet"]';\
         const sheets=d=>[...d.querySelectorAll(sheet)].map(l=>{\
         const u=new URL(l.href,location.href);u.searchParams.delete("v");return u.href}).join(" ");\
         const refresh=async()=>{if(document.querySelector(own))return false;const mine=++latest;\

@@ -64,7 +64,20 @@ import Testing
             #expect(
                 !lowered.contains("src=\"javascript:"), "\(file): a javascript: source survived")
             if file.hasSuffix(".html") {
-                #expect(!text.contains("\" autofocus"), "\(file): an attribute was broken out of")
+                // Outside JSON-LD, where a quote is the JSON escape `\"`, not markup.
+                let markup = text.components(separatedBy: #"<script type="application/ld+json">"#)
+                    .enumerated().map { index, part in
+                        index == 0
+                            ? part
+                            : part.components(separatedBy: "</script>").dropFirst()
+                                .joined(separator: "</script>")
+                    }.joined()
+                #expect(
+                    !markup.contains("\" autofocus"), "\(file): an attribute was broken out of")
+                // JSON-LD holds the payloads as JSON strings, inside one script element.
+                for block in try StructuredDataTests.structuredData(in: text) {
+                    #expect(!block.isEmpty, "\(file): JSON-LD that is not an object")
+                }
             }
             if file.hasSuffix(".json") || file.hasSuffix(".xml") {
                 #expect(!text.contains("<script"), "\(file)")
@@ -78,6 +91,13 @@ import Testing
         // The index still lists every entry's name, escaped.
         let index = try temporary.read("Output/index.html")
         #expect(index.contains("N0 &lt;script&gt;alert(1)&lt;/script&gt;"))
+        // A name that closes the script element stays a name inside it.
+        let page = try temporary.read("Output/fruits/entry-1/index.html")
+        let trail = try StructuredDataTests.objects(
+            #require(StructuredDataTests.structuredData(in: page).first))
+        #expect(
+            StructuredDataTests.items(trail[0]).last?["name"] as? String
+                == "N1 " + Self.payloads[1])
         // Data is text, never a template: Mustache tags in it come out as they were written.
         #expect(index.contains("N8 {{site.title}}{{{fruit.body}}}"))
     }

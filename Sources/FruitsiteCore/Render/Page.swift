@@ -87,14 +87,16 @@ enum PageKind: String, Sendable, CaseIterable {
     /// templates look up (`PageInput.isShown(by:)`).
     var inputs: [PageInput] {
         switch self {
-        case .index: [.site, .fruits, .pager, .categories, .categorySizes, .totals]
+        case .index:
+            [.site, .fruits, .pager, .categories, .categorySizes, .totals, .structuredData]
         case .notFound: [.site, .categories, .categorySizes, .totals]
         case .fruit:
             [
                 .site, .fruit, .neighbours, .category, .categorySize, .categories, .categorySizes,
-                .totals,
+                .totals, .structuredData,
             ]
-        case .category: [.site, .category, .pager, .categories, .categorySizes, .totals]
+        case .category:
+            [.site, .category, .pager, .categories, .categorySizes, .totals, .structuredData]
         case .searchIndex: [.fruits, .categories]
         case .sitemap: [.site, .slugs, .categories, .categorySizes]
         case .robots: [.site]

@@ -264,6 +264,30 @@ struct PageData: Sendable {
                 sink.add(hash) {
                     ["categories": categoriesValue(root: root, isSized: isSized, current: current)]
                 }
+            case .structuredData:
+                // What the data names: the page's fruit, or the fruits the page lists.
+                var hasher = StableHasher()
+                hasher.combine(UInt64(page.number))
+                let listed: [Int]
+                switch page {
+                case .fruit(let position):
+                    hasher.combine(model[position: position].summaryHash)
+                    listed = []
+                case .category(let index, let number):
+                    let members = model.categories[index].fruitIndexes
+                    hasher.combine(model.categories[index].name)
+                    listed = Array(members[pagination.range(of: number, in: members.count)])
+                case .index(let number):
+                    listed = Array(pagination.range(of: number, in: model.order.count))
+                default: continue
+                }
+                for position in listed { hasher.combine(model[position: position].summaryHash) }
+                sink.add(hasher.value) {
+                    [
+                        "structuredData": Self.optional(
+                            structuredData(of: page, listing: listed, root))
+                    ]
+                }
             case .totals:
                 guard page.number == 1 else { continue }
                 sink.add(hash(UInt64(model.order.count), UInt64(model.categories.count))) {
@@ -336,6 +360,40 @@ struct PageData: Sendable {
         ]
         if case .index = page { common["searchIndexURL"] = .string(root + "search-index.json") }
         return common
+    }
+
+    /// A page's JSON-LD: breadcrumbs on fruit and category pages, and the fruits at `listing`
+    /// on a listing page.
+    private func structuredData(of page: Page, listing: [Int], _ root: String) -> String {
+        // Absolute with a base URL, as search engines want; else relative, like every link.
+        func link(_ name: String, _ path: String) -> StructuredData.Link {
+            let url = config.baseURL.isEmpty ? root + path : config.baseURL + path
+            return StructuredData.Link(name: name, url: url.isEmpty ? "./" : url)
+        }
+        var data = StructuredData()
+        let home = link(config.title, "")
+        switch page {
+        case .fruit(let position):
+            let fruit = fruit(at: position)
+            let category = model.categories[Int(categoryOfPosition[position])]
+            data.addBreadcrumbs([
+                home, link(category.name, "categories/\(category.slug)/"),
+                link(fruit.name, "fruits/\(fruit.slug)/"),
+            ])
+        case .category(let index, _):
+            let category = model.categories[index]
+            data.addBreadcrumbs([home, link(category.name, "categories/\(category.slug)/")])
+        default: break
+        }
+        if !listing.isEmpty {
+            let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1
+            data.addItemList(
+                listing.map { position in
+                    let fruit = fruit(at: position)
+                    return link(fruit.name, "fruits/\(fruit.slug)/")
+                }, first: first)
+        }
+        return data.text
     }
 
     private func fruitValue(_ position: Int, details: FruitDetails?) -> MustacheValue {

@@ -26,6 +26,9 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case categorySizes
     /// `fruitCount` and `categoryCount`.
     case totals
+    /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and the fruits it
+    /// lists.
+    case structuredData
 
     /// Whether templates that look up what `usage` says can show this input: the names
     /// that reach it, looked up anywhere (a name can resolve in any context on the stack).
@@ -43,6 +46,7 @@ enum PageInput: Sendable, Hashable, CaseIterable {
             case .fruits: lookup.name.first == "fruits"
             case .slugs: false  // No template variable; the sitemap is written, not templated.
             case .pager: lookup.name.first == "pager"
+            case .structuredData: lookup.name.first == "structuredData"
             case .categories: lookup.name.first == "categories"
             case .categorySizes:
                 // A category of the list is on the context stack only inside a section that
