@@ -151,7 +151,39 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
     }
 
-    /// A whole-folder swap links every file of the site: only worth it for large changes.
+    /// Files staged over several `add`s, as a build hands them on a batch at a time, land as
+    /// one write; a write with nothing to change makes not even a staging folder.
+    @Test(arguments: [true, false])
+    func stagesBatchesAndTouchesNothingWhenNothingChanges(isWhole: Bool) throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        try writer.write([RenderedPage(path: "a/index.html", text: "old")], id: 1)
+        var staging = try writer.begin(isWhole: isWhole)
+        for batch in 0..<3 {
+            try staging.add(
+                (0..<2).map { RenderedPage(path: "p/\(batch)-\($0)/index.html", text: "new") }
+                    + (batch == 0 ? [RenderedPage(path: "a/index.html", text: "new")] : []))
+            #expect(filesBelow(output).count == 2, "nothing changes before the commit")
+        }
+        let summary = try staging.commit(id: 2)
+        #expect(summary.written == 7 && writer.markerID() == 2)
+        #expect(try temporary.read("Output/a/index.html") == "new")
+        #expect(filesBelow(output).count == 8)
+
+        var unchanged = try writer.begin(isWhole: false)
+        let before =
+            try FileManager.default.attributesOfItem(atPath: temporary.path)[
+                .modificationDate] as? Date
+        let nothing = try unchanged.commit(id: 2)
+        #expect(nothing.written == 0 && nothing.removed == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: temporary.path)[.modificationDate]
+                as? Date == before)
+    }
+
     @Test(arguments: [
         (1, 10, false), (64, 64, false), (65, 65, true), (65, 520, true), (65, 521, false),
         (1_250, 10_000, true), (1_249, 10_000, false),

@@ -264,16 +264,16 @@ public struct OutputWriter: Sendable {
             var summary: Summary
             do {
                 summary = try writer.reporting { () throws -> Summary in
+                    // Nothing staged, nothing to remove, the marker right: touch nothing.
+                    if !isWhole && paths.isEmpty && removals.isEmpty && writer.markerID() == id {
+                        saveModel()
+                        return Summary(written: 0, removed: 0)
+                    }
                     try makeFolder()
                     if isWhole {
                         return isInPlace
                             ? try replaceContents(id: id, saveModel: saveModel)
                             : try swapInWhole(id: id, saveModel: saveModel)
-                    }
-                    if paths.isEmpty && removals.isEmpty && writer.markerID() == id {
-                        discard()
-                        saveModel()
-                        return Summary(written: 0, removed: 0)
                     }
                     if !isInPlace,
                         OutputWriter.swapsWholeFolder(
