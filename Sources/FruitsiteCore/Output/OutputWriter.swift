@@ -206,9 +206,9 @@ public struct OutputWriter: Sendable {
         /// The output folder is a mount point, so its contents are replaced instead.
         let isInPlace: Bool
         var warnings: [Diagnostic]
-        /// For a whole folder, the folders made in it so far; for changes, the path of each
-        /// file staged, by its number in `folder`.
+        /// The folders made in `folder` so far.
         private var directories: Set<String> = []
+        /// For changes, the path of each file staged, by its number in `folder`.
         private var paths: [String] = []
         /// How many files were staged.
         private var written = 0

@@ -140,12 +140,19 @@ struct PageData: Sendable {
     /// How many fruits' summaries `page` shows: what `prepare(for:)` builds for it, or it
     /// builds itself.
     func shownCount(of page: Page) -> Int {
+        if case .fruit = page { return 3 }
+        return max(listed(on: page).count, 1)
+    }
+
+    /// The catalog positions of the fruits a page of the index or of a category lists, in
+    /// catalog order; none for other pages.
+    private func listed(on page: Page) -> [Int] {
         switch page {
-        case .fruit: 3
         case .category(let index, let number):
-            pagination.range(of: number, in: model.categories[index].fruitIndexes.count).count
-        case .index(let number): pagination.range(of: number, in: model.order.count).count
-        default: 1
+            let members = model.categories[index].fruitIndexes
+            return Array(members[pagination.range(of: number, in: members.count)])
+        case .index(let number): return Array(pagination.range(of: number, in: model.order.count))
+        default: return []
         }
     }
 
@@ -268,19 +275,13 @@ struct PageData: Sendable {
                 // What the data names: the page's fruit, or the fruits the page lists.
                 var hasher = StableHasher()
                 hasher.combine(UInt64(page.number))
-                let listed: [Int]
                 switch page {
-                case .fruit(let position):
-                    hasher.combine(model[position: position].summaryHash)
-                    listed = []
-                case .category(let index, let number):
-                    let members = model.categories[index].fruitIndexes
-                    hasher.combine(model.categories[index].name)
-                    listed = Array(members[pagination.range(of: number, in: members.count)])
-                case .index(let number):
-                    listed = Array(pagination.range(of: number, in: model.order.count))
+                case .fruit(let position): hasher.combine(model[position: position].summaryHash)
+                case .category(let index, _): hasher.combine(model.categories[index].name)
+                case .index: break
                 default: continue
                 }
+                let listed = listed(on: page)
                 for position in listed { hasher.combine(model[position: position].summaryHash) }
                 sink.add(hasher.value) {
                     [
@@ -386,6 +387,7 @@ struct PageData: Sendable {
         default: break
         }
         if !listing.isEmpty {
+            // The listing's place of the page's first fruit: 101 on page 2 of 100 a page.
             let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1
             data.addItemList(
                 listing.map { position in
