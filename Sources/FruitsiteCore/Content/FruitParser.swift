@@ -4,7 +4,7 @@ import Mustache
 /// reads the YAML with libyaml and renders the body with libcmark.
 public struct FruitParser: Sendable {
     /// The keys fruitsite reads itself; every other key goes to `fruit.params`.
-    public static let knownKeys = ["name", "emoji", "category", "vitamins", "draft"]
+    public static let knownKeys = ["name", "emoji", "category", "vitamins", "draft", "date"]
 
     public var markdown: CommonMark
 
@@ -211,6 +211,21 @@ public struct FruitParser: Sendable {
             }
         }
 
+        var date: EntryDate?
+        if let node = fields["date"], !node.isNull {
+            date = node.scalarText.flatMap { EntryDate(yaml: $0.trimmingWhitespace()) }
+            if date == nil {
+                diagnostics.append(
+                    .error(
+                        at: location(of: node),
+                        "'date' must be a date like 2024-05-01 or a timestamp like "
+                            + "2024-05-01T09:30:00Z",
+                        hint:
+                            "a timestamp may end with its zone, such as +02:00; without one it is UTC"
+                    ))
+            }
+        }
+
         guard let name, let category, !diagnostics.containsErrors else {
             return Result(diagnostics: diagnostics)
         }
@@ -218,7 +233,7 @@ public struct FruitParser: Sendable {
         return Result(
             fruit: Fruit(
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
-                vitamins: vitamins, isDraft: isDraft),
+                vitamins: vitamins, isDraft: isDraft, date: date),
             details: FruitDetails(bodyHTML: body.html, params: params),
             categoryLocation: category.1,
             siteLinks: body.siteLinks.map {

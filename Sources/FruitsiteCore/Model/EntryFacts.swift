@@ -86,6 +86,7 @@ struct EntryFacts: Sendable {
         facts.string(fruit.nameKey)
         facts.string(fruit.categoryKey)
         facts.integer(fruit.isDraft ? 1 : 0)
+        ModelStore.encode(fruit.date, into: &facts)
         facts.integer(value.categoryLine)
         facts.integer(value.categoryColumn)
         facts.integer(value.warnings.count)
@@ -134,7 +135,8 @@ struct EntryFacts: Sendable {
                 vitamins.append(vitamin)
             }
             guard let nameKey = reader.bytes(), let categoryKey = reader.bytes(),
-                let draft = reader.integer(), let categoryLine = reader.integer(),
+                let draft = reader.integer(), let date = ModelStore.decodeDate(&reader),
+                let categoryLine = reader.integer(),
                 let categoryColumn = reader.integer(), let warningCount = reader.integer(),
                 warningCount >= 0, warningCount < 1 << 16
             else { return nil }
@@ -170,7 +172,7 @@ struct EntryFacts: Sendable {
             return Value(
                 fruit: Fruit(
                     slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-                    isDraft: draft != 0, nameKey: nameKey, categoryKey: categoryKey),
+                    isDraft: draft != 0, date: date, nameKey: nameKey, categoryKey: categoryKey),
                 categoryLine: categoryLine, categoryColumn: categoryColumn, warnings: warnings,
                 siteLinks: siteLinks)
         }

@@ -20,7 +20,7 @@ struct ModelStore: Sendable {
     }
 
     private var header: String {
-        "fruitsite-model 4 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 5 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -179,6 +179,7 @@ struct ModelStore: Sendable {
         writer.word(UInt64(bitPattern: entry.verifiedAt))
         writer.word(entry.sourceHash)
         writer.word(entry.summaryHash)
+        encode(entry.date, into: &writer)
         writer.integer(entry.isRechecked ? 1 : 0)
         writer.integer(entry.page == nil ? 0 : 1)
         if let page = entry.page { encode(page, into: &writer) }
@@ -300,7 +301,8 @@ struct ModelStore: Sendable {
             status = read
         }
         guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
-            let summaryHash = reader.word(), let isRechecked = reader.integer(),
+            let summaryHash = reader.word(), let date = decodeDate(&reader),
+            let isRechecked = reader.integer(),
             let hasPage = reader.integer()
         else { return nil }
         var page: SiteModel.OutputRecord?
@@ -312,8 +314,24 @@ struct ModelStore: Sendable {
         return SiteModel.Entry(
             path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
             sourceHash: sourceHash,
-            summaryHash: summaryHash, isRechecked: isRechecked != 0, page: page, facts: facts,
+            summaryHash: summaryHash, date: date, isRechecked: isRechecked != 0, page: page,
+            facts: facts,
             saved: bytes[start..<reader.buffer.count])
+    }
+
+    /// A date, or none: a flag, then the seconds.
+    static func encode(_ date: EntryDate?, into writer: inout ByteWriter) {
+        writer.integer(date == nil ? 0 : 1)
+        if let date { writer.integer(date.seconds) }
+    }
+
+    /// The date `encode(_:into:)` wrote: `.some(nil)` for none, nil when it is damaged.
+    static func decodeDate(_ reader: inout ByteReader) -> EntryDate?? {
+        switch reader.integer() {
+        case 0: return .some(nil)
+        case 1: return reader.integer().map { EntryDate(seconds: Int64($0)) }
+        default: return nil
+        }
     }
 
     private static func decodeRecord(_ reader: inout ByteReader) -> SiteModel.OutputRecord? {

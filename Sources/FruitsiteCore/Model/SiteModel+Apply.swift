@@ -35,9 +35,18 @@ extension SiteModel {
     mutating func apply(_ changes: Changes) throws(BuildFailure) -> Plan {
         var plan = try update(with: changes.content)
         let data = PageData(model: self, config: changes.config, theme: changes.theme)
-        let pages = pages(in: Pagination(pageSize: changes.config.pageSize))
+        let pages =
+            pages(in: Pagination(pageSize: changes.config.pageSize)) + data.feeds.pages
         plan.pages = changedPages(pages, of: data)
         plan.assets = assets(changes.theme.assets)
+        if data.feeds.lackBaseURL {
+            plan.warnings.append(
+                .warning(
+                    at: SourceLocation(path: settings.contentDirectory),
+                    "fruits have dates, but feeds are written only with a baseURL",
+                    hint: "feeds need absolute URLs: set baseURL in the config, such as "
+                        + "'https://example.org/'; 'feed: {limit: 0}' silences this"))
+        }
         // Fruit pages come and go with their entries (see `update(with:)`); listing pages
         // beyond the last one a shrunken listing has are removed here.
         var current = Set(changes.theme.assets.map(\.path))

@@ -18,6 +18,9 @@ struct SiteModel: Sendable {
         var sourceHash: UInt64
         /// `fruit.summaryHash`, kept so that no build hashes unchanged summaries again.
         var summaryHash: UInt64
+        /// `fruit.date`, kept so that the sitemap and the feeds, which look at every fruit's
+        /// date, decode no fruit.
+        var date: EntryDate?
         /// Whether every build reads the entry's facts again: to repeat the parser's warnings,
         /// or to check the body's `fruit:` and `category:` links against the catalog.
         var isRechecked: Bool
@@ -36,7 +39,7 @@ struct SiteModel: Sendable {
         ) {
             self.init(
                 path: path, status: status, verifiedAt: verifiedAt, sourceHash: sourceHash,
-                summaryHash: facts.fruit.summaryHash,
+                summaryHash: facts.fruit.summaryHash, date: facts.fruit.date,
                 isRechecked: !facts.warnings.isEmpty || !facts.siteLinks.isEmpty,
                 page: nil, facts: EntryFacts(facts))
         }
@@ -44,14 +47,15 @@ struct SiteModel: Sendable {
         /// Creates an entry from its parts, as the saved model holds them.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            summaryHash: UInt64, isRechecked: Bool, page: OutputRecord?, facts: EntryFacts,
-            saved: ArraySlice<UInt8>? = nil
+            summaryHash: UInt64, date: EntryDate?, isRechecked: Bool, page: OutputRecord?,
+            facts: EntryFacts, saved: ArraySlice<UInt8>? = nil
         ) {
             self.path = path
             self.status = status
             self.verifiedAt = verifiedAt
             self.sourceHash = sourceHash
             self.summaryHash = summaryHash
+            self.date = date
             self.isRechecked = isRechecked
             self.page = page
             self.facts = facts

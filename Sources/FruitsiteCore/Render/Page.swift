@@ -10,6 +10,8 @@ enum Page: Sendable, Hashable {
     case searchIndex
     case sitemap
     case robots
+    /// The feed of the category at an index of `SiteModel.categories`, or of the site (nil).
+    case feed(category: Int?, Feed.Format)
 
     var kind: PageKind {
         switch self {
@@ -20,6 +22,7 @@ enum Page: Sendable, Hashable {
         case .searchIndex: .searchIndex
         case .sitemap: .sitemap
         case .robots: .robots
+        case .feed: .feed
         }
     }
 
@@ -34,6 +37,8 @@ enum Page: Sendable, Hashable {
         case .searchIndex: "search-index.json"
         case .sitemap: "sitemap.xml"
         case .robots: "robots.txt"
+        case .feed(let category, let format):
+            PageData.folder(of: category, model) + format.fileName
         }
     }
 
@@ -61,6 +66,7 @@ enum PageKind: String, Sendable, CaseIterable {
     case searchIndex = "search-index"
     case sitemap
     case robots
+    case feed
 
     /// The kind's position in `allCases`.
     var index: Int {
@@ -72,6 +78,7 @@ enum PageKind: String, Sendable, CaseIterable {
         case .searchIndex: 4
         case .sitemap: 5
         case .robots: 6
+        case .feed: 7
         }
     }
 
@@ -79,7 +86,7 @@ enum PageKind: String, Sendable, CaseIterable {
     var template: String? {
         switch self {
         case .index, .notFound, .fruit, .category: rawValue
-        case .searchIndex, .sitemap, .robots: nil
+        case .searchIndex, .sitemap, .robots, .feed: nil
         }
     }
 
@@ -88,18 +95,25 @@ enum PageKind: String, Sendable, CaseIterable {
     var inputs: [PageInput] {
         switch self {
         case .index:
-            [.site, .fruits, .pager, .categories, .categorySizes, .totals, .structuredData]
-        case .notFound: [.site, .categories, .categorySizes, .totals]
+            [
+                .site, .fruits, .pager, .categories, .categorySizes, .totals, .structuredData,
+                .feeds,
+            ]
+        case .notFound: [.site, .categories, .categorySizes, .totals, .feeds]
         case .fruit:
             [
                 .site, .fruit, .neighbours, .category, .categorySize, .categories, .categorySizes,
-                .totals, .structuredData,
+                .totals, .structuredData, .feeds,
             ]
         case .category:
-            [.site, .category, .pager, .categories, .categorySizes, .totals, .structuredData]
+            [
+                .site, .category, .pager, .categories, .categorySizes, .totals, .structuredData,
+                .feeds,
+            ]
         case .searchIndex: [.fruits, .categories]
         case .sitemap: [.site, .slugs, .categories, .categorySizes]
         case .robots: [.site]
+        case .feed: [.site, .feedFruits]
         }
     }
 }

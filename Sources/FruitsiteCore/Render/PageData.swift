@@ -11,6 +11,7 @@ struct PageData: Sendable {
     let config: SiteConfig
     let theme: TemplateLoader.Theme
     let pagination: Pagination
+    let feeds: Feeds
 
     private let site: MustacheValue
     private let configHash: UInt64
@@ -47,6 +48,7 @@ struct PageData: Sendable {
         self.config = config
         self.theme = theme
         pagination = Pagination(pageSize: config.pageSize)
+        feeds = Feeds(model: model, config: config)
         site = [
             "title": .string(config.title),
             "description": .string(config.description),
@@ -61,7 +63,10 @@ struct PageData: Sendable {
         fruitsHash = hasher.value
         hasher = StableHasher()
         // A fruit's path names its slug (`SourceFile.slug(of:)`).
-        for id in model.order { hasher.combine(model[id].path) }
+        for id in model.order {
+            hasher.combine(model[id].path)
+            hasher.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
+        }
         slugsHash = hasher.value
         hasher = StableHasher()
         for category in model.categories { hasher.combine(category.name) }
@@ -289,6 +294,28 @@ struct PageData: Sendable {
                             structuredData(of: page, listing: listed, root))
                     ]
                 }
+            case .feeds:
+                var category: Int?
+                if case .category(let index, _) = page, !feeds.categories[index].isEmpty {
+                    category = index
+                }
+                let hasFeeds = !feeds.site.isEmpty
+                var hasher = StableHasher()
+                hasher.combine(UInt64(hasFeeds ? 1 : 0))
+                hasher.combine(category.map { model.categories[$0].name } ?? "")
+                sink.add(hasher.value) {
+                    ["feeds": feedLinks(category: category, root: root, hasFeeds: hasFeeds)]
+                }
+            case .feedFruits:
+                guard case .feed(let category, _) = page else { continue }
+                var hasher = StableHasher()
+                hasher.combine(category.map { model.categories[$0].name } ?? "")
+                for position in feeds.fruits(of: category) {
+                    let entry = model[position: position]
+                    hasher.combine(entry.path)
+                    hasher.combine(entry.sourceHash)
+                }
+                sink.add(hasher.value) { [:] }
             case .totals:
                 guard page.number == 1 else { continue }
                 sink.add(hash(UInt64(model.order.count), UInt64(model.categories.count))) {
@@ -338,7 +365,7 @@ struct PageData: Sendable {
             case .category(let index, _): model.categories[index].name
             case .notFound: "Page not found"
             case .index: config.title
-            case .searchIndex, .sitemap, .robots: ""
+            case .searchIndex, .sitemap, .robots, .feed: ""
             }
         return page.number == 1 ? title : "\(title), page \(page.number)"
     }
@@ -396,6 +423,39 @@ struct PageData: Sendable {
                 }, first: first)
         }
         return data.text
+    }
+
+    /// The `feeds` of a page: its category's, if any, then the site's; empty without feeds.
+    private func feedLinks(category: Int?, root: String, hasFeeds: Bool) -> MustacheValue {
+        guard hasFeeds else { return .array([]) }
+        let listings: [Int?] = category == nil ? [nil] : [category, nil]
+        return .array(
+            listings.flatMap { listing in
+                let title = feed(of: listing).title
+                return Feed.Format.allCases.map { format -> MustacheValue in
+                    [
+                        "title": .string(format == .atom ? title : "\(title) (JSON Feed)"),
+                        "url": .string(root + Self.folder(of: listing, model) + format.fileName),
+                        "type": .string(format.mediaType),
+                    ]
+                }
+            })
+    }
+
+    /// The feed of a category (by index), or of the site, as `Feed` writes it.
+    func feed(of category: Int?) -> Feed {
+        let name = category.map { model.categories[$0].name }
+        return Feed(
+            title: name.map { "\($0) · \(config.title)" } ?? config.title,
+            description: name.map { "The fruits most recently added to the \($0) category." }
+                ?? config.description,
+            language: config.language,
+            homeURL: config.baseURL + Self.folder(of: category, model), baseURL: config.baseURL)
+    }
+
+    /// Where the listing a feed follows is: a category's folder, or the site root.
+    static func folder(of category: Int?, _ model: SiteModel) -> String {
+        category.map { "categories/\(model.categories[$0].slug)/" } ?? ""
     }
 
     private func fruitValue(_ position: Int, details: FruitDetails?) -> MustacheValue {
@@ -492,7 +552,7 @@ struct PageData: Sendable {
     }
 
     static func summary(of fruit: Fruit, categorySlug: String, root: String) -> MustacheValue {
-        [
+        var summary: MustacheValue = [
             "slug": .string(fruit.slug),
             "name": .string(fruit.name),
             "emoji": optional(fruit.emoji),
@@ -502,6 +562,12 @@ struct PageData: Sendable {
             "url": .string("\(root)fruits/\(fruit.slug)/"),
             "categoryURL": .string("\(root)categories/\(categorySlug)/"),
         ]
+        if let date = fruit.date, case .object(var object) = summary {
+            object["date"] = .string(date.day)
+            object["dateTime"] = .string(date.timestamp)
+            summary = .object(object)
+        }
+        return summary
     }
 
     static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {

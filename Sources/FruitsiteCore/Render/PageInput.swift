@@ -16,7 +16,7 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case categorySize
     /// `fruits`: every fruit's summary, in catalog order; on the index, those of its page.
     case fruits
-    /// Every fruit's slug, in catalog order: all the sitemap shows of the fruits.
+    /// Every fruit's slug and date, in catalog order: all the sitemap shows of the fruits.
     case slugs
     /// `pager`: the page's number, how many pages its listing has, and links to them.
     case pager
@@ -29,6 +29,10 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and the fruits it
     /// lists.
     case structuredData
+    /// `feeds`: the feeds of the site, and on a category page of its category.
+    case feeds
+    /// The fruits a feed lists, their summaries and details.
+    case feedFruits
 
     /// Whether templates that look up what `usage` says can show this input: the names
     /// that reach it, looked up anywhere (a name can resolve in any context on the stack).
@@ -44,7 +48,9 @@ enum PageInput: Sendable, Hashable, CaseIterable {
             case .category: lookup.name.first == "category"
             case .categorySize: lookup.name.contains(where: sizes.contains)
             case .fruits: lookup.name.first == "fruits"
-            case .slugs: false  // No template variable; the sitemap is written, not templated.
+            // No template variable: the sitemap and the feeds are written, not templated.
+            case .slugs, .feedFruits: false
+            case .feeds: lookup.name.first == "feeds"
             case .pager: lookup.name.first == "pager"
             case .structuredData: lookup.name.first == "structuredData"
             case .categories: lookup.name.first == "categories"

@@ -123,13 +123,27 @@ public struct PageRenderer: Sendable {
                 return .success(RenderedPage(path: path, bytes: index, inputHash: inputHash))
             case .sitemap:
                 let sitemap = SitemapBuilder(config: config).sitemap(
-                    slugs: model.order.lazy.map { model[$0].slug }, categories: model.categories)
+                    fruits: model.order.lazy.map { (model[$0].slug, model[$0].date) },
+                    categories: model.categories)
                 return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
             case .robots:
                 return .success(
                     RenderedPage(
                         path: path, text: SitemapBuilder(config: config).robots(),
                         inputHash: inputHash))
+            case .feed(let category, let format):
+                do throws(BuildFailure) {
+                    let items = try data.feeds.fruits(of: category).map {
+                        position throws(BuildFailure) in
+                        Feed.Item(
+                            fruit: model[position: position].fruit,
+                            details: try details(model.order[position]))
+                    }
+                    let feed = data.feed(of: category).text(format, items: items)
+                    return .success(RenderedPage(path: path, bytes: feed, inputHash: inputHash))
+                } catch {
+                    return .failure(error)
+                }
             case .index, .notFound, .fruit, .category:
                 do throws(BuildFailure) {
                     var fruitDetails: FruitDetails?

@@ -5,11 +5,14 @@ struct SitemapBuilder {
     /// The sitemap. Its URLs are absolute when a base URL is configured, else relative to
     /// the site root (search engines need the base URL to use them).
     /// - Parameters:
-    ///   - slugs: The fruits' slugs, in catalog order.
+    ///   - fruits: The fruits' slugs and dates, in catalog order; a fruit's date is its
+    ///     page's `lastmod`.
     ///   - categories: The categories, in catalog order.
-    func sitemap(slugs: some Collection<Substring>, categories: [Category]) -> [UInt8] {
+    func sitemap(
+        fruits: some Collection<(slug: Substring, date: EntryDate?)>, categories: [Category]
+    ) -> [UInt8] {
         var xml: [UInt8] = []
-        xml.reserveCapacity((slugs.count + categories.count) * 64 + 256)
+        xml.reserveCapacity((fruits.count + categories.count) * 64 + 256)
         xml +=
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -17,20 +20,25 @@ struct SitemapBuilder {
 
             """.utf8
         let base = Array(MarkupText.escaped(config.baseURL).utf8)
-        func add(_ folder: String, _ slug: some StringProtocol, page number: Int = 1) {
+        func add(
+            _ folder: String, _ slug: some StringProtocol, page number: Int = 1,
+            date: EntryDate? = nil
+        ) {
             xml += "  <url><loc>".utf8
             if base.isEmpty && folder.isEmpty && number == 1 { xml += "./".utf8 }
             xml += base
             if !folder.isEmpty { xml += "\(folder)/\(MarkupText.escaped(String(slug)))/".utf8 }
             xml += Pagination.address(of: number).utf8
-            xml += "</loc></url>\n".utf8
+            xml += "</loc>".utf8
+            if let date { xml += "<lastmod>\(date.timestamp)</lastmod>".utf8 }
+            xml += "</url>\n".utf8
         }
         // Every page of every listing: page 1 at the listing's address, then `page/2/` ….
         let pagination = Pagination(pageSize: config.pageSize)
-        for number in 1...pagination.pageCount(of: slugs.count) {
+        for number in 1...pagination.pageCount(of: fruits.count) {
             add("", "", page: number)
         }
-        for slug in slugs { add("fruits", slug) }
+        for (slug, date) in fruits { add("fruits", slug, date: date) }
         for category in categories {
             for number in 1...pagination.pageCount(of: category.fruitIndexes.count) {
                 add("categories", category.slug, page: number)

@@ -19,10 +19,13 @@ public struct SiteConfig: Sendable, Equatable {
     /// How many fruits each page of a listing (the index, a category) shows (`pageSize`);
     /// 0 lists them all on one page.
     public var pageSize = Self.defaultPageSize
+    /// How many of the most recently added fruits each feed lists (`feed: {limit: …}`); 0
+    /// writes no feeds.
+    public var feedLimit = 20
 
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
-        "pageSize",
+        "pageSize", "feed",
     ]
 
     /// 100 fruits: a listing page of the default theme stays near 25 KB.
@@ -94,6 +97,10 @@ public struct SiteConfig: Sendable, Equatable {
                 }
                 continue
             }
+            if name == "feed" {
+                readFeed(value, into: &diagnostics, at: location)
+                continue
+            }
             guard let string = value.scalarText, !value.isNull else {
                 diagnostics.append(
                     .error(
@@ -150,6 +157,39 @@ public struct SiteConfig: Sendable, Equatable {
         if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
     }
 
+    /// Reads the `feed` map: its one key, `limit`.
+    private mutating func readFeed(
+        _ node: YAMLNode, into diagnostics: inout [Diagnostic],
+        at location: (YAMLNode) -> SourceLocation
+    ) {
+        guard case .mapping(let pairs) = node.kind else {
+            diagnostics.append(
+                .error(
+                    at: location(node), "'feed' must be a map, not \(node.kindDescription)",
+                    hint: "for example 'feed: {limit: 20}'"))
+            return
+        }
+        for (key, value) in pairs {
+            guard key.scalarText == "limit" else {
+                diagnostics.append(
+                    .error(
+                        at: location(key), "unknown key 'feed.\(key.scalarText ?? "")'",
+                        hint: "the one key of 'feed' is 'limit'"))
+                continue
+            }
+            guard case .int(let limit) = FruitParser.mustacheValue(value),
+                (0...10_000).contains(limit)
+            else {
+                diagnostics.append(
+                    .error(
+                        at: location(value), "'feed.limit' must be a whole number from 0 to 10000",
+                        hint: "how many of the newest fruits a feed lists; 0 writes no feeds"))
+                continue
+            }
+            feedLimit = limit
+        }
+    }
+
     /// What is wrong with a `baseURL`, or nil: it must be empty, or an absolute http(s) URL
     /// with a host and no whitespace, control characters, query or fragment, which would end
     /// up in `robots.txt`, `sitemap.xml` and every page's links.
@@ -197,5 +237,6 @@ public struct SiteConfig: Sendable, Equatable {
         for text in [title, description, baseURL, language] { hasher.combine(text) }
         hasher.combine(UInt64(rawHTML ? 1 : 0))
         hasher.combine(UInt64(pageSize))
+        hasher.combine(UInt64(feedLimit))
     }
 }

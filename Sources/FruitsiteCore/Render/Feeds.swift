@@ -1,0 +1,179 @@
+/// The site's feeds: which exist, and which fruits each lists.
+///
+/// A feed lists the most recently added fruits (those whose entries have a `date`), newest
+/// first, at most `feed.limit`; fruits added at the same moment keep their catalog order. The
+/// site has a feed when any fruit has a date and a base URL is configured (feeds need
+/// absolute URLs), and so does each category with a dated fruit.
+struct Feeds: Sendable {
+    /// The fruits of the site-wide feed, as catalog positions, newest first.
+    let site: [Int]
+    /// The fruits of each category's feed, by index in `SiteModel.categories`; empty for a
+    /// category without dated fruits, and for every category when there are no feeds.
+    let categories: [[Int]]
+    /// Whether fruits have dates but no feed is written for want of a base URL.
+    let lackBaseURL: Bool
+
+    init(model: SiteModel, config: SiteConfig) {
+        var dated: [(date: EntryDate, position: Int)] = []
+        for position in model.order.indices {
+            if let date = model[position: position].date { dated.append((date, position)) }
+        }
+        lackBaseURL = !dated.isEmpty && config.baseURL.isEmpty && config.feedLimit > 0
+        guard !config.baseURL.isEmpty, config.feedLimit > 0 else {
+            (site, categories) = ([], Array(repeating: [], count: model.categories.count))
+            return
+        }
+        dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.position < $1.position }
+        site = dated.prefix(config.feedLimit).map(\.position)
+        var categoryOfPosition = [Int](repeating: 0, count: model.order.count)
+        for (index, category) in model.categories.enumerated() {
+            for position in category.fruitIndexes { categoryOfPosition[position] = index }
+        }
+        var categories = [[Int]](repeating: [], count: model.categories.count)
+        for (_, position) in dated
+        where categories[categoryOfPosition[position]].count < config.feedLimit {
+            categories[categoryOfPosition[position]].append(position)
+        }
+        self.categories = categories
+    }
+
+    /// The fruits of the feed of a category (by index), or of the site (nil).
+    func fruits(of category: Int?) -> [Int] {
+        category.map { categories[$0] } ?? site
+    }
+
+    /// The feed pages: the site's, then each category's that has fruits, in both formats.
+    var pages: [Page] {
+        guard !site.isEmpty else { return [] }
+        var pages = Feed.Format.allCases.map { Page.feed(category: nil, $0) }
+        for index in categories.indices where !categories[index].isEmpty {
+            pages += Feed.Format.allCases.map { Page.feed(category: index, $0) }
+        }
+        return pages
+    }
+}
+
+/// Writes one feed, as Atom (RFC 4287) or JSON Feed 1.1, from the fruits it lists. Nothing in
+/// it depends on when it is written: the feed's own date is that of its newest fruit.
+struct Feed {
+    enum Format: String, Sendable, CaseIterable {
+        case atom, json
+
+        /// The file name, beside the listing the feed follows.
+        var fileName: String { self == .atom ? "feed.xml" : "feed.json" }
+
+        /// The media type of `<link rel="alternate">`.
+        var mediaType: String { self == .atom ? "application/atom+xml" : "application/feed+json" }
+    }
+
+    /// One fruit of the feed.
+    struct Item {
+        var fruit: Fruit
+        var details: FruitDetails
+    }
+
+    var title: String
+    var description: String
+    var language: String
+    /// The absolute URL of the listing the feed follows (the site, or a category).
+    var homeURL: String
+    /// The absolute URL of the site root, which fruit pages are below.
+    var baseURL: String
+
+    func text(_ format: Format, items: [Item]) -> [UInt8] {
+        format == .atom ? atom(items) : json(items)
+    }
+
+    /// What a reader shows of a fruit without opening it: the entry's `tagline` when it has
+    /// one, as the fruit page's description.
+    private func summary(of item: Item) -> String {
+        if case .string(let tagline)? = item.details.params["tagline"] { return tagline }
+        return "\(item.fruit.name), a fruit in the \(item.fruit.category) category."
+    }
+
+    private func url(of fruit: Fruit) -> String { baseURL + "fruits/\(fruit.slug)/" }
+
+    private func atom(_ items: [Item]) -> [UInt8] {
+        func text(_ value: String) -> String { MarkupText.escaped(Self.xmlCharacters(value)) }
+        let feedURL = homeURL + Format.atom.fileName
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(text(language))">
+              <title>\(text(title))</title>
+              <subtitle>\(text(description))</subtitle>
+              <link rel="self" type="application/atom+xml" href="\(text(feedURL))"/>
+              <link rel="alternate" type="text/html" href="\(text(homeURL))"/>
+              <id>\(text(feedURL))</id>
+              <updated>\(items.first?.fruit.date?.timestamp ?? "")</updated>
+              <author><name>\(text(title))</name></author>
+              <generator>fruitsite</generator>
+
+            """
+        for item in items {
+            let (fruit, link) = (item.fruit, text(url(of: item.fruit)))
+            let date = fruit.date?.timestamp ?? ""
+            // Relative links in the body are relative to the fruit's page.
+            xml += """
+                  <entry>
+                    <title>\(text(fruit.name))</title>
+                    <link rel="alternate" type="text/html" href="\(link)"/>
+                    <id>\(link)</id>
+                    <published>\(date)</published>
+                    <updated>\(date)</updated>
+                    <category term="\(text(fruit.category))"/>
+                    <summary>\(text(summary(of: item)))</summary>
+                    <content type="html" xml:base="\(link)">\(text(item.details.bodyHTML))</content>
+                  </entry>
+
+                """
+        }
+        xml += "</feed>\n"
+        return Array(xml.utf8)
+    }
+
+    private func json(_ items: [Item]) -> [UInt8] {
+        var json: [UInt8] = Array(#"{"version":"https://jsonfeed.org/version/1.1","title":"#.utf8)
+        func member(_ name: String, _ value: String) {
+            json += ",\"\(name)\":".utf8
+            JSONText.append(quoted: value, to: &json)
+        }
+        JSONText.append(quoted: title, to: &json)
+        member("home_page_url", homeURL)
+        member("feed_url", homeURL + Format.json.fileName)
+        member("description", description)
+        member("language", language)
+        json += #","authors":[{"name":"#.utf8
+        JSONText.append(quoted: title, to: &json)
+        json += #"}],"items":["#.utf8
+        for (index, item) in items.enumerated() {
+            if index > 0 { json += ",".utf8 }
+            json += #"{"id":"#.utf8
+            JSONText.append(quoted: url(of: item.fruit), to: &json)
+            member("url", url(of: item.fruit))
+            member("title", item.fruit.name)
+            member("summary", summary(of: item))
+            member("content_html", item.details.bodyHTML)
+            member("date_published", item.fruit.date?.timestamp ?? "")
+            json += #","tags":["#.utf8
+            JSONText.append(quoted: item.fruit.category, to: &json)
+            json += "]}".utf8
+        }
+        json += "]}\n".utf8
+        return json
+    }
+
+    /// The text without the characters XML 1.0 cannot hold (most control characters), which
+    /// would make the whole feed unreadable.
+    static func xmlCharacters(_ text: String) -> String {
+        let allowed = { (scalar: Unicode.Scalar) -> Bool in
+            switch scalar.value {
+            case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...: true
+            default: false
+            }
+        }
+        guard !text.unicodeScalars.allSatisfy(allowed) else { return text }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: text.unicodeScalars.filter(allowed))
+        return String(kept)
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import FruitsiteCore
+import TestSupport
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The `date` key, the Atom feed and the JSON Feed, and the sitemap's `lastmod`.
+@Suite struct FeedTests {
+    // MARK: - Dates
+
+    @Test(arguments: [
+        ("2024-05-01", "2024-05-01T00:00:00Z"),
+        ("2024-5-1T09:30:00Z", "2024-05-01T09:30:00Z"),
+        ("2024-05-01t09:30:00z", nil),
+        ("2024-05-01 09:30:00 +02:00", "2024-05-01T07:30:00Z"),
+        ("2024-05-01T00:30:00-05", "2024-05-01T05:30:00Z"),
+        ("2024-05-01T23:59:59.999+00:00", "2024-05-01T23:59:59Z"),
+        ("2024-05-01T01:00:00+02:00", "2024-04-30T23:00:00Z"),
+        ("2024-02-29", "2024-02-29T00:00:00Z"),
+        ("1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"),
+        ("1900-03-01", "1900-03-01T00:00:00Z"),
+        ("2024-05-01T09:30:00", "2024-05-01T09:30:00Z"),
+    ])
+    func readsYAMLTimestamps(text: String, timestamp: String?) {
+        #expect(EntryDate(yaml: text)?.timestamp == timestamp, "\(text)")
+    }
+
+    @Test(arguments: [
+        "", "2024", "2024-05", "2024-5-1", "2023-02-29", "1900-02-29", "2024-13-01",
+        "2024-04-31", "2024-05-01T24:00:00Z", "2024-05-01T09:60:00Z", "2024-05-01T09:30Z",
+        "2024-05-01T09:30:00+25:00", "2024-05-01 morning", "May 1, 2024", "20240501",
+        "2024-05-01T09:30:00Zulu", "+2024-05-01",
+    ])
+    func rejectsWhatIsNotADate(text: String) {
+        #expect(EntryDate(yaml: text) == nil, "\(text)")
+    }
+
+    @Test func theDateIsReadFromTheFrontMatter() throws {
+        let dated = parse("---\nname: Apple\ncategory: Core\ndate: 2024-05-01\n---\n")
+        #expect(dated.diagnostics.isEmpty)
+        #expect(dated.fruit?.date?.day == "2024-05-01")
+        // Quoted, as many users write it.
+        let quoted = parse("---\nname: Apple\ncategory: Core\ndate: \"2024-05-01\"\n---\n")
+        #expect(quoted.fruit?.date == dated.fruit?.date)
+        #expect(parse("---\nname: Apple\ncategory: Core\n---\n").fruit?.date == nil)
+    }
+
+    @Test(arguments: ["date: 2024-13-01", "date: yesterday", "date: [2024-05-01]", "date: 12"])
+    func aBadDateIsAnErrorAtItsValue(line: String) throws {
+        let result = parse("---\nname: Apple\ncategory: Core\n\(line)\n---\n")
+        #expect(result.fruit == nil)
+        let error = try #require(result.diagnostics.first)
+        #expect(error.isError)
+        #expect(error.location.line == 4 && error.location.column == 7)
+        #expect(error.message.contains("'date' must be a date like 2024-05-01"))
+    }
+
+    // MARK: - Feeds
+
+    /// A site of fruits, some dated, built into a temporary folder.
+    static func build(
+        config: String, fruits: [(slug: String, front: String)] = Self.fruits
+    ) throws -> (TemporaryDirectory, SiteBuilder.Rendering) {
+        let folder = try TemporaryDirectory()
+        for (slug, front) in fruits {
+            try folder.write(
+                "Content/\(slug).md", "---\n\(front)\n---\nSee [the fig](fruit:fig).\n")
+        }
+        try folder.write("fruitsite.yml", config)
+        var options = BuildOptions()
+        options.contentDirectory = folder.path + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = folder.path + "/Output"
+        options.configPath = folder.path + "/fruitsite.yml"
+        return (folder, try SiteBuilder(options: options).build())
+    }
+
+    /// A name that closes elements and scripts, and a tagline with markup.
+    static let hostile = #"Fig </script><b>"&'</title>"#
+
+    static let fruits: [(slug: String, front: String)] = [
+        ("apple", "name: Apple\ncategory: Core Fruits\ndate: 2024-05-01"),
+        ("banana", "name: Banana\ncategory: Tropical\ndate: 2024-06-01T12:00:00+02:00"),
+        ("cherry", "name: Cherry\ncategory: Stone Fruits\ndate: 2024-06-01T10:00:00Z"),
+        ("date", "name: Date\ncategory: Tropical"),
+        (
+            "fig",
+            "name: '\(hostile.replacing("'", with: "''"))'\ncategory: Core Fruits\ndate: 2023-01-01\ntagline: <i>soft</i>"
+        ),
+        ("grape", "name: Grape\ncategory: Core Fruits\ndate: 2024-06-01T10:00:00Z"),
+    ]
+
+    /// An XML document's elements as a tree, with FoundationXML's parser.
+    final class Element {
+        let name: String
+        let attributes: [String: String]
+        var children: [Element] = []
+        var text = ""
+
+        init(name: String, attributes: [String: String]) {
+            self.name = name
+            self.attributes = attributes
+        }
+
+        func all(_ name: String) -> [Element] { children.filter { $0.name == name } }
+
+        func one(_ name: String) throws -> Element {
+            let found = all(name)
+            try #require(found.count == 1, "\(self.name) has \(found.count) <\(name)>")
+            return found[0]
+        }
+    }
+
+    final class TreeBuilder: NSObject, XMLParserDelegate {
+        var stack: [Element] = [Element(name: "", attributes: [:])]
+        var error: Error?
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+            qualifiedName: String?, attributes: [String: String] = [:]
+        ) {
+            let element = Element(name: name, attributes: attributes)
+            stack.last!.children.append(element)
+            stack.append(element)
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement name: String, namespaceURI: String?,
+            qualifiedName: String?
+        ) {
+            stack.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last!.text += string
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            error = parseError
+        }
+    }
+
+    static func parseXML(_ text: String) throws -> Element {
+        let parser = XMLParser(data: Data(text.utf8))
+        let builder = TreeBuilder()
+        parser.delegate = builder
+        #expect(parser.parse(), "\(String(describing: builder.error))")
+        return try #require(builder.stack.first?.children.first)
+    }
+
+    static func isRFC3339(_ text: String) -> Bool {
+        text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)/) != nil
+    }
+
+    /// What RFC 4287 requires of a feed and its entries, element by element.
+    static func checkAtom(_ feed: Element) throws -> [Element] {
+        #expect(feed.name == "feed")
+        let feedElements: Set = [
+            "author", "category", "contributor", "generator", "icon", "logo", "id", "link",
+            "rights", "subtitle", "title", "updated", "entry",
+        ]
+        let entryElements: Set = [
+            "author", "category", "content", "contributor", "id", "link", "published", "rights",
+            "source", "summary", "title", "updated",
+        ]
+        #expect(feed.children.allSatisfy { feedElements.contains($0.name) })
+        for entry in feed.all("entry") {
+            #expect(entry.children.allSatisfy { entryElements.contains($0.name) })
+            for text in entry.children where ["title", "summary", "rights"].contains(text.name) {
+                #expect(["text", "html", "xhtml", nil].contains(text.attributes["type"]))
+            }
+        }
+        for link in feed.all("link") + feed.all("entry").flatMap({ $0.all("link") }) {
+            #expect(link.attributes["href"].flatMap(URL.init(string:))?.scheme == "https")
+        }
+        #expect(feed.attributes["xmlns"] == "http://www.w3.org/2005/Atom")
+        for name in ["id", "title", "updated"] { _ = try feed.one(name) }
+        #expect(isRFC3339(try feed.one("updated").text))
+        let selfLinks = feed.all("link").filter { $0.attributes["rel"] == "self" }
+        #expect(selfLinks.count == 1)
+        let entries = feed.all("entry")
+        // Every entry needs an author: the feed's serves them all.
+        #expect(try !feed.one("author").one("name").text.isEmpty)
+        for entry in entries {
+            for name in ["id", "title", "updated", "published", "summary", "content"] {
+                _ = try entry.one(name)
+            }
+            #expect(isRFC3339(try entry.one("updated").text))
+            let alternate = entry.all("link").filter { $0.attributes["rel"] == "alternate" }
+            #expect(alternate.count == 1)
+            #expect(URL(string: try entry.one("id").text)?.scheme == "https")
+            #expect(try entry.one("content").attributes["type"] == "html")
+        }
+        return entries
+    }
+
+    @Test func writesAnAtomFeedOfTheNewestFruits() throws {
+        let (site, _) = try Self.build(config: "baseURL: https://example.org/shop/\n")
+        defer { site.remove() }
+        let feed = try Self.parseXML(site.read("Output/feed.xml"))
+        let entries = try Self.checkAtom(feed)
+        // Newest first; fruits of the same moment in catalog order; the undated one left out.
+        #expect(
+            try entries.map { try $0.one("title").text } == [
+                "Banana", "Cherry", "Grape", "Apple", Self.hostile,
+            ])
+        #expect(try feed.one("updated").text == "2024-06-01T10:00:00Z")
+        #expect(try feed.one("id").text == "https://example.org/shop/feed.xml")
+        let fig = entries[4]
+        #expect(try fig.one("id").text == "https://example.org/shop/fruits/fig/")
+        #expect(try fig.one("summary").text == "<i>soft</i>")
+        #expect(try fig.one("category").attributes["term"] == "Core Fruits")
+        // The body's links are relative to the fruit's page, which `xml:base` names.
+        let content = try fig.one("content")
+        #expect(content.attributes["xml:base"] == "https://example.org/shop/fruits/fig/")
+        #expect(content.text.contains(#"<a href="../../fruits/fig/">the fig</a>"#))
+    }
+
+    @Test func writesAJSONFeedWithEveryRequiredField() throws {
+        let (site, _) = try Self.build(config: "baseURL: https://example.org/\nfeed: {limit: 2}\n")
+        defer { site.remove() }
+        let data = try #require(
+            FileManager.default.contents(atPath: site.path + "/Output/feed.json"))
+        let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1")
+        #expect(feed["title"] as? String == "Fruit Catalog")
+        #expect(feed["feed_url"] as? String == "https://example.org/feed.json")
+        #expect(feed["home_page_url"] as? String == "https://example.org/")
+        let items = try #require(feed["items"] as? [[String: Any]])
+        #expect(items.map { $0["title"] as? String } == ["Banana", "Cherry"])
+        for item in items {
+            #expect(item["id"] is String && item["content_html"] is String)
+            #expect(Self.isRFC3339(item["date_published"] as? String ?? ""))
+        }
+        #expect(items[0]["url"] as? String == "https://example.org/fruits/banana/")
+        #expect(items[0]["tags"] as? [String] == ["Tropical"])
+    }
+
+    @Test func eachCategoryWithDatedFruitsHasFeedsThatItsPagesLink() throws {
+        let (site, _) = try Self.build(config: "baseURL: https://example.org/\n")
+        defer { site.remove() }
+        let tropical = try Self.parseXML(site.read("Output/categories/tropical/feed.xml"))
+        #expect(try Self.checkAtom(tropical).map { try $0.one("title").text } == ["Banana"])
+        #expect(try tropical.one("title").text == "Tropical · Fruit Catalog")
+        let page = try site.read("Output/categories/tropical/index.html")
+        #expect(
+            page.contains(
+                #"<link rel="alternate" type="application/atom+xml" title="Tropical · Fruit Catalog" href="../../categories/tropical/feed.xml">"#
+            ))
+        #expect(
+            page.contains(
+                #"type="application/feed+json" title="Fruit Catalog (JSON Feed)" href="../../feed.json">"#
+            ))
+        let fruitPage = try site.read("Output/fruits/apple/index.html")
+        #expect(fruitPage.contains(#"href="../../feed.xml">"#))
+        #expect(fruitPage.contains(#"<time datetime="2024-05-01T00:00:00Z">2024-05-01</time>"#))
+    }
+
+    @Test func withoutABaseURLNoFeedIsWrittenAndTheBuildSaysWhy() throws {
+        let (site, rendering) = try Self.build(config: "title: Fruits\n")
+        defer { site.remove() }
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/Output/feed.xml"))
+        #expect(!(try site.read("Output/index.html")).contains("rel=\"alternate\""))
+        #expect(
+            rendering.warnings.contains {
+                $0.message.contains("feeds are written only with a baseURL")
+            })
+        let (silenced, quiet) = try Self.build(config: "feed: {limit: 0}\n")
+        defer { silenced.remove() }
+        #expect(quiet.warnings.isEmpty)
+    }
+
+    @Test func noDatesNoFeedsNoWarning() throws {
+        let undated = Self.fruits.map { ($0.slug, $0.front.replacing(/\ndate: .*/, with: "")) }
+        let (site, rendering) = try Self.build(
+            config: "baseURL: https://example.org/\n", fruits: undated)
+        defer { site.remove() }
+        #expect(rendering.warnings.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/Output/feed.json"))
+        #expect(!(try site.read("Output/sitemap.xml")).contains("lastmod"))
+    }
+
+    @Test func theSitemapGivesEachDatedFruitPageItsLastmod() throws {
+        let (site, _) = try Self.build(config: "baseURL: https://example.org/\n")
+        defer { site.remove() }
+        let sitemap = try site.read("Output/sitemap.xml")
+        #expect(
+            sitemap.contains(
+                "<url><loc>https://example.org/fruits/banana/</loc><lastmod>2024-06-01T10:00:00Z</lastmod></url>"
+            ))
+        #expect(sitemap.contains("<url><loc>https://example.org/fruits/date/</loc></url>"))
+        _ = try Self.parseXML(sitemap)
+    }
+
+    @Test(arguments: ["feed: 20", "feed: {limit: -1}", "feed: {limit: many}", "feed: {size: 3}"])
+    func badFeedConfigIsAnErrorAtItsLine(config: String) throws {
+        #expect(throws: BuildFailure.self) {
+            _ = try SiteConfig(yaml: "title: Fruits\n" + config + "\n", path: "fruitsite.yml")
+        }
+        do {
+            _ = try SiteConfig(yaml: "title: Fruits\n" + config + "\n", path: "fruitsite.yml")
+        } catch {
+            #expect(error.diagnostics.allSatisfy { $0.location.line == 2 })
+        }
+    }
+
+    @Test func feedsDoNotDependOnWhenOrWhereTheyAreBuilt() throws {
+        let (first, _) = try Self.build(config: "baseURL: https://example.org/\n")
+        defer { first.remove() }
+        Thread.sleep(forTimeInterval: 1.1)
+        let (second, _) = try Self.build(config: "baseURL: https://example.org/\n")
+        defer { second.remove() }
+        for file in ["feed.xml", "feed.json", "categories/core-fruits/feed.xml", "sitemap.xml"] {
+            #expect(try first.read("Output/" + file) == second.read("Output/" + file), "\(file)")
+        }
+    }
+}
