@@ -14,7 +14,10 @@ struct ArgumentScanner {
         var flags: [String] = []
     }
 
+    /// Each value option's last value: a later one overrides.
     private(set) var values: [String: String] = [:]
+    /// Each value option's every value, in order, for options that may be repeated.
+    private(set) var allValues: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var positionals: [String] = []
 
@@ -55,6 +58,7 @@ struct ArgumentScanner {
                 } else {
                     throw UsageError(message: "option '\(name)' needs a value")
                 }
+                allValues[name, default: []].append(values[name]!)
             } else {
                 let known = spec.valueOptions + spec.flags + ["--help"]
                 var message = "unknown option '\(name)'"

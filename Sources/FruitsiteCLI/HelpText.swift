@@ -36,7 +36,8 @@ enum HelpText {
         case "init":
             "fruitsite init DIR"
         default:
-            "fruitsite search [--content DIR] [--category NAME] [--json] [--drafts] [--] TEXT"
+            "fruitsite search [--content DIR] [--category NAME] [--facet KEY=VALUE]... [--json] "
+                + "[--drafts] [--] TEXT"
         }
     }
 
@@ -162,6 +163,8 @@ enum HelpText {
               --content DIR     The fruit entries (default: Content)
               --category NAME   Keep only fruits in this category (exact, case-sensitive;
                                 a name no category has is an error)
+              --facet KEY=VALUE Keep only fruits with this value of a facet (exact,
+                                case-sensitive); repeat to combine facets
               --json            Print a JSON array of entries as search-index.json holds them
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'
@@ -173,6 +176,7 @@ enum HelpText {
             EXAMPLES:
               fruitsite search berry
               fruitsite search "" --category Citrus
+              fruitsite search berry --facet vitamins=C
               fruitsite search --json -- -ish
 
             """

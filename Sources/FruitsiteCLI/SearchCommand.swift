@@ -5,6 +5,8 @@ struct SearchCommand {
     var options = BuildOptions()
     var text: String
     var category: String?
+    /// `--facet KEY=VALUE`, each to match.
+    var facets: [(key: String, value: String)] = []
     var printsJSON: Bool
     var wantsHelp: Bool
 
@@ -12,7 +14,7 @@ struct SearchCommand {
         let scanner = try ArgumentScanner(
             arguments,
             spec: .init(
-                valueOptions: ["--content", "--category", "--config"],
+                valueOptions: ["--content", "--category", "--facet", "--config"],
                 flags: ["--json", "--drafts"]))
         wantsHelp = scanner.has("--help")
         guard scanner.positionals.count <= 1 else {
@@ -26,6 +28,12 @@ struct SearchCommand {
         }
         self.text = text
         category = scanner.values["--category"]
+        for facet in scanner.allValues["--facet"] ?? [] {
+            guard let equals = facet.firstIndex(of: "="), equals != facet.startIndex else {
+                throw UsageError(message: "expected --facet KEY=VALUE, such as --facet vitamins=C")
+            }
+            facets.append((String(facet[..<equals]), String(facet[facet.index(after: equals)...])))
+        }
         printsJSON = scanner.has("--json")
         options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
         options.configPath = scanner.values["--config"]
@@ -50,24 +58,35 @@ struct SearchCommand {
             CLI.report(diagnostics, on: terminal)
             return .failure
         }
-        let names = catalog.categories.map(\.name)
+        // Else a typo would look like a category or value with no match.
         if let category, !category.isEmpty,
-            !names.contains(where: { $0.utf8.elementsEqual(Fold.normalizeNFC(category).utf8) })
+            let problem = unknown(
+                category, in: catalog.categoryNames, "no category is named", listing: "categories")
         {
-            // Else a typo would look like a category with no match.
-            let near =
-                names.first { $0.lowercased() == category.lowercased() }
-                ?? Suggestion.closest(to: category, in: names)
-            let hint =
-                near.map { "did you mean '\($0)'? (the name must match exactly)" }
-                ?? "categories: \(names.joined(separator: ", "))"
-            let problem = Diagnostic.error(
-                at: SourceLocation(path: options.contentDirectory),
-                "no category is named '\(category)'", hint: hint)
             terminal.printError(problem.description)
             return .failure
         }
-        let matches = catalog.filter(searchText: text, category: category)
+        for (key, value) in facets {
+            guard config.facets.contains(key) else {
+                let hint =
+                    Suggestion.closest(to: key, in: config.facets).map { "did you mean '\($0)'?" }
+                    ?? "the site's facets: \(config.facets.joined(separator: ", "))"
+                let problem = Diagnostic.error(
+                    at: SourceLocation(path: options.configPath ?? "fruitsite.yml"),
+                    "'\(key)' is not one of the site's facets", hint: hint)
+                terminal.printError(problem.description)
+                return .failure
+            }
+            let values = Set(catalog.fruits.flatMap { $0.values(ofFacet: key) }).sorted()
+            if !value.isEmpty,
+                let problem = unknown(
+                    value, in: values, "no fruit has the \(key)", listing: "values")
+            {
+                terminal.printError(problem.description)
+                return .failure
+            }
+        }
+        let matches = catalog.filter(searchText: text, category: category, facets: facets)
         if printsJSON {
             let entries = matches.map(SearchIndexBuilder.entry)
             terminal.print(
@@ -76,5 +95,23 @@ struct SearchCommand {
             for fruit in matches { terminal.print(fruit.name) }
         }
         return .success
+    }
+
+    /// An error for a category or facet value that `names` does not hold exactly, with the
+    /// nearest that it does; nil when it holds it.
+    private func unknown(
+        _ name: String, in names: [String], _ message: String, listing: String
+    ) -> Diagnostic? {
+        guard !names.contains(where: { $0.utf8.elementsEqual(Fold.normalizeNFC(name).utf8) })
+        else { return nil }
+        let near =
+            names.first { $0.lowercased() == name.lowercased() }
+            ?? Suggestion.closest(to: name, in: names)
+        let hint =
+            near.map { "did you mean '\($0)'? (the name must match exactly)" }
+            ?? "\(listing): \(names.joined(separator: ", "))"
+        return .error(
+            at: SourceLocation(path: options.contentDirectory), "\(message) '\(name)'",
+            hint: hint)
     }
 }

@@ -23,16 +23,25 @@ const keysOf = (fruit) => {
 };
 // The same keys per fruits array, by index: reads much faster than WeakMap lookups.
 const tables = new WeakMap();
+// Per fruit object: each facet's values, NFC, built on first use by a facet filter.
+const facetKeys = new WeakMap();
+const valuesOf = (fruit, key) => {
+  let k = facetKeys.get(fruit);
+  if (!k) facetKeys.set(fruit, (k = {}));
+  return (k[key] ??= (fruit.facets?.[key] ?? []).map((v) => v.normalize()));
+};
 
 // MARK: - Filtering
 
 /**
  * Keeps, in order, the fruits whose folded name or category contains the folded text ("" keeps
- * all; nothing trimmed) and, unless `category` is null or "", whose category is exactly it.
+ * all; nothing trimmed), unless `category` is null or "", whose category is exactly it, and for
+ * each facet key of `facets` with a value, that have exactly that value of it.
  */
-export function filterFruits(fruits, searchText = '', category = null) {
+export function filterFruits(fruits, searchText = '', category = null, facets = {}) {
   const text = searchText ? fold(wellFormed(searchText)) : '';
   const cat = category ? category.normalize() : '';
+  const wanted = Object.entries(facets ?? {}).flatMap(([k, v]) => (v ? [[k, v.normalize()]] : []));
   let table = tables.get(fruits);
   if (!table) tables.set(fruits, (table = [[], [], [], []]));
   const [refs, names, cats, nfc] = table;
@@ -40,7 +49,11 @@ export function filterFruits(fruits, searchText = '', category = null) {
   for (let i = 0; i < fruits.length; i++) {
     const fruit = fruits[i];
     if (refs[i] !== fruit) [names[i], cats[i], nfc[i], refs[i]] = keysOf(fruit);
-    if ((!cat || nfc[i] === cat) && (!text || names[i].includes(text) || cats[i].includes(text))) {
+    if (
+      (!cat || nfc[i] === cat) &&
+      (!text || names[i].includes(text) || cats[i].includes(text)) &&
+      wanted.every(([k, v]) => valuesOf(fruit, k).includes(v))
+    ) {
       hits.push(fruit);
     }
   }

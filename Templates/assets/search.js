@@ -4,19 +4,22 @@ import { filterFruits, matchRange } from './fruit-filter.js';
 
 // MARK: - URL state
 
-/** Reads `?q=…&category=…` from a query string. @returns {{q: string, category: string}} */
-export function parseQuery(search) {
+/**
+ * Reads the search's parameters (`?q=…&category=…`, and a facet's, `&vitamins=C`) from a query
+ * string, each "" when absent. @returns {Record<string, string>}
+ */
+export function parseQuery(search, names = ['q', 'category']) {
   const params = new URLSearchParams(search);
-  return { q: params.get('q') ?? '', category: params.get('category') ?? '' };
+  return Object.fromEntries(names.map((name) => [name, params.get(name) ?? '']));
 }
 
 /** Builds the query string for a search, keeping other parameters of `search`; "" if none. */
-export function buildQuery({ q, category }, search = '') {
+export function buildQuery(state, search = '') {
   const params = new URLSearchParams(search);
-  params.delete('q');
-  params.delete('category');
-  if (q) params.set('q', q);
-  if (category) params.set('category', category);
+  for (const [name, value] of Object.entries(state)) {
+    params.delete(name);
+    if (value) params.set(name, value);
+  }
   const query = `${params}`;
   return query && '?' + query;
 }
@@ -34,7 +37,9 @@ const make = (tag, className, ...children) => {
 async function start() {
   const form = $('search-form');
   const input = $('search-q');
-  const select = $('search-category');
+  // The text, the category and each facet: a control each, named as its URL parameter.
+  const controls = [input, ...form.querySelectorAll('select')];
+  const names = controls.map((control) => control.name);
   const status = $('search-status');
   const empty = $('search-empty');
   const resting = status.textContent;
@@ -46,12 +51,14 @@ async function start() {
   let shown;
   let timer;
 
-  const read = () => ({ q: input.value, category: select.value });
-  const write = ({ q, category }) => {
-    input.value = q;
-    select.value = category;
-    if (select.selectedIndex < 0) select.value = ''; // a category that no longer exists
+  const read = () => Object.fromEntries(controls.map((c) => [c.name, c.value]));
+  const write = (state) => {
+    for (const control of controls) {
+      control.value = state[control.name] ?? '';
+      if (control.selectedIndex < 0) control.value = ''; // a value that no longer exists
+    }
   };
+  const isSearching = (state) => names.some((name) => state[name]);
 
   const save = (state, push) => {
     const url = location.pathname + buildQuery(state, location.search) + location.hash;
@@ -62,30 +69,32 @@ async function start() {
     } catch {} // rate-limited: the next change catches up
   };
 
-  const announce = ({ q, category }, count) => {
+  const announce = (state, count) => {
     const total = fruits.length;
-    status.textContent =
-      q || category ? `${count} of ${total} fruit${total === 1 ? '' : 's'}` : resting;
+    status.textContent = isSearching(state)
+      ? `${count} of ${total} fruit${total === 1 ? '' : 's'}`
+      : resting;
   };
 
   const render = (state) => {
+    const searching = isSearching(state);
     if (pageList) {
-      const isSearching = Boolean(state.q || state.category);
-      if (isSearching && !list) {
+      if (searching && !list) {
         pageList.removeAttribute('id');
         makeList(pageList);
       }
-      pageList.hidden = isSearching;
-      if (list) list.hidden = !isSearching;
-      if (pager) pager.hidden = isSearching;
+      pageList.hidden = searching;
+      if (list) list.hidden = !searching;
+      if (pager) pager.hidden = searching;
     }
-    const hits = new Set(filterFruits(fruits, state.q, state.category));
+    const { q, category, ...facets } = state;
+    const hits = new Set(filterFruits(fruits, q, category, facets));
     for (const fruit of fruits) {
       const item = items.get(fruit.slug);
       if (!item) continue;
       const hidden = !hits.has(fruit);
       if (item.li.hidden !== hidden) item.li.hidden = hidden;
-      const range = !hidden && matchRange(item.name, state.q);
+      const range = !hidden && matchRange(item.name, q);
       const mark = `${range}`;
       if (hidden || mark === item.mark) continue;
       const { name } = item;
@@ -98,7 +107,9 @@ async function start() {
     }
     empty.hidden = hits.size > 0;
     $('search-empty-text').textContent =
-      `No fruit matches “${state.q}”` + (state.category ? ' in ' + state.category : '');
+      `No fruit matches “${q}”` +
+      (category ? ' in ' + category : '') +
+      Object.entries(facets).map(([k, v]) => (v ? ` with ${k} ${v}` : '')).join('');
     shown = state;
     return hits.size;
   };
@@ -118,7 +129,7 @@ async function start() {
     else timer = setTimeout(settle, 400);
   };
 
-  write(parseQuery(location.search));
+  write(parseQuery(location.search, names));
   const indexURL = new URL(form.dataset.index, location.href);
   try {
     const response = await fetch(indexURL);
@@ -182,15 +193,15 @@ async function start() {
       update();
     }
   };
-  select.onchange = () => update(true);
+  for (const select of controls.slice(1)) select.onchange = () => update(true);
   $('search-clear').onclick = () => {
-    write({ q: '', category: '' });
+    write({});
     update(true);
     input.focus();
   };
   addEventListener('popstate', () => {
     clearTimeout(timer);
-    write(parseQuery(location.search));
+    write(parseQuery(location.search, names));
     const state = read();
     announce(state, render(state));
   });
@@ -210,7 +221,7 @@ async function start() {
   // The controls hold any keys typed while the index loaded.
   const state = read();
   const count = render(state);
-  if (state.q || state.category) announce(state, count);
+  if (isSearching(state)) announce(state, count);
 }
 
 if (typeof document !== 'undefined') start();

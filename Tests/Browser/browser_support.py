@@ -65,11 +65,16 @@ def html_pages(site: Path) -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
-def reference_search(text: str, category: str | None = None) -> tuple[str, ...]:
-    """Fruit names printed by `fruitsite search` for a text (and category), in order."""
+def reference_search(
+    text: str, category: str | None = None, facets: tuple[tuple[str, str], ...] = ()
+) -> tuple[str, ...]:
+    """Fruit names printed by `fruitsite search` for a text (and category, and facet values
+    as (key, value) pairs), in order."""
     command = [str(fruitsite_bin()), "search", "--content", str(content_dir())]
     if category:
         command += ["--category", category]
+    for key, value in facets:
+        command += ["--facet", f"{key}={value}"]
     command += ["--", text]
     # From the site's root, so a fruitsite.yml beside Content/ applies as in `build`.
     result = subprocess.run(

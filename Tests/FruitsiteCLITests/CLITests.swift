@@ -96,11 +96,12 @@ final class Capture: @unchecked Sendable {
         ])
         #expect(code == .success)
         let entries = try JSONSerialization.jsonObject(with: Data(capture.standardOutput.utf8))
-        let list = try #require(entries as? [[String: String]])
+        let list = try #require(entries as? [[String: Any]])
         #expect(list.count >= 4)
         #expect(
             list.allSatisfy {
-                $0["category"] == "Citrus" && $0["url"]?.hasPrefix("fruits/") == true
+                $0["category"] as? String == "Citrus"
+                    && ($0["url"] as? String)?.hasPrefix("fruits/") == true
             })
     }
 

@@ -19,11 +19,12 @@ import Testing
         let (searchCode, search) = Capture.run(["search", "--json", "--content", content, "queen"])
         #expect(searchCode == .success)
         let entries = try JSONSerialization.jsonObject(with: Data(search.standardOutput.utf8))
-        let entry = try #require((entries as? [[String: String]])?.first)
-        #expect(entry["name"] == name)
-        #expect(entry["category"] == "Berries: wild")
-        #expect(entry["emoji"] == "🫐")
-        #expect(entry["vitamins"] == "C, A")
+        let entry = try #require((entries as? [[String: Any]])?.first)
+        #expect(entry["name"] as? String == name)
+        #expect(entry["category"] as? String == "Berries: wild")
+        #expect(entry["emoji"] as? String == "🫐")
+        #expect(entry["vitamins"] as? String == "C, A")
+        #expect(entry["facets"] as? [String: [String]] == ["vitamins": ["C", "A"]])
         let (checkCode, _) = Capture.run([
             "check", "--content", content, "--templates", repositoryRoot + "/Templates",
         ])

@@ -33,7 +33,7 @@ import Testing
                 name: \(Self.quoted("N\(index) " + payload))
                 category: \(Self.quoted("C\(index) " + payload))
                 emoji: \(Self.quoted(payload))
-                vitamins: \(Self.quoted(payload))
+                vitamins: [\(Self.quoted("V\(index) " + payload))]
                 origin: \(Self.quoted(payload))
                 tagline: \(Self.quoted(payload))
                 season: \(Self.quoted(payload))

@@ -10,12 +10,14 @@ import Testing
             var slug: String
             var name: String
             var category: String
+            var facets: [String: [String]]?
         }
         struct FilterCase: Decodable, CustomTestStringConvertible, Sendable {
             var name: String
             var catalog: [Entry]
             var text: String
             var category: String?
+            var facets: [String: String]?
             var expected: [String]
             var testDescription: String { name }
         }
@@ -51,7 +53,10 @@ import Testing
             fruits: entries.map {
                 Fruit(
                     slug: $0.slug, name: Fold.normalizeNFC($0.name),
-                    category: Fold.normalizeNFC($0.category))
+                    category: Fold.normalizeNFC($0.category),
+                    facets: ($0.facets ?? [:]).sorted { $0.key < $1.key }.map {
+                        FacetValues(key: $0.key, values: $0.value.map(Fold.normalizeNFC))
+                    })
             })
     }
 
@@ -69,8 +74,12 @@ import Testing
         let unsortedOrder = vector.catalog.map(\.slug)
         // The vectors give the catalog in the order the filter sees it; keep that order.
         let fruits = unsortedOrder.compactMap { slug in catalog.fruits.first { $0.slug == slug } }
-        let names = Catalog.filter(fruits, searchText: vector.text, category: vector.category)
-            .map(\.name)
+        let facets = (vector.facets ?? [:]).sorted { $0.key < $1.key }.map {
+            (key: $0.key, value: $0.value)
+        }
+        let names = Catalog.filter(
+            fruits, searchText: vector.text, category: vector.category, facets: facets
+        ).map(\.name)
         // Scalars, not Strings: String's == would call NFC and NFD spellings equal.
         #expect(names.map(Self.scalars) == vector.expected.map(Self.scalars))
     }

@@ -82,7 +82,7 @@ import Testing
     @Test(arguments: [
         "index.html", "fruits/apple/index.html", "fruits/blood-orange/index.html",
         "fruits/cherry/index.html", "categories/citrus/index.html", "404.html",
-        "search-index.json", "sitemap.xml", "robots.txt",
+        "vitamins/c/index.html", "search-index.json", "sitemap.xml", "robots.txt",
     ])
     func matchesGoldenFile(_ page: String) throws {
         let temporary = try TemporaryDirectory()
@@ -99,7 +99,7 @@ import Testing
     /// category three.
     @Test(arguments: [
         "index.html", "page/2/index.html", "page/7/index.html",
-        "categories/berries/page/2/index.html", "sitemap.xml",
+        "categories/berries/page/2/index.html", "vitamins/c/page/2/index.html", "sitemap.xml",
     ])
     func matchesPagedGoldenFile(_ page: String) throws {
         let temporary = try TemporaryDirectory()
@@ -131,9 +131,12 @@ import Testing
                 "categories/core-fruits/page/3/index.html", "categories/stone-fruits/index.html",
                 "index.html", "page/2/index.html", "page/3/index.html", "page/4/index.html",
                 "page/5/index.html", "page/6/index.html", "page/7/index.html",
+                "vitamins/a/index.html", "vitamins/c/index.html", "vitamins/c/page/2/index.html",
+                "vitamins/c/page/3/index.html", "vitamins/c/page/4/index.html",
+                "vitamins/e/index.html", "vitamins/k/index.html",
             ])
-        // 13 fruits, 14 listing pages and the 404 page.
-        #expect(rendering.htmlPageCount == 28)
+        // 13 fruits, 14 listing pages, 7 pages of vitamins and the 404 page.
+        #expect(rendering.htmlPageCount == 35)
     }
 
     @Test func includesDraftsWhenAsked() throws {

@@ -25,10 +25,17 @@ import Testing
         // categories are common; now and then a draft.
         let names = ["Fig", "fig", "Açaí", "Lime", "Kiwi", "Zest", "Ümbra", "Date"]
         let categories = ["Berries", "berries", "Citrus", "Grapes & Vines", "Ölfrüchte"]
+        // Values of two facets, some fruits with none: a value change alone moves no fruit.
+        let vitamins = ["C", "B6", "K", "Ä"].filter { _ in Bool.random(using: &random) }
+        let colours = ["red", "green"].filter { _ in Int.random(in: 0..<3, using: &random) == 0 }
         return Fruit(
             slug: slug, name: names.randomElement(using: &random)!,
-            category: categories.randomElement(using: &random)!,
-            isDraft: Int.random(in: 0..<8, using: &random) == 0)
+            category: categories.randomElement(using: &random)!, vitamins: vitamins,
+            isDraft: Int.random(in: 0..<8, using: &random) == 0,
+            facets: [
+                FacetValues(key: "vitamins", values: vitamins),
+                FacetValues(key: "colour", values: colours),
+            ].filter { !$0.values.isEmpty })
     }
 
     static func expectMatchesAFreshSort(_ model: SiteModel, step: Int) {
@@ -42,12 +49,28 @@ import Testing
         #expect(
             model.categories.map(\.fruitIndexes) == fresh.categories.map(\.fruitIndexes),
             "step \(step): category members")
+        for (facet, key) in model.settings.facets.enumerated() {
+            var values: [Category] = []
+            for (position, fruit) in fresh.fruits.enumerated() {
+                for value in fruit.values(ofFacet: key) {
+                    Catalog.add(position, to: value, key: Fold.key(value), in: &values)
+                }
+            }
+            #expect(
+                model.facets[facet].map(\.name) == values.map(\.name), "step \(step): \(key)")
+            #expect(
+                model.facets[facet].map(\.fruitIndexes) == values.map(\.fruitIndexes),
+                "step \(step): \(key) members")
+        }
     }
+
+    static let settings = SiteModel.Settings(
+        contentDirectory: "C", includesDrafts: false, facets: ["vitamins", "colour"])
 
     @Test(arguments: [1, 2, 3, 4])
     func randomChangesKeepTheOrderASortWouldGive(seed: UInt64) {
         var random = Generator(state: seed)
-        var model = SiteModel(settings: .init(contentDirectory: "C", includesDrafts: false))
+        var model = SiteModel(settings: Self.settings)
         var next = 0
         for step in 0..<300 {
             var removed: [Int] = []
@@ -81,7 +104,7 @@ import Testing
     /// the copy, in any chunk of its entries, leave the original as it was.
     @Test func aCopyChangesAloneAcrossChunks() {
         var random = Generator(state: 7)
-        var original = SiteModel(settings: .init(contentDirectory: "C", includesDrafts: false))
+        var original = SiteModel(settings: Self.settings)
         let fruits = (0..<700).map { Self.randomFruit(slug: "f\($0)", using: &random) }
         _ = original.replace(
             removing: [],

@@ -1,10 +1,10 @@
-// Keeps the client's JavaScript within its size budget: both files, gzipped, under 4 KB.
+// Keeps the client's JavaScript within its size budget: both files, gzipped, under 4.5 KB.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 4096;
+const BUDGET = 4608;
 const files = ['fruit-filter.js', 'search.js'];
 
 test(`client JavaScript gzips to under ${BUDGET} bytes`, () => {

@@ -13,10 +13,15 @@ const vectors = JSON.parse(
 
 /** NFC-normalizes every catalog string, as the site loader does. */
 const load = (catalog) =>
-  catalog.map(({ slug, name, category }) => ({
+  catalog.map(({ slug, name, category, facets }) => ({
     slug: slug.normalize('NFC'),
     name: name.normalize('NFC'),
     category: category.normalize('NFC'),
+    ...(facets && {
+      facets: Object.fromEntries(
+        Object.entries(facets).map(([key, values]) => [key, values.map((v) => v.normalize('NFC'))]),
+      ),
+    }),
   }));
 
 /** Spells out code points, so a failure shows NFC/NFD and invisible differences. */
@@ -53,9 +58,9 @@ describe('search-vectors.json', () => {
   });
 
   describe('filterCases', () => {
-    for (const { name, catalog, text, category, expected } of vectors.filterCases) {
+    for (const { name, catalog, text, category, facets, expected } of vectors.filterCases) {
       test(name, () => {
-        const names = filterFruits(load(catalog), text, category).map((fruit) => fruit.name);
+        const names = filterFruits(load(catalog), text, category, facets).map((f) => f.name);
         assert.deepEqual(names, expected, `text ${codePoints(text)}, category ${category}`);
       });
     }

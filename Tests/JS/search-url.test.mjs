@@ -21,6 +21,16 @@ describe('parseQuery', () => {
     });
     assert.equal(parseQuery('?q=%CE%A3%C3%BAko').q, 'Σúko');
   });
+
+  test("reads the facets' parameters it is given the names of", () => {
+    const names = ['q', 'category', 'vitamins', 'colour'];
+    assert.deepEqual(parseQuery('?vitamins=B6&q=a&season=x', names), {
+      q: 'a',
+      category: '',
+      vitamins: 'B6',
+      colour: '',
+    });
+  });
 });
 
 describe('buildQuery', () => {
@@ -33,6 +43,13 @@ describe('buildQuery', () => {
   test('keeps other parameters and replaces old values', () => {
     const query = buildQuery({ q: 'fig', category: '' }, '?lang=en&q=old&category=Pome');
     assert.equal(query, '?lang=en&q=fig');
+  });
+
+  test('writes and clears facet values', () => {
+    assert.equal(buildQuery({ q: '', category: '', vitamins: 'C' }), '?vitamins=C');
+    assert.equal(buildQuery({ q: 'fig', vitamins: '' }, '?vitamins=C&lang=en'), '?lang=en&q=fig');
+    const state = { q: 'a b', category: 'Citrus', vitamins: 'B6', colour: 'brûlé & co' };
+    assert.deepEqual(parseQuery(buildQuery(state), Object.keys(state)), state);
   });
 
   test('round-trips awkward text', () => {

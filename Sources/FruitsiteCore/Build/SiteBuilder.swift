@@ -93,7 +93,7 @@ public struct SiteBuilder: Sendable {
     /// - Parameter config: Decides whether raw HTML passes through Markdown.
     /// - Returns: The catalog (nil when any entry has an error) and every diagnostic.
     public func loadCatalog(config: SiteConfig) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
-        var model = SiteModel(settings: settings)
+        var model = SiteModel(settings: settings(config))
         do {
             let plan = try model.update(with: scanner(config).scan(against: model))
             return (model.catalog, plan.warnings)
@@ -107,8 +107,9 @@ public struct SiteBuilder: Sendable {
     /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
     /// nowhere in the site, at the file and line they are written in.
     public func render() throws(BuildFailure) -> Rendering {
-        var model = SiteModel(settings: settings)
-        let applied = try apply(to: &model)
+        let config = try loadConfig()
+        var model = SiteModel(settings: settings(config))
+        let applied = try apply(config, to: &model)
         var files: [RenderedPage] = []
         try render(applied, into: &model) { files += $0 }
         var rendering = applied.rendering(of: model)
@@ -139,8 +140,9 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         // What a build that is gone left is cleared before the marker is read.
         let leftovers = writer.recover()
-        var (model, notes) = loadModel(from: store, for: writer)
-        let applied = try apply(to: &model)
+        let config = try loadConfig()
+        var (model, notes) = loadModel(from: store, for: writer, settings: settings(config))
+        let applied = try apply(config, to: &model)
         let isWhole = !notes.isEmpty
         // A build that changed nothing touches nothing.
         var staging =
@@ -184,7 +186,7 @@ public struct SiteBuilder: Sendable {
         /// A site with nothing built yet: the first `update()` renders everything.
         public init(builder: SiteBuilder) {
             self.builder = builder
-            model = SiteModel(settings: builder.settings)
+            model = SiteModel(settings: builder.settings(SiteConfig()))
         }
 
         /// Applies what changed since the last successful update.
@@ -195,10 +197,14 @@ public struct SiteBuilder: Sendable {
         public mutating func update(changing paths: Set<String>? = nil) throws(BuildFailure)
             -> Update
         {
-            var next = model
             let scope = hasFailed ? nil : paths
             hasFailed = true
-            let applied = try builder.apply(to: &next, changing: scope)
+            let config = try builder.loadConfig()
+            let settings = builder.settings(config)
+            // Entries are parsed for the facets: with others, every file is parsed anew.
+            let isAnew = model.settings != settings
+            var next = isAnew ? SiteModel(settings: settings) : model
+            let applied = try builder.apply(config, to: &next, changing: isAnew ? nil : scope)
             var files: [RenderedPage] = []
             try builder.render(applied, into: &next) { files += $0 }
             model = next
@@ -212,9 +218,9 @@ public struct SiteBuilder: Sendable {
     // MARK: - The four stages
 
     /// The model the last build saved for the output folder, or an empty one and why.
-    private func loadModel(from store: ModelStore?, for writer: OutputWriter) -> (
-        SiteModel, notes: [String]
-    ) {
+    private func loadModel(
+        from store: ModelStore?, for writer: OutputWriter, settings: SiteModel.Settings
+    ) -> (SiteModel, notes: [String]) {
         let empty = SiteModel(settings: settings)
         if options.clean { return (empty, ["building clean: --clean was given"]) }
         guard let store else { return (empty, ["building clean: no cache folder"]) }
@@ -242,13 +248,14 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Reads the config, the theme and what changed in the content, and applies them to
+    /// Reads the theme and what changed in the content, and applies them and `config` to
     /// `model`.
-    /// - Throws: `BuildFailure` with every config, template and content error.
-    private func apply(to model: inout SiteModel, changing paths: Set<String>? = nil)
+    /// - Throws: `BuildFailure` with every template and content error.
+    private func apply(
+        _ config: SiteConfig, to model: inout SiteModel, changing paths: Set<String>? = nil
+    )
         throws(BuildFailure) -> Applied
     {
-        let config = try loadConfig()
         let content = scanner(config).scan(against: model, only: paths)
         let theme: TemplateLoader.Theme
         do {
@@ -265,6 +272,16 @@ public struct SiteBuilder: Sendable {
                 diagnostics += failure.diagnostics
             }
             throw BuildFailure(diagnostics.sortedByLocation())
+        }
+        if !config.facets.isEmpty && theme.sources["facet"] == nil {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: options.templatesDirectory + "/facet.mustache"),
+                    "the theme has no facet template, which the site's facets "
+                        + "(\(config.facets.joined(separator: ", "))) need for their pages",
+                    hint: "copy Templates/facet.mustache from 'fruitsite init', "
+                        + "or set 'facets: []' in the config")
+            ])
         }
         var plan = try model.apply(
             SiteModel.Changes(content: content, theme: theme, config: config))
@@ -413,15 +430,17 @@ public struct SiteBuilder: Sendable {
 
     // MARK: - Pieces
 
-    private var settings: SiteModel.Settings {
+    private func settings(_ config: SiteConfig) -> SiteModel.Settings {
         SiteModel.Settings(
-            contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts)
+            contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts,
+            facets: config.facets)
     }
 
     private func scanner(_ config: SiteConfig) -> ContentScanner {
         ContentScanner(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem,
-            parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)),
+            parser: FruitParser(
+                markdown: CommonMark(allowsRawHTML: config.rawHTML), facets: config.facets),
             now: Int64(now().timeIntervalSince1970 * 1_000_000_000),
             maximumEntrySize: config.maximumEntrySize)
     }

@@ -40,17 +40,20 @@ public struct Catalog: Sendable {
     static func categories(of fruits: [Fruit]) -> [Category] {
         var categories: [Category] = []
         for (position, fruit) in fruits.enumerated() {
-            add(fruit, at: position, to: &categories)
+            add(position, to: fruit.category, key: fruit.categoryKey, in: &categories)
         }
         return categories
     }
 
-    /// Adds the fruit at a catalog position to its category, which is made, in its sorted
-    /// place, if `categories` has none of that name yet.
-    static func add(_ fruit: Fruit, at position: Int, to categories: inout [Category]) {
-        let index = index(ofCategory: fruit.category, key: fruit.categoryKey, in: categories)
-        if index == categories.count || categories[index].name != fruit.category {
-            categories.insert(Category(name: fruit.category, key: fruit.categoryKey), at: index)
+    /// Adds a catalog position to the group (a category, or a facet's value) named `name`,
+    /// which is made, in its sorted place, if `categories` has none of that name yet.
+    /// - Parameter key: `Fold.key(name)`.
+    static func add(
+        _ position: Int, to name: String, key: [UInt8], in categories: inout [Category]
+    ) {
+        let index = index(ofCategory: name, key: key, in: categories)
+        if index == categories.count || categories[index].name != name {
+            categories.insert(Category(name: name, key: key), at: index)
         }
         // Fruits mostly come in catalog order, so this is mostly an append.
         var slot = categories[index].fruitIndexes.count
@@ -99,12 +102,17 @@ public struct Catalog: Sendable {
     ///
     /// Empty `searchText` keeps every fruit; otherwise a fruit matches when `fold(searchText)`
     /// occurs in `fold(name)` or `fold(category)`. Then `category`, when given, keeps only
-    /// fruits whose category equals it exactly.
+    /// fruits whose category equals it exactly, and each of `facets` only fruits with that
+    /// value of that facet, exactly.
     /// - Parameters:
     ///   - searchText: What the user typed; nothing is trimmed.
     ///   - category: A category name to match exactly, or nil (or empty) for all.
-    public func filter(searchText: String, category: String? = nil) -> [Fruit] {
-        Self.filter(fruits, searchText: searchText, category: category)
+    ///   - facets: Facet keys, each with a value to match exactly (an empty value is no
+    ///     filter).
+    public func filter(
+        searchText: String, category: String? = nil, facets: [(key: String, value: String)] = []
+    ) -> [Fruit] {
+        Self.filter(fruits, searchText: searchText, category: category, facets: facets)
     }
 
     /// The same filter over any list of fruits, keeping its order.
@@ -112,17 +120,26 @@ public struct Catalog: Sendable {
     ///   - fruits: The fruits to filter.
     ///   - searchText: What the user typed; nothing is trimmed.
     ///   - category: A category name to match exactly, or nil for all.
-    public static func filter(_ fruits: [Fruit], searchText: String, category: String?) -> [Fruit] {
+    ///   - facets: Facet keys, each with a value to match exactly.
+    public static func filter(
+        _ fruits: [Fruit], searchText: String, category: String?,
+        facets: [(key: String, value: String)] = []
+    ) -> [Fruit] {
         let needle = Fold.key(Fold.normalizeNFC(searchText))
-        // An empty category is no filter, like the page's "All categories" choice.
+        // An empty category or value is no filter, like the page's "All …" choices.
         let wanted = category.flatMap { $0.isEmpty ? nil : Fold.normalizeNFC($0) }
+        let wantedValues = facets.filter { !$0.value.isEmpty }.map {
+            (key: $0.key, value: Array(Fold.normalizeNFC($0.value).utf8))
+        }
         return fruits.filter { fruit in
             let matchesText =
                 needle.isEmpty || Fold.contains(fruit.nameKey, needle)
                 || Fold.contains(fruit.categoryKey, needle)
             guard matchesText else { return false }
-            guard let wanted else { return true }
-            return fruit.category.utf8.elementsEqual(wanted.utf8)
+            if let wanted, !fruit.category.utf8.elementsEqual(wanted.utf8) { return false }
+            return wantedValues.allSatisfy { wanted in
+                fruit.values(ofFacet: wanted.key).contains { $0.utf8.elementsEqual(wanted.value) }
+            }
         }
     }
 }

@@ -12,6 +12,9 @@ public struct Fruit: Sendable, Equatable {
     public var isDraft: Bool
     /// When the fruit was added (`date:`), if the entry says.
     public var date: EntryDate?
+    /// Its values of the site's facets, in the config's order; a facet it has no value of is
+    /// left out.
+    public var facets: [FacetValues]
 
     /// `fold(name)` as UTF-8: the sort key and the search key.
     public let nameKey: [UInt8]
@@ -21,17 +24,20 @@ public struct Fruit: Sendable, Equatable {
     /// Creates a fruit; the folded keys are derived here so they never go stale.
     public init(
         slug: String, name: String, emoji: String = "", category: String,
-        vitamins: [String] = [], isDraft: Bool = false, date: EntryDate? = nil
+        vitamins: [String] = [], isDraft: Bool = false, date: EntryDate? = nil,
+        facets: [FacetValues] = []
     ) {
         self.init(
             slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-            isDraft: isDraft, date: date, nameKey: Fold.key(name), categoryKey: Fold.key(category))
+            isDraft: isDraft, date: date, facets: facets, nameKey: Fold.key(name),
+            categoryKey: Fold.key(category))
     }
 
     /// Creates a fruit with keys folded earlier, as the site model saves them.
     init(
         slug: String, name: String, emoji: String, category: String, vitamins: [String],
-        isDraft: Bool, date: EntryDate?, nameKey: [UInt8], categoryKey: [UInt8]
+        isDraft: Bool, date: EntryDate?, facets: [FacetValues], nameKey: [UInt8],
+        categoryKey: [UInt8]
     ) {
         self.slug = slug
         self.name = name
@@ -40,8 +46,14 @@ public struct Fruit: Sendable, Equatable {
         self.vitamins = vitamins
         self.isDraft = isDraft
         self.date = date
+        self.facets = facets
         self.nameKey = nameKey
         self.categoryKey = categoryKey
+    }
+
+    /// The fruit's values of the facet `key`; none when it has none.
+    public func values(ofFacet key: String) -> [String] {
+        facets.first { $0.key == key }?.values ?? []
     }
 
     /// The vitamins as shown and indexed: `C, B6`.
@@ -56,6 +68,12 @@ public struct Fruit: Sendable, Equatable {
         for vitamin in vitamins { hasher.combine(vitamin) }
         hasher.combine(UInt64(isDraft ? 1 : 0))
         hasher.combine(date.map { UInt64(bitPattern: $0.seconds) } ?? UInt64.max)
+        hasher.combine(UInt64(facets.count))
+        for facet in facets {
+            hasher.combine(facet.key)
+            hasher.combine(UInt64(facet.values.count))
+            for value in facet.values { hasher.combine(value) }
+        }
         return hasher.value
     }
 }

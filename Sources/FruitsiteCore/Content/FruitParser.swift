@@ -7,11 +7,16 @@ public struct FruitParser: Sendable {
     public static let knownKeys = ["name", "emoji", "category", "vitamins", "draft", "date"]
 
     public var markdown: CommonMark
+    /// The front-matter keys whose values are facets (`SiteConfig.facets`).
+    public var facets: [String]
 
     /// Creates a parser.
-    /// - Parameter markdown: How entry bodies are rendered.
-    public init(markdown: CommonMark = CommonMark()) {
+    /// - Parameters:
+    ///   - markdown: How entry bodies are rendered.
+    ///   - facets: The keys whose values are facets.
+    public init(markdown: CommonMark = CommonMark(), facets: [String] = SiteConfig().facets) {
         self.markdown = markdown
+        self.facets = facets
     }
 
     /// The parsed entry, or nil when the file has errors, with every problem found in it.
@@ -97,6 +102,8 @@ public struct FruitParser: Sendable {
 
         var fields: [String: YAMLNode] = [:]
         var params: [String: MustacheValue] = [:]
+        // The values of facets other than `vitamins`, which are params as well.
+        var facetNodes: [String: YAMLNode] = [:]
         switch root?.kind {
         case nil:
             break
@@ -117,6 +124,7 @@ public struct FruitParser: Sendable {
                     fields[name] = value
                 } else {
                     params[name] = Self.mustacheValue(value)
+                    if facets.contains(name) { facetNodes[name] = value }
                     if let known = Suggestion.closest(to: name, in: Self.knownKeys) {
                         diagnostics.append(
                             .warning(
@@ -211,6 +219,44 @@ public struct FruitParser: Sendable {
             }
         }
 
+        var facetValues: [FacetValues] = []
+        for key in facets {
+            var values: [String]
+            if key == "vitamins" {
+                values = vitamins
+            } else if let node = facetNodes[key], !node.isNull {
+                values = []
+                let items: [YAMLNode]
+                switch node.kind {
+                case .scalar(let text, _):
+                    values = text.split(separator: ",").map { String($0).trimmingWhitespace() }
+                    items = []
+                case .sequence(let sequence): items = sequence
+                case .mapping: items = [node]
+                }
+                for item in items {
+                    guard let text = item.scalarText else {
+                        diagnostics.append(
+                            .error(
+                                at: location(of: item),
+                                "'\(key)' is a facet: its values must be strings, not "
+                                    + item.kindDescription,
+                                hint: "write a string like 'red, green' or a list like [red, green]"
+                            ))
+                        continue
+                    }
+                    values.append(text.trimmingWhitespace())
+                }
+                values = values.filter { !$0.isEmpty }.map(Fold.normalizeNFC)
+            } else {
+                continue
+            }
+            // Each value once: a fruit is listed once on a value's page.
+            var seen = Set<String>()
+            values = values.filter { seen.insert($0).inserted }
+            if !values.isEmpty { facetValues.append(FacetValues(key: key, values: values)) }
+        }
+
         var date: EntryDate?
         if let node = fields["date"], !node.isNull {
             date = node.scalarText.flatMap { EntryDate(yaml: $0.trimmingWhitespace()) }
@@ -233,7 +279,7 @@ public struct FruitParser: Sendable {
         return Result(
             fruit: Fruit(
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
-                vitamins: vitamins, isDraft: isDraft, date: date),
+                vitamins: vitamins, isDraft: isDraft, date: date, facets: facetValues),
             details: FruitDetails(bodyHTML: body.html, params: params),
             categoryLocation: category.1,
             siteLinks: body.siteLinks.map {

@@ -87,6 +87,12 @@ struct EntryFacts: Sendable {
         facts.string(fruit.categoryKey)
         facts.integer(fruit.isDraft ? 1 : 0)
         ModelStore.encode(fruit.date, into: &facts)
+        facts.integer(fruit.facets.count)
+        for facet in fruit.facets {
+            facts.string(facet.key)
+            facts.integer(facet.values.count)
+            for value in facet.values { facts.string(value) }
+        }
         facts.integer(value.categoryLine)
         facts.integer(value.categoryColumn)
         facts.integer(value.warnings.count)
@@ -118,6 +124,23 @@ struct EntryFacts: Sendable {
         return EntryFacts(encoded: bytes[reader.offset..<reader.offset + count])
     }
 
+    private static func decodeFacets(_ reader: inout ByteReader) -> [FacetValues]? {
+        guard let count = reader.integer(), count >= 0, count < 1 << 16 else { return nil }
+        var facets: [FacetValues] = []
+        for _ in 0..<count {
+            guard let key = reader.string(), let valueCount = reader.integer(), valueCount >= 0,
+                valueCount < 1 << 16
+            else { return nil }
+            var values: [String] = []
+            for _ in 0..<valueCount {
+                guard let value = reader.string() else { return nil }
+                values.append(value)
+            }
+            facets.append(FacetValues(key: key, values: values))
+        }
+        return facets
+    }
+
     private static func decode(_ bytes: ArraySlice<UInt8>) -> Value? {
         bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer, offset: 0)
@@ -136,7 +159,7 @@ struct EntryFacts: Sendable {
             }
             guard let nameKey = reader.bytes(), let categoryKey = reader.bytes(),
                 let draft = reader.integer(), let date = ModelStore.decodeDate(&reader),
-                let categoryLine = reader.integer(),
+                let facets = decodeFacets(&reader), let categoryLine = reader.integer(),
                 let categoryColumn = reader.integer(), let warningCount = reader.integer(),
                 warningCount >= 0, warningCount < 1 << 16
             else { return nil }
@@ -172,7 +195,8 @@ struct EntryFacts: Sendable {
             return Value(
                 fruit: Fruit(
                     slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-                    isDraft: draft != 0, date: date, nameKey: nameKey, categoryKey: categoryKey),
+                    isDraft: draft != 0, date: date, facets: facets, nameKey: nameKey,
+                    categoryKey: categoryKey),
                 categoryLine: categoryLine, categoryColumn: categoryColumn, warnings: warnings,
                 siteLinks: siteLinks)
         }

@@ -42,13 +42,14 @@ struct ModelStore: Sendable {
         guard model.settings.includesDrafts == settings.includesDrafts else {
             return .failure(.otherDrafts)
         }
+        guard model.settings.facets == settings.facets else { return .failure(.otherFacets) }
         guard let markerID, markerID == id else { return .failure(.otherOutput) }
         return .success(model)
     }
 
     /// Why a saved model is not used: each is said with `--verbose`.
     enum Unusable: Error, CustomStringConvertible {
-        case missing, otherGenerator, damaged, otherContent, otherDrafts, otherOutput
+        case missing, otherGenerator, damaged, otherContent, otherDrafts, otherFacets, otherOutput
 
         var description: String {
             switch self {
@@ -57,6 +58,7 @@ struct ModelStore: Sendable {
             case .damaged: "the saved model is damaged"
             case .otherContent: "the saved model was built from another content folder"
             case .otherDrafts: "the saved model was built with drafts set otherwise"
+            case .otherFacets: "the saved model was built with other facets"
             case .otherOutput:
                 "the output folder was not written by the build that saved the model "
                     + "(an earlier build was cut short, or the folder was replaced)"
@@ -131,6 +133,8 @@ struct ModelStore: Sendable {
         writer.word(id)
         writer.string(model.settings.contentDirectory)
         writer.integer(model.settings.includesDrafts ? 1 : 0)
+        writer.integer(model.settings.facets.count)
+        for facet in model.settings.facets { writer.string(facet) }
         writer.integer(model.listedAt)
         writer.integer(model.folders?.count ?? -1)
         for folder in model.folders ?? [] {
@@ -156,12 +160,14 @@ struct ModelStore: Sendable {
         }
         writer.integer(model.order.count)
         for id in model.order { writer.integer(newID[id]) }
-        writer.integer(model.categories.count)
-        for category in model.categories {
-            writer.string(category.name)
-            writer.string(category.slug)
-            writer.integer(category.fruitIndexes.count)
-            for position in category.fruitIndexes { writer.integer(position) }
+        for groups in [model.categories] + model.facets {
+            writer.integer(groups.count)
+            for group in groups {
+                writer.string(group.name)
+                writer.string(group.slug)
+                writer.integer(group.fruitIndexes.count)
+                for position in group.fruitIndexes { writer.integer(position) }
+            }
         }
         var paths = Array(model.outputs.keys)
         UTF8Order.sort(&paths)
@@ -207,7 +213,15 @@ struct ModelStore: Sendable {
 
     private static func decode(_ reader: inout ByteReader, bytes: [UInt8]) -> (UInt64, SiteModel)? {
         guard let id = reader.word(), let content = reader.string(),
-            let drafts = reader.integer(), let listedAt = reader.integer(),
+            let drafts = reader.integer(), let facetCount = reader.integer(), facetCount >= 0,
+            facetCount < 1 << 16
+        else { return nil }
+        var facets: [String] = []
+        for _ in 0..<facetCount {
+            guard let facet = reader.string() else { return nil }
+            facets.append(facet)
+        }
+        guard let listedAt = reader.integer(),
             let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
         else { return nil }
         var folders: [SiteModel.Folder]?
@@ -254,22 +268,11 @@ struct ModelStore: Sendable {
             guard let id = reader.integer(), id >= 0, id < count else { return nil }
             order.append(id)
         }
-        guard let categoryCount = reader.integer(), categoryCount >= 0, categoryCount <= orderCount
-        else { return nil }
-        var categories: [Category] = []
-        for _ in 0..<categoryCount {
-            guard let name = reader.string(), let slug = reader.string(),
-                let memberCount = reader.integer(), memberCount > 0, memberCount <= orderCount
-            else { return nil }
-            var members: [Int] = []
-            members.reserveCapacity(memberCount)
-            for _ in 0..<memberCount {
-                guard let position = reader.integer(), position >= 0, position < orderCount else {
-                    return nil
-                }
-                members.append(position)
-            }
-            categories.append(Category(name: name, slug: slug, fruitIndexes: members))
+        // The categories, then each facet's values.
+        var groups: [[Category]] = []
+        for _ in 0...facets.count {
+            guard let list = decodeGroups(&reader, orderCount: orderCount) else { return nil }
+            groups.append(list)
         }
         guard let outputCount = reader.integer(), outputCount >= 0, outputCount < 1 << 32 else {
             return nil
@@ -283,10 +286,33 @@ struct ModelStore: Sendable {
         }
         guard reader.isAtEnd else { return nil }
         let model = SiteModel(
-            settings: SiteModel.Settings(contentDirectory: content, includesDrafts: drafts != 0),
-            entries: entries, order: order, categories: categories, outputs: outputs,
+            settings: SiteModel.Settings(
+                contentDirectory: content, includesDrafts: drafts != 0, facets: facets),
+            entries: entries, order: order, categories: groups[0],
+            facets: Array(groups.dropFirst()), outputs: outputs,
             folders: folders, listedAt: Int64(listedAt))
         return (id, model)
+    }
+
+    /// A list of categories or of a facet's values, each with the positions of its fruits.
+    private static func decodeGroups(_ reader: inout ByteReader, orderCount: Int) -> [Category]? {
+        guard let count = reader.integer(), count >= 0, count <= orderCount else { return nil }
+        var groups: [Category] = []
+        for _ in 0..<count {
+            guard let name = reader.string(), let slug = reader.string(),
+                let memberCount = reader.integer(), memberCount > 0, memberCount <= orderCount
+            else { return nil }
+            var members: [Int] = []
+            members.reserveCapacity(memberCount)
+            for _ in 0..<memberCount {
+                guard let position = reader.integer(), position >= 0, position < orderCount else {
+                    return nil
+                }
+                members.append(position)
+            }
+            groups.append(Category(name: name, slug: slug, fruitIndexes: members))
+        }
+        return groups
     }
 
     /// The entry whose bytes `reader` reads, up to its end.

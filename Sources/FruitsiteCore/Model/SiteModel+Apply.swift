@@ -34,6 +34,8 @@ extension SiteModel {
     /// - Throws: `BuildFailure` with every content error; the model is then not to be saved.
     mutating func apply(_ changes: Changes) throws(BuildFailure) -> Plan {
         var plan = try update(with: changes.content)
+        let unused = unusedFacets(changes.config)
+        if !unused.isEmpty { throw BuildFailure(unused) }
         let data = PageData(model: self, config: changes.config, theme: changes.theme)
         let pages =
             pages(in: Pagination(pageSize: changes.config.pageSize)) + data.feeds.pages
@@ -94,6 +96,7 @@ extension SiteModel {
         var diagnostics = changes.diagnostics
         diagnostics += duplicateSlugs(among: listed)
         diagnostics += collidingCategories()
+        diagnostics += collidingFacetValues()
         // Every entry's warnings, so that each build repeats them until the file is fixed,
         // and its site links, which a change to another entry can break.
         var targets: SiteLinkTargets?
@@ -201,6 +204,40 @@ extension SiteModel {
         return diagnostics
     }
 
+    /// Values of a facet whose names differ but whose URL slugs are the same (`c` and `C`).
+    private func collidingFacetValues() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (facet, values) in zip(settings.facets, facets) {
+            var firstBySlug: [String: Category] = [:]
+            for value in values {
+                guard let first = firstBySlug[value.slug] else {
+                    firstBySlug[value.slug] = value
+                    continue
+                }
+                let here = self[position: value.fruitIndexes[0]].path
+                let there = self[position: first.fruitIndexes[0]].path
+                diagnostics.append(
+                    .error(
+                        at: SourceLocation(path: here),
+                        "\(facet) '\(value.name)' and '\(first.name)' (\(there)) both have the "
+                            + "URL slug '\(value.slug)'",
+                        hint: "spell the value the same way in every entry"))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The facets the config lists that no listed fruit has a value of: each an error where
+    /// the config lists it. (The default facets are no error.)
+    private func unusedFacets(_ config: SiteConfig) -> [Diagnostic] {
+        zip(config.facetLocations, zip(config.facets, facets)).compactMap { location, facet in
+            guard facet.1.isEmpty, !order.isEmpty else { return nil }
+            return .error(
+                at: location, "no fruit has a value of the facet '\(facet.0)'",
+                hint: "add '\(facet.0): …' to an entry's front matter, or take it out of 'facets'")
+        }
+    }
+
     // MARK: - Output
 
     /// The pages of `pages` whose input hash differs from the one they were last written with.
@@ -221,6 +258,12 @@ extension SiteModel {
         for index in categories.indices {
             let count = pagination.pageCount(of: categories[index].fruitIndexes.count)
             pages += (1...count).map { Page.category(index, page: $0) }
+        }
+        for (facet, values) in facets.enumerated() {
+            for value in values.indices {
+                let count = pagination.pageCount(of: values[value].fruitIndexes.count)
+                pages += (1...count).map { Page.facet(facet, value: value, page: $0) }
+            }
         }
         return pages + order.indices.map(Page.fruit)
     }

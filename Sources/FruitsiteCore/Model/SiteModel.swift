@@ -93,10 +93,12 @@ struct SiteModel: Sendable {
         var status: FileStatus
     }
 
-    /// What the model was built for; another content folder or drafts setting starts afresh.
+    /// What the model was built for; another content folder, drafts setting or list of facets
+    /// (which entries are parsed for) starts afresh.
     struct Settings: Sendable, Equatable {
         var contentDirectory: String
         var includesDrafts: Bool
+        var facets: [String]
     }
 
     var settings: Settings
@@ -108,6 +110,9 @@ struct SiteModel: Sendable {
     private(set) var order: [Int] = []
     /// The categories of the listed fruits, with their positions in `order`.
     private(set) var categories: [Category] = []
+    /// For each of `settings.facets`, its values that listed fruits have, each with the
+    /// positions of those fruits, sorted like categories.
+    private(set) var facets: [[Category]]
     /// Every output file but the fruits' pages (which their entries hold), by path.
     var outputs: [String: OutputRecord] = [:]
     /// The folders as last listed, when that listing met no problem.
@@ -122,18 +127,21 @@ struct SiteModel: Sendable {
     /// An empty model: what a clean build starts from.
     init(settings: Settings) {
         self.settings = settings
+        facets = Array(repeating: [], count: settings.facets.count)
     }
 
     /// A model as saved.
     init(
         settings: Settings, entries: EntryTable, order: [Int], categories: [Category],
-        outputs: [String: OutputRecord], folders: [Folder]?, listedAt: Int64
+        facets: [[Category]], outputs: [String: OutputRecord], folders: [Folder]?,
+        listedAt: Int64
     ) {
         self.settings = settings
         self.entries = entries
         count = entries.count  // A saved model has no holes.
         self.order = order
         self.categories = categories
+        self.facets = facets
         self.outputs = outputs
         self.folders = folders
         self.listedAt = listedAt
@@ -232,14 +240,14 @@ struct SiteModel: Sendable {
         return (old, ids, newlyListed)
     }
 
-    /// Whether `entry`, stored over the entry `id`, keeps its place in the catalog and its
-    /// category: then neither the order nor the categories change.
+    /// Whether `entry`, stored over the entry `id`, keeps its place in the catalog, its
+    /// category and its facets' values: then neither the order nor the groups change.
     private func staysInPlace(_ id: Int, _ entry: Entry) -> Bool {
         let (before, after) = (self[id].fruit, entry.fruit)
         guard isListed(before) == isListed(after) else { return false }
         return !isListed(before)
             || (before.nameKey == after.nameKey && before.slug == after.slug
-                && before.category == after.category)
+                && before.category == after.category && before.facets == after.facets)
     }
 
     /// The catalog position of the listed fruit `id`, by binary search.
@@ -264,7 +272,8 @@ struct SiteModel: Sendable {
     }
 
     /// Takes the fruits at the `leaving` positions out of the catalog and merges the
-    /// `arriving` ones in, then moves every category's positions to match.
+    /// `arriving` ones in, then moves the positions of every category and facet value to
+    /// match.
     private mutating func reorder(leaving: [Int], arriving: [Int]) {
         // The fruits that stay, in order: their keys are as they were.
         var isLeaving = [Bool](repeating: false, count: order.count)
@@ -309,13 +318,26 @@ struct SiteModel: Sendable {
         let moved = order.indices.map { keptIndex[$0] >= 0 ? placedKept[keptIndex[$0]] : -1 }
         order = result
 
-        for index in categories.indices {
-            categories[index].fruitIndexes = categories[index].fruitIndexes.compactMap {
-                moved[$0] >= 0 ? moved[$0] : nil
+        func move(_ groups: inout [Category]) {
+            for index in groups.indices {
+                groups[index].fruitIndexes = groups[index].fruitIndexes.compactMap {
+                    moved[$0] >= 0 ? moved[$0] : nil
+                }
             }
         }
-        for (id, position) in placed { Catalog.add(self[id].fruit, at: position, to: &categories) }
+        move(&categories)
+        for facet in facets.indices { move(&facets[facet]) }
+        for (id, position) in placed {
+            let fruit = self[id].fruit
+            Catalog.add(position, to: fruit.category, key: fruit.categoryKey, in: &categories)
+            for (facet, key) in settings.facets.enumerated() {
+                for value in fruit.values(ofFacet: key) {
+                    Catalog.add(position, to: value, key: Fold.key(value), in: &facets[facet])
+                }
+            }
+        }
         categories.removeAll { $0.fruitIndexes.isEmpty }
+        for facet in facets.indices { facets[facet].removeAll { $0.fruitIndexes.isEmpty } }
     }
 
     /// Every id in the order `ModelStore` saves entries: by path.

@@ -7,6 +7,9 @@ enum Page: Sendable, Hashable {
     case fruit(position: Int)
     /// A page of the category at an index of `SiteModel.categories`, numbered from 1.
     case category(Int, page: Int)
+    /// A page of a facet's value: the facet at an index of `SiteModel.facets`, the value at an
+    /// index of its list, numbered from 1.
+    case facet(Int, value: Int, page: Int)
     case searchIndex
     case sitemap
     case robots
@@ -19,6 +22,7 @@ enum Page: Sendable, Hashable {
         case .notFound: .notFound
         case .fruit: .fruit
         case .category: .category
+        case .facet: .facet
         case .searchIndex: .searchIndex
         case .sitemap: .sitemap
         case .robots: .robots
@@ -34,6 +38,9 @@ enum Page: Sendable, Hashable {
         case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/"
         case .category(let index, let number):
             "categories/\(model.categories[index].slug)/" + Pagination.address(of: number)
+        case .facet(let facet, let value, let number):
+            "\(model.settings.facets[facet])/\(model.facets[facet][value].slug)/"
+                + Pagination.address(of: number)
         case .searchIndex: "search-index.json"
         case .sitemap: "sitemap.xml"
         case .robots: "robots.txt"
@@ -45,7 +52,7 @@ enum Page: Sendable, Hashable {
     /// The page's number in its listing: 1 for pages that are not part of one.
     var number: Int {
         switch self {
-        case .index(let number), .category(_, let number): number
+        case .index(let number), .category(_, let number), .facet(_, _, let number): number
         default: 1
         }
     }
@@ -67,8 +74,9 @@ enum PageKind: String, Sendable, CaseIterable {
     case sitemap
     case robots
     case feed
+    case facet
 
-    /// The kind's position in `allCases`.
+    /// The kind's position in `allCases`: the order the cases are declared in.
     var index: Int {
         switch self {
         case .index: 0
@@ -79,13 +87,14 @@ enum PageKind: String, Sendable, CaseIterable {
         case .sitemap: 5
         case .robots: 6
         case .feed: 7
+        case .facet: 8
         }
     }
 
     /// The template that renders the page; nil for files fruitsite writes itself.
     var template: String? {
         switch self {
-        case .index, .notFound, .fruit, .category: rawValue
+        case .index, .notFound, .fruit, .category, .facet: rawValue
         case .searchIndex, .sitemap, .robots, .feed: nil
         }
     }
@@ -96,8 +105,8 @@ enum PageKind: String, Sendable, CaseIterable {
         switch self {
         case .index:
             [
-                .site, .fruits, .pager, .categories, .categorySizes, .totals, .structuredData,
-                .feeds,
+                .site, .fruits, .pager, .categories, .categorySizes, .facets, .totals,
+                .structuredData, .feeds,
             ]
         case .notFound: [.site, .categories, .categorySizes, .totals, .feeds]
         case .fruit:
@@ -110,8 +119,13 @@ enum PageKind: String, Sendable, CaseIterable {
                 .site, .category, .pager, .categories, .categorySizes, .totals, .structuredData,
                 .feeds,
             ]
+        case .facet:
+            [
+                .site, .facetValue, .pager, .categories, .categorySizes, .totals,
+                .structuredData, .feeds,
+            ]
         case .searchIndex: [.fruits, .categories]
-        case .sitemap: [.site, .slugs, .categories, .categorySizes]
+        case .sitemap: [.site, .slugs, .categories, .categorySizes, .facets]
         case .robots: [.site]
         case .feed: [.site, .feedFruits]
         }

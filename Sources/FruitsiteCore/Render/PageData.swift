@@ -20,6 +20,9 @@ struct PageData: Sendable {
     private let slugsHash: UInt64
     private let categoryNamesHash: UInt64
     private let categorySizesHash: UInt64
+    /// Every facet's key and values' names, and their counts.
+    private let facetNamesHash: UInt64
+    private let facetSizesHash: UInt64
     private let categorySlugs: [String: String]
     /// The index in `model.categories` of each catalog position's category, from the
     /// categories' members: hashing a fruit page's inputs decodes no fruit.
@@ -74,6 +77,18 @@ struct PageData: Sendable {
         hasher = StableHasher()
         for category in model.categories { hasher.combine(UInt64(category.fruitIndexes.count)) }
         categorySizesHash = hasher.value
+        hasher = StableHasher()
+        var sizes = StableHasher()
+        for (key, values) in zip(model.settings.facets, model.facets) {
+            hasher.combine(key)
+            hasher.combine(UInt64(values.count))
+            for value in values {
+                hasher.combine(value.name)
+                sizes.combine(UInt64(value.fruitIndexes.count))
+            }
+        }
+        facetNamesHash = hasher.value
+        facetSizesHash = sizes.value
         categorySlugs = Dictionary(
             uniqueKeysWithValues: model.categories.map { ($0.name, $0.slug) })
         var categoryOfPosition = [Int32](repeating: -1, count: model.order.count)
@@ -113,9 +128,8 @@ struct PageData: Sendable {
             switch page {
             case .fruit(let position):
                 nested.formUnion(max(position - 1, 0)...min(position + 1, count - 1))
-            case .category(let index, 1):
-                let members = model.categories[index].fruitIndexes
-                nested.formUnion(members[pagination.range(of: 1, in: members.count)])
+            case .category(_, 1), .facet(_, _, 1):
+                nested.formUnion(listed(on: page))
             case .index(let number) where indexListsFruits:
                 let shown = pagination.range(of: number, in: count)
                 if number == 1 { atRoot.formUnion(shown) } else { nested.formUnion(shown) }
@@ -155,6 +169,9 @@ struct PageData: Sendable {
         switch page {
         case .category(let index, let number):
             let members = model.categories[index].fruitIndexes
+            return Array(members[pagination.range(of: number, in: members.count)])
+        case .facet(let facet, let value, let number):
+            let members = model.facets[facet][value].fruitIndexes
             return Array(members[pagination.range(of: number, in: members.count)])
         case .index(let number): return Array(pagination.range(of: number, in: model.order.count))
         default: return []
@@ -253,11 +270,34 @@ struct PageData: Sendable {
                 sink.add(hasher.value) {
                     ["fruits": .array(range.map { summary(at: $0, root: root) })]
                 }
+            case .facetValue:
+                guard case .facet(let facet, let value, let number) = page else { continue }
+                let group = model.facets[facet][value]
+                let range = pagination.range(of: number, in: group.fruitIndexes.count)
+                let isSized = number == 1
+                var hasher = StableHasher()
+                hasher.combine(model.settings.facets[facet])
+                hasher.combine(group.name)
+                hasher.combine(isSized ? UInt64(group.fruitIndexes.count) : UInt64.max)
+                for position in group.fruitIndexes[range] {
+                    hasher.combine(model[position: position].summaryHash)
+                }
+                sink.add(hasher.value) {
+                    ["facet": facetPageValue(facet, value, range, root: root, isSized: isSized)]
+                }
+            case .facets:
+                // Like the categories' sizes, the counts are on a listing's first page only.
+                let isSized = page.number == 1
+                sink.add(hash(facetNamesHash, isSized ? facetSizesHash : 0)) {
+                    ["facets": facetsValue(root: root, isSized: isSized)]
+                }
             case .pager:
                 let count: Int
                 switch page {
                 case .index: count = model.order.count
                 case .category(let index, _): count = model.categories[index].fruitIndexes.count
+                case .facet(let facet, let value, _):
+                    count = model.facets[facet][value].fruitIndexes.count
                 default: continue
                 }
                 let pages = pagination.pageCount(of: count)
@@ -283,6 +323,9 @@ struct PageData: Sendable {
                 switch page {
                 case .fruit(let position): hasher.combine(model[position: position].summaryHash)
                 case .category(let index, _): hasher.combine(model.categories[index].name)
+                case .facet(let facet, let value, _):
+                    hasher.combine(model.settings.facets[facet])
+                    hasher.combine(model.facets[facet][value].name)
                 case .index: break
                 default: continue
                 }
@@ -333,8 +376,9 @@ struct PageData: Sendable {
     /// How the page links to the site root.
     private func root(of page: Page) -> String {
         switch page {
-        case .fruit, .category(_, page: 1), .index(page: 2...): Self.nestedRoot
-        case .category: Self.nestedRoot + Self.nestedRoot
+        case .fruit, .category(_, page: 1), .facet(_, _, page: 1), .index(page: 2...):
+            Self.nestedRoot
+        case .category, .facet: Self.nestedRoot + Self.nestedRoot
         // A server shows 404.html at whatever address was missing, where relative links
         // would lead astray: with a base URL this page links from its path (`/fruits/`).
         // Without one, links are relative to the site root, right for `404.html` itself and
@@ -353,6 +397,12 @@ struct PageData: Sendable {
             hasher.combine(model.categories[index].name)
             hasher.combine(UInt64(number))
             return hasher.value
+        case .facet(let facet, let value, let number):
+            var hasher = StableHasher()
+            hasher.combine(model.settings.facets[facet])
+            hasher.combine(model.facets[facet][value].name)
+            hasher.combine(UInt64(number))
+            return hasher.value
         case .index(let number): return UInt64(number - 1)
         default: return 0
         }
@@ -363,6 +413,8 @@ struct PageData: Sendable {
             switch page {
             case .fruit(let position): fruit(at: position).name
             case .category(let index, _): model.categories[index].name
+            case .facet(let facet, let value, _):
+                "\(Self.label(of: model.settings.facets[facet])): \(model.facets[facet][value].name)"
             case .notFound: "Page not found"
             case .index: config.title
             case .searchIndex, .sitemap, .robots, .feed: ""
@@ -411,6 +463,11 @@ struct PageData: Sendable {
         case .category(let index, _):
             let category = model.categories[index]
             data.addBreadcrumbs([home, link(category.name, "categories/\(category.slug)/")])
+        case .facet(let facet, let value, _):
+            let path = Page.facet(facet, value: value, page: 1).address(in: model)
+            data.addBreadcrumbs([
+                home, link(title(of: Page.facet(facet, value: value, page: 1)), path),
+            ])
         default: break
         }
         if !listing.isEmpty {
@@ -466,7 +523,75 @@ struct PageData: Sendable {
         value["body"] = .string(details.bodyHTML)
         value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
         value["params"] = .object(details.params)
+        value["facets"] = .array(
+            fruit.facets.map { facet in
+                [
+                    "key": .string(facet.key),
+                    "label": .string(Self.label(of: facet.key)),
+                    "values": .array(
+                        facet.values.enumerated().map { index, name in
+                            [
+                                "name": .string(name),
+                                "url": .string(
+                                    "\(Self.nestedRoot)\(facet.key)/\(Slug.make(from: name))/"),
+                                "isLast": .bool(index == facet.values.count - 1),
+                            ]
+                        }),
+                ]
+            })
         return .object(value)
+    }
+
+    /// A facet's name as a label: `vitamins` is `Vitamins`, `country-of-origin` is `Country
+    /// of origin`.
+    static func label(of key: String) -> String {
+        let words = key.replacingOccurrences(of: "-", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    /// A facet, with its values from `root`, each with its count when `isSized`.
+    private func facetValue(_ facet: Int, root: String, isSized: Bool) -> [String: MustacheValue] {
+        let key = model.settings.facets[facet]
+        return [
+            "key": .string(key),
+            "label": .string(Self.label(of: key)),
+            "values": .array(
+                model.facets[facet].map { value in
+                    var object: [String: MustacheValue] = [
+                        "name": .string(value.name),
+                        "slug": .string(value.slug),
+                        "url": .string("\(root)\(key)/\(value.slug)/"),
+                    ]
+                    if isSized {
+                        object["count"] = .int(value.fruitIndexes.count)
+                        object["isSingle"] = .bool(value.fruitIndexes.count == 1)
+                    }
+                    return .object(object)
+                }),
+        ]
+    }
+
+    private func facetsValue(root: String, isSized: Bool) -> MustacheValue {
+        .array(
+            model.facets.indices.map { .object(facetValue($0, root: root, isSized: isSized)) })
+    }
+
+    /// A facet value's page: the facet, and the value with the page's fruits.
+    private func facetPageValue(
+        _ facet: Int, _ value: Int, _ range: Range<Int>, root: String, isSized: Bool
+    ) -> MustacheValue {
+        let group = model.facets[facet][value]
+        var object = facetValue(facet, root: root, isSized: false)
+        object["values"] = nil
+        object["name"] = .string(group.name)
+        object["slug"] = .string(group.slug)
+        object["url"] = .string("\(root)\(model.settings.facets[facet])/\(group.slug)/")
+        if isSized {
+            object["count"] = .int(group.fruitIndexes.count)
+            object["isSingle"] = .bool(group.fruitIndexes.count == 1)
+        }
+        object["fruits"] = .array(group.fruitIndexes[range].map { summary(at: $0, root: root) })
+        return .object(object)
     }
 
     private func categoryPageValue(

@@ -24,6 +24,11 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case categories
     /// `count` and `isSingle` of each of `categories`.
     case categorySizes
+    /// `facets`: each facet's key and label, and its values with their names, addresses and,
+    /// on a listing's first page, counts.
+    case facets
+    /// `facet` on a facet value's page: the facet, the value and the page's fruits.
+    case facetValue
     /// `fruitCount` and `categoryCount`.
     case totals
     /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and the fruits it
@@ -54,6 +59,8 @@ enum PageInput: Sendable, Hashable, CaseIterable {
             case .pager: lookup.name.first == "pager"
             case .structuredData: lookup.name.first == "structuredData"
             case .categories: lookup.name.first == "categories"
+            case .facets: lookup.name.first == "facets"
+            case .facetValue: lookup.name.first == "facet"
             case .categorySizes:
                 // A category of the list is on the context stack only inside a section that
                 // iterates `categories`.

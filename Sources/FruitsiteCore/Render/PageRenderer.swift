@@ -124,7 +124,8 @@ public struct PageRenderer: Sendable {
             case .sitemap:
                 let sitemap = SitemapBuilder(config: config).sitemap(
                     fruits: model.order.lazy.map { (model[$0].slug, model[$0].date) },
-                    categories: model.categories)
+                    categories: model.categories,
+                    facets: Array(zip(model.settings.facets, model.facets)))
                 return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
             case .robots:
                 return .success(
@@ -144,7 +145,7 @@ public struct PageRenderer: Sendable {
                 } catch {
                     return .failure(error)
                 }
-            case .index, .notFound, .fruit, .category:
+            case .index, .notFound, .fruit, .category, .facet:
                 do throws(BuildFailure) {
                     var fruitDetails: FruitDetails?
                     if case .fruit(let position) = page {

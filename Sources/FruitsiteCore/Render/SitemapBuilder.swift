@@ -8,8 +8,10 @@ struct SitemapBuilder {
     ///   - fruits: The fruits' slugs and dates, in catalog order; a fruit's date is its
     ///     page's `lastmod`.
     ///   - categories: The categories, in catalog order.
+    ///   - facets: Each facet's key and values, whose pages follow the categories'.
     func sitemap(
-        fruits: some Collection<(slug: Substring, date: EntryDate?)>, categories: [Category]
+        fruits: some Collection<(slug: Substring, date: EntryDate?)>, categories: [Category],
+        facets: [(key: String, values: [Category])] = []
     ) -> [UInt8] {
         var xml: [UInt8] = []
         xml.reserveCapacity((fruits.count + categories.count) * 64 + 256)
@@ -39,9 +41,12 @@ struct SitemapBuilder {
             add("", "", page: number)
         }
         for (slug, date) in fruits { add("fruits", slug, date: date) }
-        for category in categories {
-            for number in 1...pagination.pageCount(of: category.fruitIndexes.count) {
-                add("categories", category.slug, page: number)
+        let listings = [("categories", categories)] + facets.map { ($0.key, $0.values) }
+        for (folder, groups) in listings {
+            for group in groups {
+                for number in 1...pagination.pageCount(of: group.fruitIndexes.count) {
+                    add(folder, group.slug, page: number)
+                }
             }
         }
         xml += "</urlset>\n".utf8

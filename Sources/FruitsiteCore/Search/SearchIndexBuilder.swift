@@ -8,7 +8,8 @@ public struct SearchIndexBuilder: Sendable {
 
     public init() {}
 
-    /// The index as UTF-8 JSON: `{"version", "categories", "fruits"}`, fruits in catalog order.
+    /// The index as UTF-8 JSON: `{"version", "categories", "fruits"}`, fruits in catalog order;
+    /// a fruit's `facets` map each facet key it has values of to those values.
     /// - Parameters:
     ///   - categories: The categories' names, in catalog order.
     ///   - records: Each fruit's `record(of:)`, in catalog order.
@@ -54,7 +55,22 @@ public struct SearchIndexBuilder: Sendable {
         }
         json += #"","url":"fruits/"#.utf8
         JSONText.append(escaped: fruit.slug, to: &json)
-        json += #"/"}"#.utf8
+        json += #"/""#.utf8
+        if !fruit.facets.isEmpty {
+            json += #","facets":{"#.utf8
+            for (index, facet) in fruit.facets.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                JSONText.append(quoted: facet.key, to: &json)
+                json += ":[".utf8
+                for (index, value) in facet.values.enumerated() {
+                    if index > 0 { json.append(UInt8(ascii: ",")) }
+                    JSONText.append(quoted: value, to: &json)
+                }
+                json.append(UInt8(ascii: "]"))
+            }
+            json.append(UInt8(ascii: "}"))
+        }
+        json += "}".utf8
         return json
     }
 }

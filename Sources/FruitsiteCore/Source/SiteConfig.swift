@@ -22,10 +22,24 @@ public struct SiteConfig: Sendable, Equatable {
     /// How many of the most recently added fruits each feed lists (`feed: {limit: …}`); 0
     /// writes no feeds.
     public var feedLimit = 20
+    /// The front-matter keys whose values filter the catalog and get pages of their own
+    /// (`facets`), in the order written.
+    public var facets = ["vitamins"]
+    /// Where each of `facets` is written, when the config lists them: a key no entry has is
+    /// an error there.
+    public var facetLocations: [SourceLocation] = []
 
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
-        "pageSize", "feed",
+        "pageSize", "feed", "facets",
+    ]
+
+    /// Keys that cannot be facets: fruitsite reads them itself, and categories are filtered
+    /// already. A facet's key is also its pages' folder, which must not be one of the site's,
+    /// and the search's URL parameter, which must not be the text's (`q`).
+    static let reservedFacetKeys: Set = [
+        "name", "emoji", "category", "draft", "date", "slug", "fruits", "categories", "page",
+        "assets", "q",
     ]
 
     /// 100 fruits: a listing page of the default theme stays near 25 KB.
@@ -101,6 +115,10 @@ public struct SiteConfig: Sendable, Equatable {
                 readFeed(value, into: &diagnostics, at: location)
                 continue
             }
+            if name == "facets" {
+                readFacets(value, into: &diagnostics, at: location)
+                continue
+            }
             guard let string = value.scalarText, !value.isNull else {
                 diagnostics.append(
                     .error(
@@ -155,6 +173,49 @@ public struct SiteConfig: Sendable, Equatable {
             }
         }
         if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
+    }
+
+    /// Reads the `facets` list: each a front-matter key, once, that names a folder.
+    private mutating func readFacets(
+        _ node: YAMLNode, into diagnostics: inout [Diagnostic],
+        at location: (YAMLNode) -> SourceLocation
+    ) {
+        let hint = "for example 'facets: [vitamins, colour]'"
+        guard case .sequence(let items) = node.kind else {
+            diagnostics.append(
+                .error(
+                    at: location(node), "'facets' must be a list, not \(node.kindDescription)",
+                    hint: hint))
+            return
+        }
+        (facets, facetLocations) = ([], [])
+        for item in items {
+            guard let key = item.scalarText, !item.isNull else {
+                diagnostics.append(
+                    .error(
+                        at: location(item),
+                        "each facet must be a front-matter key, not \(item.kindDescription)",
+                        hint: hint))
+                continue
+            }
+            if !Slug.isValid(key) {
+                diagnostics.append(
+                    .error(
+                        at: location(item), "facet '\(key)' is not a lowercase key like 'colour'",
+                        hint: "a facet's key names its pages' folder: lowercase letters, digits "
+                            + "and single hyphens"))
+            } else if Self.reservedFacetKeys.contains(key) {
+                diagnostics.append(
+                    .error(
+                        at: location(item), "'\(key)' cannot be a facet",
+                        hint: "fruitsite uses that key or folder itself"))
+            } else if facets.contains(key) {
+                diagnostics.append(.error(at: location(item), "facet '\(key)' is listed twice"))
+            } else {
+                facets.append(key)
+                facetLocations.append(location(item))
+            }
+        }
     }
 
     /// Reads the `feed` map: its one key, `limit`.
@@ -238,5 +299,7 @@ public struct SiteConfig: Sendable, Equatable {
         hasher.combine(UInt64(rawHTML ? 1 : 0))
         hasher.combine(UInt64(pageSize))
         hasher.combine(UInt64(feedLimit))
+        hasher.combine(UInt64(facets.count))
+        for facet in facets { hasher.combine(facet) }
     }
 }

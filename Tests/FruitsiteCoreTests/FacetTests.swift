@@ -1,0 +1,181 @@
+import Foundation
+import FruitsiteCore
+import TestSupport
+import Testing
+
+/// Facets: front-matter keys whose values filter the search and get pages of their own.
+@Suite struct FacetTests {
+    static let parser = FruitParser(facets: ["vitamins", "colour"])
+
+    @Test func valuesAreReadFromAStringOrAList() throws {
+        let result = parse(
+            "---\nname: Apple\ncategory: Pome\nvitamins: C, B6, C\ncolour: [red, ' green ']\n---\n",
+            parser: Self.parser)
+        let fruit = try #require(result.fruit)
+        #expect(
+            fruit.facets == [
+                FacetValues(key: "vitamins", values: ["C", "B6"]),
+                FacetValues(key: "colour", values: ["red", "green"]),
+            ])
+        // A facet key is still a template param.
+        #expect(result.details?.params["colour"] == .array(["red", " green "]))
+        #expect(fruit.vitamins == ["C", "B6", "C"], "vitamins are shown as written")
+        let plain = try #require(
+            parse("---\nname: Fig\ncategory: Figs\n---\n", parser: Self.parser).fruit)
+        #expect(plain.facets.isEmpty)
+    }
+
+    @Test func valuesAreNFC() throws {
+        let result = parse(
+            "---\nname: Nèfle\ncategory: Pome\ncolour: bru\u{0302}le\u{0301}\n---\n",
+            parser: Self.parser)
+        let values = try #require(result.fruit?.values(ofFacet: "colour"))
+        #expect(
+            values.map { Array($0.unicodeScalars) } == [Array("br\u{FB}l\u{E9}".unicodeScalars)])
+    }
+
+    @Test(arguments: ["colour: {a: b}", "colour: [red, [green]]", "colour: [red, {a: b}]"])
+    func aValueThatIsNotAStringIsAnErrorAtIt(line: String) throws {
+        let result = parse("---\nname: Apple\ncategory: Pome\n\(line)\n---\n", parser: Self.parser)
+        #expect(result.fruit == nil)
+        let error = try #require(result.diagnostics.first)
+        #expect(error.isError && error.location.line == 4)
+        #expect(error.message.contains("'colour' is a facet"))
+    }
+
+    @Test(arguments: [
+        ("facets: vitamins", "'facets' must be a list"),
+        ("facets: [name]", "'name' cannot be a facet"),
+        ("facets: [q]", "'q' cannot be a facet"),
+        ("facets: [Colour]", "is not a lowercase key"),
+        ("facets: [colour, colour]", "listed twice"),
+        ("facets: [{colour: x}]", "each facet must be a front-matter key"),
+    ])
+    func badFacetConfigIsAnErrorAtItsLine(config: String, message: String) throws {
+        do {
+            _ = try SiteConfig(yaml: "title: Fruits\n\(config)\n", path: "fruitsite.yml")
+            Issue.record("\(config) was accepted")
+        } catch {
+            #expect(error.diagnostics.contains { $0.message.contains(message) })
+            #expect(error.diagnostics.allSatisfy { $0.location.line == 2 })
+        }
+    }
+
+    /// A small site with `fruits` as `(slug, front matter)`, built with `config`.
+    static func build(config: String, fruits: [(String, String)]) throws -> (
+        TemporaryDirectory, Result<SiteBuilder.Rendering, BuildFailure>
+    ) {
+        let folder = try TemporaryDirectory()
+        for (slug, front) in fruits {
+            try folder.write("Content/\(slug).md", "---\n\(front)\n---\nText.\n")
+        }
+        try folder.write("fruitsite.yml", config)
+        var options = BuildOptions()
+        options.contentDirectory = folder.path + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = folder.path + "/Output"
+        options.configPath = folder.path + "/fruitsite.yml"
+        return (
+            folder, Result { () throws(BuildFailure) in try SiteBuilder(options: options).build() }
+        )
+    }
+
+    static let fruits = [
+        ("apple", "name: Apple\ncategory: Pome\nvitamins: C\ncolour: red, green"),
+        ("banana", "name: Banana\ncategory: Tropical\nvitamins: B6, C\ncolour: yellow"),
+        ("cherry", "name: Cherry\ncategory: Stone\ncolour: [red]"),
+    ]
+
+    @Test func eachValueHasAPageThatFruitPagesAndTheSearchFormLink() throws {
+        let (site, result) = try Self.build(
+            config: "facets: [vitamins, colour]\n", fruits: Self.fruits)
+        defer { site.remove() }
+        _ = try result.get()
+        let red = try site.read("Output/colour/red/index.html")
+        #expect(red.contains("<h1>Colour: red</h1>"))
+        #expect(
+            red.contains(#"href="../../fruits/apple/""#)
+                && red.contains(#"href="../../fruits/cherry/""#))
+        #expect(!red.contains("fruits/banana/"))
+        let apple = try site.read("Output/fruits/apple/index.html")
+        #expect(
+            apple.contains(
+                #"<dt>Colour</dt><dd><a href="../../colour/red/">red</a>, <a href="../../colour/green/">green</a></dd>"#
+            ))
+        let index = try site.read("Output/index.html")
+        #expect(index.contains(#"<select id="search-facet-colour" name="colour""#))
+        #expect(index.contains(#"<option value="red">red (2)</option>"#))
+        let sitemap = try site.read("Output/sitemap.xml")
+        #expect(
+            sitemap.contains("<loc>colour/yellow/</loc>")
+                && sitemap.contains("<loc>vitamins/b6/</loc>"))
+        let searchIndex = try site.read("Output/search-index.json")
+        #expect(searchIndex.contains(#""facets":{"vitamins":["B6","C"],"colour":["yellow"]}"#))
+    }
+
+    @Test func aListedFacetNoFruitHasIsAnErrorAtItsLine() throws {
+        let (site, result) = try Self.build(
+            config: "title: Fruits\nfacets:\n  - vitamins\n  - season\n", fruits: Self.fruits)
+        defer { site.remove() }
+        #expect(throws: BuildFailure.self) { try result.get() }
+        guard case .failure(let failure) = result else { return }
+        let error = try #require(failure.diagnostics.first)
+        #expect(error.location.path.hasSuffix("fruitsite.yml") && error.location.line == 4)
+        #expect(error.message == "no fruit has a value of the facet 'season'")
+    }
+
+    @Test func valuesWhoseSlugsCollideAreAnError() throws {
+        let fruits = Self.fruits + [("date", "name: Date\ncategory: Tropical\ncolour: Red")]
+        let (site, result) = try Self.build(config: "facets: [colour]\n", fruits: fruits)
+        defer { site.remove() }
+        guard case .failure(let failure) = result else {
+            Issue.record("the build succeeded")
+            return
+        }
+        #expect(
+            failure.diagnostics.contains { $0.message.contains("both have the URL slug 'red'") })
+    }
+
+    @Test func aThemeWithoutAFacetTemplateIsToldWhatToDo() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
+        try FileManager.default.removeItem(atPath: folder.path + "/Templates/facet.mustache")
+        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
+        var options = BuildOptions()
+        options.contentDirectory = folder.path + "/Content"
+        options.templatesDirectory = folder.path + "/Templates"
+        options.outputDirectory = folder.path + "/Output"
+        #expect {
+            _ = try SiteBuilder(options: options).build()
+        } throws: { error in
+            (error as? BuildFailure)?.diagnostics.first?.message.contains("no facet template")
+                == true
+        }
+        try folder.write("fruitsite.yml", "facets: []\n")
+        options.configPath = folder.path + "/fruitsite.yml"
+        _ = try SiteBuilder(options: options).build()
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Output/vitamins"))
+    }
+
+    @Test func otherFacetsMakeACleanBuild() throws {
+        let (site, _) = try Self.build(config: "facets: [vitamins]\n", fruits: Self.fruits)
+        defer { site.remove() }
+        try site.write("fruitsite.yml", "facets: [vitamins, colour]\n")
+        var options = BuildOptions()
+        options.contentDirectory = site.path + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = site.path + "/Output"
+        options.configPath = site.path + "/fruitsite.yml"
+        options.cacheDirectory = site.path + "/.cache"
+        _ = try SiteBuilder(options: options).build()
+        let again = try SiteBuilder(options: options).build()
+        #expect(again.notes.isEmpty && again.parsed == 0)
+        try site.write("fruitsite.yml", "facets: [colour]\n")
+        let other = try SiteBuilder(options: options).build()
+        #expect(other.notes == ["building clean: the saved model was built with other facets"])
+        #expect(try site.read("Output/colour/red/index.html").contains("Colour: red"))
+        #expect(!FileManager.default.fileExists(atPath: site.path + "/Output/vitamins"))
+    }
+}
