@@ -54,7 +54,9 @@ async function start() {
   const read = () => Object.fromEntries(controls.map((c) => [c.name, c.value]));
   const write = (state) => {
     for (const control of controls) {
-      control.value = state[control.name] ?? '';
+      const value = state[control.name] ?? '';
+      // A menu's values are NFC, as the filter compares them.
+      control.value = control === input ? value : value.normalize();
       if (control.selectedIndex < 0) control.value = ''; // a value that no longer exists
     }
   };
