@@ -180,6 +180,11 @@ def paged_site(fruitsite_bin, tmp_path_factory) -> Path:
     lines = [line for line in lines if not line.startswith("pageSize:")]
     config = work / "fruitsite.yml"
     config.write_text("\n".join(lines + [f"pageSize: {PAGE_SIZE}", ""]), encoding="utf-8")
+    return build_site(fruitsite_bin, content, config, work)
+
+
+def build_site(fruitsite_bin, content: Path, config: Path, work: Path) -> Path:
+    """Builds `content` with `config` and the repository's theme into `work/Output`."""
     output = work / "Output"
     command = [
         str(fruitsite_bin), "build", "--quiet",
@@ -219,19 +224,7 @@ def dated_site(fruitsite_bin, tmp_path_factory) -> Path:
                              encoding="utf-8")
     config = work / "fruitsite.yml"
     config.write_text("baseURL: https://example.org/fruits/\n", encoding="utf-8")
-    output = work / "Output"
-    command = [
-        str(fruitsite_bin), "build", "--quiet",
-        "--content", str(content),
-        "--templates", str(support.templates_dir()),
-        "--config", str(config),
-        "--output", str(output),
-        "--cache-dir", str(work / "cache"),
-    ]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    if result.returncode != 0:
-        pytest.fail(f"{' '.join(command)} exited {result.returncode}:\n{result.stderr}")
-    return output
+    return build_site(fruitsite_bin, content, config, work)
 
 
 @pytest.fixture(scope="session")

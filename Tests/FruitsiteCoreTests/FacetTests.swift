@@ -65,16 +65,8 @@ import Testing
     static func build(config: String, fruits: [(String, String)]) throws -> (
         TemporaryDirectory, Result<SiteBuilder.Rendering, BuildFailure>
     ) {
-        let folder = try TemporaryDirectory()
-        for (slug, front) in fruits {
-            try folder.write("Content/\(slug).md", "---\n\(front)\n---\nText.\n")
-        }
-        try folder.write("fruitsite.yml", config)
-        var options = BuildOptions()
-        options.contentDirectory = folder.path + "/Content"
-        options.templatesDirectory = repositoryRoot + "/Templates"
-        options.outputDirectory = folder.path + "/Output"
-        options.configPath = folder.path + "/fruitsite.yml"
+        let (folder, options) = try temporarySite(
+            config: config, entries: fruits.map { (slug: $0.0, front: $0.1) })
         return (
             folder, Result { () throws(BuildFailure) in try SiteBuilder(options: options).build() }
         )
@@ -160,14 +152,10 @@ import Testing
     }
 
     @Test func otherFacetsMakeACleanBuild() throws {
-        let (site, _) = try Self.build(config: "facets: [vitamins]\n", fruits: Self.fruits)
+        var (site, options) = try temporarySite(
+            config: "facets: [vitamins, colour]\n",
+            entries: Self.fruits.map { (slug: $0.0, front: $0.1) })
         defer { site.remove() }
-        try site.write("fruitsite.yml", "facets: [vitamins, colour]\n")
-        var options = BuildOptions()
-        options.contentDirectory = site.path + "/Content"
-        options.templatesDirectory = repositoryRoot + "/Templates"
-        options.outputDirectory = site.path + "/Output"
-        options.configPath = site.path + "/fruitsite.yml"
         options.cacheDirectory = site.path + "/.cache"
         _ = try SiteBuilder(options: options).build()
         let again = try SiteBuilder(options: options).build()

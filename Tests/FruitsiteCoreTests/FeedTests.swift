@@ -64,17 +64,8 @@ import Testing
     static func build(
         config: String, fruits: [(slug: String, front: String)] = Self.fruits
     ) throws -> (TemporaryDirectory, SiteBuilder.Rendering) {
-        let folder = try TemporaryDirectory()
-        for (slug, front) in fruits {
-            try folder.write(
-                "Content/\(slug).md", "---\n\(front)\n---\nSee [the fig](fruit:fig).\n")
-        }
-        try folder.write("fruitsite.yml", config)
-        var options = BuildOptions()
-        options.contentDirectory = folder.path + "/Content"
-        options.templatesDirectory = repositoryRoot + "/Templates"
-        options.outputDirectory = folder.path + "/Output"
-        options.configPath = folder.path + "/fruitsite.yml"
+        let (folder, options) = try temporarySite(
+            config: config, entries: fruits, body: "See [the fig](fruit:fig).\n")
         return (folder, try SiteBuilder(options: options).build())
     }
 

@@ -9,3 +9,22 @@ func parse(_ text: String, slug: String = "apple", parser: FruitParser = FruitPa
 {
     parser.parse(SourceFile(path: "Content/\(slug).md", bytes: Array(text.utf8)))
 }
+
+/// A site in a temporary folder: each of `entries`, `(slug, front matter)`, as
+/// `Content/<slug>.md` with `body`, and `config` as its `fruitsite.yml`; with the options that
+/// build it with the repository's theme into `Output/`.
+func temporarySite(
+    config: String, entries: [(slug: String, front: String)], body: String = "Text.\n"
+) throws -> (TemporaryDirectory, BuildOptions) {
+    let folder = try TemporaryDirectory()
+    for (slug, front) in entries {
+        try folder.write("Content/\(slug).md", "---\n\(front)\n---\n\(body)")
+    }
+    try folder.write("fruitsite.yml", config)
+    var options = BuildOptions()
+    options.contentDirectory = folder.path + "/Content"
+    options.templatesDirectory = repositoryRoot + "/Templates"
+    options.outputDirectory = folder.path + "/Output"
+    options.configPath = folder.path + "/fruitsite.yml"
+    return (folder, options)
+}
