@@ -15,6 +15,8 @@ import Testing
         var now: @Sendable () -> Date = { Date() }
         /// How many pages the build renders and stages at a time.
         var batchLimit = PageRenderer.BatchLimit()
+        /// How many bytes of parsed bodies the build keeps for its pages; nil for the default.
+        var detailsBudget: Int?
 
         /// - Parameter settled: The clock runs an hour ahead, so every file's status is
         ///   trusted at once; else every file just written is read again
@@ -37,6 +39,7 @@ import Testing
             var builder = SiteBuilder(options: options, fileSystem: fileSystem)
             builder.now = now
             builder.batchLimit = batchLimit
+            if let detailsBudget { builder.detailsBudget = detailsBudget }
             return try builder.build()
         }
 
@@ -208,13 +211,16 @@ import Testing
     /// With 5 fruits a page, every listing of the sample has pages: after each edit, and as
     /// the catalog grows and shrinks by whole pages, a rebuild writes what a clean build
     /// writes, and removes the pages a listing no longer has. The builds compared render and
-    /// stage three pages at a time, the clean builds they are compared with all at once.
+    /// stage three pages at a time, and keep a few bodies in memory from the parse (the others
+    /// go to a scratch file); the clean builds they are compared with render all at once and
+    /// keep every body.
     @Test(arguments: [false, true])
     func matchesACleanBuildWithPagesAfterEveryKindOfEdit(settled: Bool) throws {
         var project = try Project(settled: settled)
         defer { project.folder.remove() }
         project.batchLimit.pages = 3
         project.batchLimit.fruits = 7
+        project.detailsBudget = 5_000
         try project.folder.write("fruitsite.yml", "pageSize: 5\n")
         project.options.configPath = project.folder.path + "/fruitsite.yml"
         let output = project.folder.path + "/Output/"

@@ -139,6 +139,53 @@ import Testing
         #expect(rendering.htmlPageCount == 35)
     }
 
+    /// Past the budget of bodies kept in memory from the parse, details go to a scratch file
+    /// and come back for their pages; when the file cannot be made, the entry's file is read
+    /// and parsed again. The site is the same every way.
+    @Test func bodiesPastTheBudgetComeBackFromAScratchFileOrAreParsedAgain() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        final class Reads: @unchecked Sendable {
+            let lock = NSLock()
+            var count: [String: Int] = [:]
+        }
+        let reads = Reads()
+        var counting = FileSystem.local
+        counting.read = { path, limit in
+            reads.lock.withLock { reads.count[path, default: 0] += 1 }
+            return try FileSystem.local.read(path, limit)
+        }
+        var sites: [[String: Data]] = []
+        let ways = [
+            (budget: SiteBuilder(options: BuildOptions()).detailsBudget, scratch: temporary.path),
+            (0, temporary.path), (0, temporary.path + "/no-such-folder"),
+        ]
+        for (index, (budget, scratch)) in ways.enumerated() {
+            let output = temporary.path + "/Output-\(index)"
+            var builder = SiteBuilder(
+                options: Self.options(site: repositoryRoot, output: output), fileSystem: counting)
+            builder.detailsBudget = budget
+            builder.scratchDirectory = scratch
+            reads.lock.withLock { reads.count = [:] }
+            let rendering = try builder.build()
+            let entries = reads.lock.withLock { reads.count.filter { $0.key.hasSuffix(".md") } }
+            // Parsed again: every fruit's file, but no draft's, which has no page.
+            let readTwice = entries.values.count { $0 == 2 }
+            #expect(entries.count > rendering.fruitCount && rendering.fruitCount > 40)
+            #expect(
+                readTwice == (index == 2 ? rendering.fruitCount : 0)
+                    && entries.values.allSatisfy { $0 <= 2 }, "way \(index): \(entries)")
+            var files: [String: Data] = [:]
+            for file in filesBelow(output) {
+                files[file] = FileManager.default.contents(atPath: output + "/" + file)
+            }
+            sites.append(files)
+        }
+        #expect(sites[0] == sites[1] && sites[0] == sites[2])
+        // The scratch file was unlinked as soon as it was made.
+        #expect(!filesBelow(temporary.path).contains { $0.contains(".fruitsite-details") })
+    }
+
     @Test func includesDraftsWhenAsked() throws {
         var options = Self.options(
             site: repositoryRoot + "/Tests/Fixtures/Sites/basic", output: "/unused")

@@ -39,6 +39,12 @@ public struct SiteBuilder: Sendable {
     public var onProgress: (@Sendable (Int, Int) -> Void)?
     /// How many pages are rendered, and held in memory, at a time.
     public var batchLimit = PageRenderer.BatchLimit()
+    /// How many bytes of parsed bodies a build keeps in memory from the parse to the pages;
+    /// the rest go to a scratch file (see `DetailsStore`).
+    public var detailsBudget = DetailsStore.defaultBudget
+    /// Where the scratch file is made: by default the cache folder if it exists, else the
+    /// system's temporary folder.
+    public var scratchDirectory: String?
 
     /// Creates a builder.
     /// - Parameters:
@@ -308,7 +314,7 @@ public struct SiteBuilder: Sendable {
             // model in place.
             let (scanner, current) = (scanner(applied.config), model)
             try renderer.render(plan.pages, of: current) { id throws(BuildFailure) in
-                if let details = plan.details[id] { return details }
+                if let details = plan.details[id]?.load() { return details }
                 return try scanner.details(of: current[id])
             } emit: { planned, pages throws(BuildFailure) in
                 let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
@@ -442,7 +448,10 @@ public struct SiteBuilder: Sendable {
             parser: FruitParser(
                 markdown: CommonMark(allowsRawHTML: config.rawHTML), facets: config.facets),
             now: Int64(now().timeIntervalSince1970 * 1_000_000_000),
-            maximumEntrySize: config.maximumEntrySize)
+            maximumEntrySize: config.maximumEntrySize, detailsBudget: detailsBudget,
+            scratchDirectory: scratchDirectory
+                ?? options.cacheDirectory.flatMap { fileSystem.isDirectory($0) ? $0 : nil }
+                ?? NSTemporaryDirectory())
     }
 
     /// The cache folder's store of models, after checking the folder is not published: not

@@ -19,8 +19,9 @@ extension SiteModel {
         var assets: [RenderedPage] = []
         /// Files of the output folder the site no longer has.
         var removals: [String] = []
-        /// The details of the entries this build parsed, by id, for their pages.
-        var details: [Int: FruitDetails] = [:]
+        /// The details of the entries this build parsed, by id, for their pages, as far as
+        /// they could be kept (see `DetailsStore`).
+        var details: [Int: KeptDetails] = [:]
         /// Every warning of the content, the entries' included.
         var warnings: [Diagnostic] = []
         /// How many content files were parsed.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds what changed in the content folder since the model's entries were recorded, and
 /// reads and parses only that: every `.md` file below the folder (hidden files and folders
 /// are skipped) is an entry.
@@ -15,14 +17,18 @@ struct ContentScanner: Sendable {
     var now: Int64
     /// The most bytes an entry's file may hold (`maxEntrySize` in the config).
     var maximumEntrySize = SiteConfig.defaultMaximumEntrySize
+    /// How many bytes of parsed bodies a scan keeps in memory, and where it writes the rest
+    /// (see `DetailsStore`).
+    var detailsBudget = DetailsStore.defaultBudget
+    var scratchDirectory = NSTemporaryDirectory()
 
     /// What changed, ready for `SiteModel.apply(_:)`.
     struct Changes: Sendable {
         /// When the scan started; see `now`.
         var time: Int64
         /// New and changed files, parsed (with the id of the entry each changes), with the
-        /// details their pages will show.
-        var parsed: [(id: Int?, entry: SiteModel.Entry, details: FruitDetails)] = []
+        /// details their pages will show, when they could be kept.
+        var parsed: [(id: Int?, entry: SiteModel.Entry, details: KeptDetails?)] = []
         /// Entries whose files are gone.
         var removed: [Int] = []
         /// Entries whose files were read again and found unchanged, with their new status.
@@ -42,7 +48,7 @@ struct ContentScanner: Sendable {
     /// One file's outcome.
     private enum Outcome: Sendable {
         case verified(Int, FileStatus?)
-        case parsed(Int?, SiteModel.Entry, FruitDetails)
+        case parsed(Int?, SiteModel.Entry, KeptDetails?)
         case failed([Diagnostic])
     }
 
@@ -103,8 +109,9 @@ struct ContentScanner: Sendable {
         let candidates = files.indices.filter { !statuses[$0].isUnchanged }.map {
             (files[$0].path, files[$0].id, statuses[$0].status)
         }
+        let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
         let outcomes = candidates.concurrentMap { path, id, status in
-            outcome(of: path, id: id, status: status, in: model)
+            outcome(of: path, id: id, status: status, in: model, keepingDetailsIn: store)
         }
         for outcome in outcomes {
             switch outcome {
@@ -126,9 +133,10 @@ struct ContentScanner: Sendable {
     }
 
     /// The outcome of a file that may have changed: its bytes decide.
-    private func outcome(of path: String, id: Int?, status: FileStatus?, in model: SiteModel)
-        -> Outcome
-    {
+    private func outcome(
+        of path: String, id: Int?, status: FileStatus?, in model: SiteModel,
+        keepingDetailsIn store: DetailsStore
+    ) -> Outcome {
         let file: SourceFile
         do throws(BuildFailure) {
             file = try read(path)
@@ -147,7 +155,7 @@ struct ContentScanner: Sendable {
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
                 warnings: result.diagnostics, siteLinks: result.siteLinks))
-        return .parsed(id, entry, details)
+        return .parsed(id, entry, store.keep(details))
     }
 
     /// Each of the listed `paths` with the id of the entry that has it, if any: both lists

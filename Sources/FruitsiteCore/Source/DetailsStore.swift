@@ -1,0 +1,176 @@
+import Foundation
+import Mustache
+import Synchronization
+
+/// Keeps the details of the entries a scan parses until their pages are rendered.
+///
+/// A first build parses every entry before it renders a page, and a million bodies held from
+/// the parse to the pages would take gigabytes. So a scan keeps details in memory up to a
+/// budget, and writes the rest to a scratch file, which is unlinked as soon as it is made
+/// (nothing is left behind, however the build ends) and read back page by page.
+final class DetailsStore: Sendable {
+    /// The body bytes kept in memory before details go to the scratch file: every body of a
+    /// site of 10,000 typical entries.
+    static let defaultBudget = 32 << 20
+
+    private struct State {
+        var budgetLeft: Int
+        /// The scratch file, made when the budget is first spent; -1 before, or when it
+        /// could not be made.
+        var descriptor: Int32 = -1
+        var isUnavailable = false
+        var end = 0
+    }
+
+    private let state: Mutex<State>
+    /// Where the scratch file is made.
+    private let directory: String
+
+    init(budget: Int, directory: String) {
+        state = Mutex(State(budgetLeft: budget))
+        self.directory = directory
+    }
+
+    deinit {
+        state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } }
+    }
+
+    /// Keeps `details`: in memory while the budget lasts, then in the scratch file. Nil when
+    /// the scratch file cannot be written: the entry's page then parses its file again.
+    func keep(_ details: FruitDetails) -> KeptDetails? {
+        let size = details.bodyHTML.utf8.count
+        let fits = state.withLock { state in
+            guard state.budgetLeft >= size else { return false }
+            state.budgetLeft -= size
+            return true
+        }
+        if fits { return .inMemory(details) }
+        var writer = ByteWriter()
+        details.encode(into: &writer)
+        let bytes = writer.bytes
+        let offset = state.withLock { state -> Int? in
+            if state.descriptor < 0 && !state.isUnavailable {
+                state.descriptor = Self.makeScratchFile(in: directory)
+                state.isUnavailable = state.descriptor < 0
+            }
+            guard state.descriptor >= 0 else { return nil }
+            let offset = state.end
+            let written = bytes.withUnsafeBytes {
+                pwrite(state.descriptor, $0.baseAddress, $0.count, off_t(offset))
+            }
+            guard written == bytes.count else { return nil }
+            state.end += bytes.count
+            return offset
+        }
+        return offset.map { .spilled(self, offset: $0, count: bytes.count) }
+    }
+
+    /// The details written at `offset`; nil if they cannot be read back.
+    fileprivate func load(offset: Int, count: Int) -> FruitDetails? {
+        let descriptor = state.withLock { $0.descriptor }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes {
+            pread(descriptor, $0.baseAddress, count, off_t(offset))
+        }
+        guard read == count else { return nil }
+        return bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(buffer, offset: 0)
+            return FruitDetails.decode(from: &reader)
+        }
+    }
+
+    /// An unlinked file in `directory`, open for reading and writing; -1 on failure.
+    private static func makeScratchFile(in directory: String) -> Int32 {
+        var template = Array((directory + "/.fruitsite-details-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return -1 }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return descriptor
+    }
+}
+
+/// An entry's details as a scan kept them.
+enum KeptDetails: Sendable {
+    case inMemory(FruitDetails)
+    case spilled(DetailsStore, offset: Int, count: Int)
+
+    /// The details; nil if the scratch file cannot be read back.
+    func load() -> FruitDetails? {
+        switch self {
+        case .inMemory(let details): details
+        case .spilled(let store, let offset, let count): store.load(offset: offset, count: count)
+        }
+    }
+}
+
+extension FruitDetails {
+    func encode(into writer: inout ByteWriter) {
+        writer.string(bodyHTML)
+        Self.encode(.object(params), into: &writer)
+    }
+
+    static func decode(from reader: inout ByteReader) -> FruitDetails? {
+        guard let body = reader.string(), case .object(let params)? = decode(value: &reader),
+            reader.isAtEnd
+        else { return nil }
+        return FruitDetails(bodyHTML: body, params: params)
+    }
+
+    /// A value as a tag, then its contents.
+    private static func encode(_ value: MustacheValue, into writer: inout ByteWriter) {
+        switch value {
+        case .null: writer.integer(0)
+        case .bool(let flag): writer.integer(flag ? 2 : 1)
+        case .int(let number):
+            writer.integer(3)
+            writer.integer(number)
+        case .double(let number):
+            writer.integer(4)
+            writer.word(number.bitPattern)
+        case .string(let text):
+            writer.integer(5)
+            writer.string(text)
+        case .array(let items):
+            writer.integer(6)
+            writer.integer(items.count)
+            for item in items { encode(item, into: &writer) }
+        case .object(let members):
+            writer.integer(7)
+            writer.integer(members.count)
+            for (key, member) in members {
+                writer.string(key)
+                encode(member, into: &writer)
+            }
+        }
+    }
+
+    private static func decode(value reader: inout ByteReader) -> MustacheValue? {
+        switch reader.integer() {
+        case 0: return .null
+        case 1: return .bool(false)
+        case 2: return .bool(true)
+        case 3: return reader.integer().map { .int($0) }
+        case 4: return reader.word().map { .double(Double(bitPattern: $0)) }
+        case 5: return reader.string().map { .string($0) }
+        case 6:
+            guard let count = reader.integer(), count >= 0 else { return nil }
+            var items: [MustacheValue] = []
+            for _ in 0..<count {
+                guard let item = decode(value: &reader) else { return nil }
+                items.append(item)
+            }
+            return .array(items)
+        case 7:
+            guard let count = reader.integer(), count >= 0 else { return nil }
+            var members: [String: MustacheValue] = [:]
+            for _ in 0..<count {
+                guard let key = reader.string(), let member = decode(value: &reader) else {
+                    return nil
+                }
+                members[key] = member
+            }
+            return .object(members)
+        default: return nil
+        }
+    }
+}
