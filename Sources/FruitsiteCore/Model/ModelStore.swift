@@ -20,7 +20,7 @@ struct ModelStore: Sendable {
     }
 
     private var header: String {
-        "fruitsite-model 5 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 6 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -70,18 +70,10 @@ struct ModelStore: Sendable {
 
     /// Saves `model` as the model of the output folder whose marker records `id`; by a
     /// rename, so a reader never sees half a file.
+    ///
+    /// The file is written as it is encoded, a few megabytes at a time: a large site's model
+    /// is never in memory twice.
     func save(_ model: SiteModel, id: UInt64) throws {
-        var writer = ByteWriter()
-        // What the entries took when loaded, and a generous guess for the others: growing the
-        // buffer would copy it whole.
-        var entryBytes = 0
-        for id in model.ids { entryBytes += model[id].saved?.count ?? 1_024 }
-        writer.bytes.reserveCapacity(
-            entryBytes + model.count * 16 + model.outputs.count * 128 + 65_536)
-        writer.bytes += header.utf8
-        let start = writer.bytes.count
-        Self.encode(model, id: id, into: &writer)
-        writer.word(Self.checksum(writer.bytes[start...]))
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             if errno != ENOENT { throw PathError(path: directory, error: .last) }
             // Its parents are missing too.
@@ -94,7 +86,30 @@ struct ModelStore: Sendable {
         }
         let temporary = "\(path).tmp-\(getpid())"
         do {
-            try OutputWriter.writeFile(temporary, writer.bytes)
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw PathError(path: temporary, error: .last) }
+            defer { close(descriptor) }
+            try OutputWriter.write(Array(header.utf8), to: descriptor, path: temporary)
+            // After the header, whole blocks go out as they fill, with their hashes kept for
+            // the checksum.
+            var writer = ByteWriter()
+            var (hashes, count) = ([UInt64](), 0)
+            func flush(_ writer: inout ByteWriter, isLast: Bool) throws {
+                let whole =
+                    isLast ? writer.bytes.count : writer.bytes.count / Self.block * Self.block
+                guard whole > 0 else { return }
+                hashes += Self.blockHashes(writer.bytes[..<whole])
+                try OutputWriter.write(
+                    Array(writer.bytes[..<whole]), to: descriptor, path: temporary)
+                count += whole
+                writer.bytes.removeFirst(whole)
+            }
+            try Self.encode(model, id: id, into: &writer) { writer in
+                if writer.bytes.count >= 8 * Self.block { try flush(&writer, isLast: false) }
+            }
+            try flush(&writer, isLast: true)
+            writer.word(Self.combine(count: count, hashes))
+            try OutputWriter.write(writer.bytes, to: descriptor, path: temporary)
             guard rename(temporary, path) == 0 else {
                 throw PathError(path: path, error: .last)
             }
@@ -106,30 +121,42 @@ struct ModelStore: Sendable {
 
     // MARK: - Bytes
 
+    /// The checksum's block: a megabyte.
+    private static let block = 1 << 20
+
     /// The hash of each megabyte, made on every core, then of those hashes in order.
     private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        let block = 1 << 20
-        return bytes.withUnsafeBytes { buffer in
+        combine(count: bytes.count, blockHashes(bytes))
+    }
+
+    /// The hash of each block of `bytes`, which starts at a block's start, made on every core.
+    private static func blockHashes(_ bytes: ArraySlice<UInt8>) -> [UInt64] {
+        bytes.withUnsafeBytes { buffer in
             nonisolated(unsafe) let buffer = buffer
-            let hashes = Array(stride(from: 0, to: buffer.count, by: block)).concurrentMap {
-                start in
+            return Array(stride(from: 0, to: buffer.count, by: block)).concurrentMap { start in
                 var hasher = StableHasher()
                 hasher.combine(
                     bytes: UnsafeRawBufferPointer(
                         rebasing: buffer[start..<min(start + block, buffer.count)]))
                 return hasher.value
             }
-            var hasher = StableHasher()
-            hasher.combine(UInt64(buffer.count))
-            for hash in hashes { hasher.combine(hash) }
-            return hasher.value
         }
+    }
+
+    private static func combine(count: Int, _ hashes: [UInt64]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(UInt64(count))
+        for hash in hashes { hasher.combine(hash) }
+        return hasher.value
     }
 
     /// The model after the header: the marker id, the settings, the folders, the entries by
     /// path, the catalog order, the categories and the outputs other than fruit pages, then
-    /// the checksum.
-    private static func encode(_ model: SiteModel, id: UInt64, into writer: inout ByteWriter) {
+    /// the checksum. `flush` is called after each entry, to write out what has piled up.
+    private static func encode(
+        _ model: SiteModel, id: UInt64, into writer: inout ByteWriter,
+        flush: (inout ByteWriter) throws -> Void
+    ) rethrows {
         writer.word(id)
         writer.string(model.settings.contentDirectory)
         writer.integer(model.settings.includesDrafts ? 1 : 0)
@@ -144,19 +171,21 @@ struct ModelStore: Sendable {
         let ids = model.savingOrder
         var newID = [Int](repeating: -1, count: model.entries.count)
         for (index, id) in ids.enumerated() { newID[id] = index }
-        // Each record's length first, so that records can be decoded in parallel. Entries
-        // unchanged since they were loaded are copied as they were read.
+        // Each record's length first, so that a pass over the lengths finds every record and
+        // records can be decoded in parallel. Entries unchanged since they were loaded are
+        // copied as they were read.
         writer.integer(ids.count)
-        let table = writer.bytes.count
-        writer.bytes += repeatElement(0, count: ids.count * 8)
-        for (index, id) in ids.enumerated() {
-            let start = writer.bytes.count
+        for id in ids {
             if let saved = model[id].saved {
+                writer.integer(saved.count)
                 writer.bytes += saved
             } else {
-                encode(model[id], into: &writer)
+                var record = ByteWriter()
+                encode(model[id], into: &record)
+                writer.integer(record.bytes.count)
+                writer.bytes += record.bytes
             }
-            writer.set(UInt64(writer.bytes.count - start), at: table + index * 8)
+            try flush(&writer)
         }
         writer.integer(model.order.count)
         for id in model.order { writer.integer(newID[id]) }
@@ -233,19 +262,17 @@ struct ModelStore: Sendable {
             }
             folders = list
         }
-        guard let count = reader.integer(), count >= 0, count <= reader.buffer.count / 8 else {
+        guard let count = reader.integer(), count >= 0, count <= reader.buffer.count else {
             return nil
         }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(count)
-        var start = reader.offset + count * 8
         for _ in 0..<count {
-            guard let word = reader.word(), word <= UInt64(reader.buffer.count - start) else {
-                return nil
-            }
-            let length = Int(word)
-            ranges.append(start..<start + length)
-            start += length
+            guard let length = reader.integer(), length >= 0,
+                length <= reader.buffer.count - reader.offset
+            else { return nil }
+            ranges.append(reader.offset..<reader.offset + length)
+            reader.offset += length
         }
         nonisolated(unsafe) let buffer = reader.buffer
         let recordRanges = ranges
@@ -258,7 +285,6 @@ struct ModelStore: Sendable {
             return entry
         }
         guard entries.isFull else { return nil }
-        reader.offset = start
         guard let orderCount = reader.integer(), orderCount >= 0, orderCount <= count else {
             return nil
         }

@@ -839,6 +839,11 @@ public struct OutputWriter: Sendable {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw PathError(path: path, error: .last) }
         defer { close(descriptor) }
+        try write(bytes, to: descriptor, path: path)
+    }
+
+    /// Writes all of `bytes` to an open file; `path` names it in errors.
+    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
         var offset = 0
         try bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
