@@ -550,46 +550,47 @@ struct PageData: Sendable {
     }
 
     /// A facet, with its values from `root`, each with its count when `isSized`.
-    private func facetValue(_ facet: Int, root: String, isSized: Bool) -> [String: MustacheValue] {
+    private func facetValue(_ facet: Int, root: String, isSized: Bool) -> MustacheValue {
         let key = model.settings.facets[facet]
         return [
             "key": .string(key),
             "label": .string(Self.label(of: key)),
             "values": .array(
-                model.facets[facet].map { value in
-                    var object: [String: MustacheValue] = [
-                        "name": .string(value.name),
-                        "slug": .string(value.slug),
-                        "url": .string("\(root)\(key)/\(value.slug)/"),
-                    ]
-                    if isSized {
-                        object["count"] = .int(value.fruitIndexes.count)
-                        object["isSingle"] = .bool(value.fruitIndexes.count == 1)
-                    }
-                    return .object(object)
+                model.facets[facet].map {
+                    .object(summary(of: $0, facet: facet, root: root, isSized: isSized))
                 }),
         ]
     }
 
-    private func facetsValue(root: String, isSized: Bool) -> MustacheValue {
-        .array(
-            model.facets.indices.map { .object(facetValue($0, root: root, isSized: isSized)) })
+    /// One value of a facet: its name, slug and address, and its count when `isSized`.
+    private func summary(of value: Category, facet: Int, root: String, isSized: Bool)
+        -> [String: MustacheValue]
+    {
+        var object: [String: MustacheValue] = [
+            "name": .string(value.name),
+            "slug": .string(value.slug),
+            "url": .string("\(root)\(model.settings.facets[facet])/\(value.slug)/"),
+        ]
+        if isSized {
+            object["count"] = .int(value.fruitIndexes.count)
+            object["isSingle"] = .bool(value.fruitIndexes.count == 1)
+        }
+        return object
     }
 
-    /// A facet value's page: the facet, and the value with the page's fruits.
+    private func facetsValue(root: String, isSized: Bool) -> MustacheValue {
+        .array(model.facets.indices.map { facetValue($0, root: root, isSized: isSized) })
+    }
+
+    /// A facet value's page: the facet's key and label, and the value with the page's fruits.
     private func facetPageValue(
         _ facet: Int, _ value: Int, _ range: Range<Int>, root: String, isSized: Bool
     ) -> MustacheValue {
         let group = model.facets[facet][value]
-        var object = facetValue(facet, root: root, isSized: false)
-        object["values"] = nil
-        object["name"] = .string(group.name)
-        object["slug"] = .string(group.slug)
-        object["url"] = .string("\(root)\(model.settings.facets[facet])/\(group.slug)/")
-        if isSized {
-            object["count"] = .int(group.fruitIndexes.count)
-            object["isSingle"] = .bool(group.fruitIndexes.count == 1)
-        }
+        var object = summary(of: group, facet: facet, root: root, isSized: isSized)
+        let key = model.settings.facets[facet]
+        object["key"] = .string(key)
+        object["label"] = .string(Self.label(of: key))
         object["fruits"] = .array(group.fruitIndexes[range].map { summary(at: $0, root: root) })
         return .object(object)
     }
