@@ -46,6 +46,25 @@ import Testing
         func path(_ name: String) -> String { options.contentDirectory + "/" + name }
     }
 
+    /// Entries are parsed for the facets: when the config's facets change, the next update
+    /// parses every file again, whatever the watcher reported, and drops the old facet's pages.
+    @Test func otherFacetsParseEveryFileAgain() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        let config = live.folder.path + "/fruitsite.yml"
+        try "facets: [vitamins]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        live.options.configPath = config
+        live.site = SiteBuilder.LiveSite(builder: SiteBuilder(options: live.options))
+        live.files = [:]
+        try live.update(changing: nil)
+        #expect(live.files["vitamins/c/index.html"] != nil)
+        try "facets: [origin]\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try live.update(changing: [config])
+        #expect(live.files["vitamins/c/index.html"] == nil)
+        #expect(live.files.keys.contains { $0.hasPrefix("origin/") })
+        try live.expectFresh("facets changed")
+    }
+
     @Test func updatesFromTheReportedPathsAsFromEveryFile() throws {
         var live = try Live()
         defer { live.folder.remove() }

@@ -213,11 +213,14 @@ public struct SiteBuilder: Sendable {
             let applied = try builder.apply(config, to: &next, changing: isAnew ? nil : scope)
             var files: [RenderedPage] = []
             try builder.render(applied, into: &next) { files += $0 }
+            // A site made anew knows nothing of the old one's files: those it no longer has go.
+            let removed =
+                isAnew
+                ? model.writtenPaths.subtracting(next.writtenPaths).sorted()
+                : applied.plan.removals
             model = next
             hasFailed = false
-            return Update(
-                files: files, removed: applied.plan.removals, rendering: applied.rendering(of: next)
-            )
+            return Update(files: files, removed: removed, rendering: applied.rendering(of: next))
         }
     }
 

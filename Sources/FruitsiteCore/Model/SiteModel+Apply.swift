@@ -269,6 +269,15 @@ extension SiteModel {
         return pages + order.indices.map(Page.fruit)
     }
 
+    /// Every file the model records as written: the fruits' pages and every other output.
+    var writtenPaths: Set<String> {
+        var paths = Set(outputs.keys)
+        for id in ids where self[id].page != nil {
+            paths.insert("fruits/\(self[id].slug)/index.html")
+        }
+        return paths
+    }
+
     /// The record of the file `page` was last written to.
     func record(of page: Page) -> OutputRecord? {
         if case .fruit(let position) = page { return self[position: position].page }
