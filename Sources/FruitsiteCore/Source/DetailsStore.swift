@@ -1,6 +1,5 @@
 import Foundation
 import Mustache
-import Synchronization
 
 /// Keeps the details of the entries a scan parses until their pages are rendered.
 ///
@@ -8,7 +7,7 @@ import Synchronization
 /// the parse to the pages would take gigabytes. So a scan keeps details in memory up to a
 /// budget, and writes the rest to a scratch file, which is unlinked as soon as it is made
 /// (nothing is left behind, however the build ends) and read back page by page.
-final class DetailsStore: Sendable {
+final class DetailsStore: @unchecked Sendable {
     /// The body bytes kept in memory before details go to the scratch file: every body of a
     /// site of 10,000 typical entries.
     static let defaultBudget = 32 << 20
@@ -22,24 +21,30 @@ final class DetailsStore: Sendable {
         var end = 0
     }
 
-    private let state: Mutex<State>
+    /// Guarded by `lock`: a pthread mutex, which the thread sanitizer understands.
+    private var state: State
+    private let lock = NSLock()
     /// Where the scratch file is made.
     private let directory: String
 
     init(budget: Int, directory: String) {
-        state = Mutex(State(budgetLeft: budget))
+        state = State(budgetLeft: budget)
         self.directory = directory
     }
 
     deinit {
-        state.withLock { if $0.descriptor >= 0 { close($0.descriptor) } }
+        if state.descriptor >= 0 { close(state.descriptor) }
+    }
+
+    private func withState<Result>(_ body: (inout State) -> Result) -> Result {
+        lock.withLock { body(&state) }
     }
 
     /// Keeps `details`: in memory while the budget lasts, then in the scratch file. Nil when
     /// the scratch file cannot be written: the entry's page then parses its file again.
     func keep(_ details: FruitDetails) -> KeptDetails? {
         let size = details.bodyHTML.utf8.count
-        let fits = state.withLock { state in
+        let fits = withState { state in
             guard state.budgetLeft >= size else { return false }
             state.budgetLeft -= size
             return true
@@ -48,7 +53,7 @@ final class DetailsStore: Sendable {
         var writer = ByteWriter()
         details.encode(into: &writer)
         let bytes = writer.bytes
-        let offset = state.withLock { state -> Int? in
+        let offset = withState { state -> Int? in
             if state.descriptor < 0 && !state.isUnavailable {
                 state.descriptor = Self.makeScratchFile(in: directory)
                 state.isUnavailable = state.descriptor < 0
@@ -67,7 +72,7 @@ final class DetailsStore: Sendable {
 
     /// The details written at `offset`; nil if they cannot be read back.
     fileprivate func load(offset: Int, count: Int) -> FruitDetails? {
-        let descriptor = state.withLock { $0.descriptor }
+        let descriptor = withState { $0.descriptor }
         var bytes = [UInt8](repeating: 0, count: count)
         let read = bytes.withUnsafeMutableBytes {
             pread(descriptor, $0.baseAddress, count, off_t(offset))
