@@ -186,46 +186,44 @@ extension SiteModel {
 
     /// Categories whose names differ but whose URL slugs are the same.
     private func collidingCategories() -> [Diagnostic] {
-        var firstBySlug: [String: Category] = [:]
-        var diagnostics: [Diagnostic] = []
-        for category in categories {
-            guard let first = firstBySlug[category.slug] else {
-                firstBySlug[category.slug] = category
-                continue
-            }
-            let here = self[position: category.fruitIndexes[0]].categoryLocation
+        Self.collisions(in: categories).map { group, first in
+            let here = self[position: group.fruitIndexes[0]].categoryLocation
             let there = self[position: first.fruitIndexes[0]].categoryLocation
-            diagnostics.append(
-                .error(
-                    at: here,
-                    "categories '\(category.name)' and '\(first.name)' (\(there)) "
-                        + "both have the URL slug '\(category.slug)'",
-                    hint: "spell the category the same way in every entry"))
+            return .error(
+                at: here,
+                "categories '\(group.name)' and '\(first.name)' (\(there)) "
+                    + "both have the URL slug '\(group.slug)'",
+                hint: "spell the category the same way in every entry")
         }
-        return diagnostics
     }
 
     /// Values of a facet whose names differ but whose URL slugs are the same (`c` and `C`).
     private func collidingFacetValues() -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for (facet, values) in zip(settings.facets, facets) {
-            var firstBySlug: [String: Category] = [:]
-            for value in values {
-                guard let first = firstBySlug[value.slug] else {
-                    firstBySlug[value.slug] = value
-                    continue
-                }
-                let here = self[position: value.fruitIndexes[0]].path
+        zip(settings.facets, facets).flatMap { facet, values in
+            Self.collisions(in: values).map { group, first in
+                let here = self[position: group.fruitIndexes[0]].path
                 let there = self[position: first.fruitIndexes[0]].path
-                diagnostics.append(
-                    .error(
-                        at: SourceLocation(path: here),
-                        "\(facet) '\(value.name)' and '\(first.name)' (\(there)) both have the "
-                            + "URL slug '\(value.slug)'",
-                        hint: "spell the value the same way in every entry"))
+                return .error(
+                    at: SourceLocation(path: here),
+                    "\(facet) '\(group.name)' and '\(first.name)' (\(there)) both have the "
+                        + "URL slug '\(group.slug)'",
+                    hint: "spell the value the same way in every entry")
             }
         }
-        return diagnostics
+    }
+
+    /// Each group whose slug an earlier group of `groups` has, with that earlier group.
+    private static func collisions(in groups: [Category]) -> [(Category, first: Category)] {
+        var firstBySlug: [String: Category] = [:]
+        var collisions: [(Category, first: Category)] = []
+        for group in groups {
+            if let first = firstBySlug[group.slug] {
+                collisions.append((group, first))
+            } else {
+                firstBySlug[group.slug] = group
+            }
+        }
+        return collisions
     }
 
     /// The facets the config lists that no listed fruit has a value of: each an error where
