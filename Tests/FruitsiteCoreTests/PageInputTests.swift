@@ -37,7 +37,7 @@ import Testing
             }
         let pages =
             model.pages(in: Pagination(pageSize: config.pageSize))
-            + Feeds(model: model, config: config).pages
+            + PageData(model: model, config: config, theme: theme).feeds.pages
         #expect(files.count == pages.count)
         #expect(pages.count >= 5 + model.order.count + model.categories.count)
         var site: [String: (UInt64, UInt64)] = [:]

@@ -13,7 +13,9 @@ struct Feeds: Sendable {
     /// Whether fruits have dates but no feed is written for want of a base URL.
     let lackBaseURL: Bool
 
-    init(model: SiteModel, config: SiteConfig) {
+    /// - Parameter categoryOfPosition: The index in `model.categories` of each catalog
+    ///   position's category, as `PageData` has it.
+    init(model: SiteModel, config: SiteConfig, categoryOfPosition: [Int32]) {
         var dated: [(date: EntryDate, position: Int)] = []
         for position in model.order.indices {
             if let date = model[position: position].date { dated.append((date, position)) }
@@ -25,14 +27,12 @@ struct Feeds: Sendable {
         }
         dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.position < $1.position }
         site = dated.prefix(config.feedLimit).map(\.position)
-        var categoryOfPosition = [Int](repeating: 0, count: model.order.count)
-        for (index, category) in model.categories.enumerated() {
-            for position in category.fruitIndexes { categoryOfPosition[position] = index }
-        }
         var categories = [[Int]](repeating: [], count: model.categories.count)
-        for (_, position) in dated
-        where categories[categoryOfPosition[position]].count < config.feedLimit {
-            categories[categoryOfPosition[position]].append(position)
+        for (_, position) in dated {
+            let category = Int(categoryOfPosition[position])
+            if categories[category].count < config.feedLimit {
+                categories[category].append(position)
+            }
         }
         self.categories = categories
     }

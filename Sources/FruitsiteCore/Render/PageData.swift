@@ -51,7 +51,6 @@ struct PageData: Sendable {
         self.config = config
         self.theme = theme
         pagination = Pagination(pageSize: config.pageSize)
-        feeds = Feeds(model: model, config: config)
         site = [
             "title": .string(config.title),
             "description": .string(config.description),
@@ -96,6 +95,7 @@ struct PageData: Sendable {
             for position in category.fruitIndexes { categoryOfPosition[position] = Int32(index) }
         }
         self.categoryOfPosition = categoryOfPosition
+        feeds = Feeds(model: model, config: config, categoryOfPosition: categoryOfPosition)
     }
 
     /// The hash of everything `page` shows.
