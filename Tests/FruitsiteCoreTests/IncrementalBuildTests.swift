@@ -45,7 +45,8 @@ import Testing
 
         /// Builds into `Output` (incrementally when it holds a build), then cleanly into
         /// `Clean`, and expects the two folders to hold the same files with the same bytes,
-        /// the markers included: equal markers mean equal models.
+        /// the markers included: equal markers mean equal models. The spare copy the next
+        /// build will change mirrors `Output`.
         @discardableResult
         func buildAndCompare(_ step: String) throws -> SiteBuilder.Rendering {
             let incremental = try build()
@@ -61,6 +62,7 @@ import Testing
                 let b = FileManager.default.contents(atPath: folder.path + "/Clean/" + file)
                 #expect(a == b, "\(step): \(file) differs from a clean build")
             }
+            try OutputWriterTests.expectSpareMirrors(folder.path + "/Output")
             return incremental
         }
 

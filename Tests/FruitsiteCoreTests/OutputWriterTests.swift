@@ -20,8 +20,9 @@ import Testing
         #expect(
             filesBelow(output) == [".fruitsite-output", "fruits/apple/index.html", "index.html"])
         #expect(try temporary.read("Output/index.html") == "new")
-        // Nothing is left beside the output folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        // Nothing is left beside the output folder but its spare copy.
+        #expect(try Self.beside(output) == ["Output"])
+        try Self.expectSpareMirrors(output)
     }
 
     @Test func refusesAFolderItDidNotCreate() throws {
@@ -63,7 +64,7 @@ import Testing
         try temporary.write(".Output.fruitsite-tmp-999999/index.html", "half")
         try OutputWriter(outputDirectory: temporary.path + "/Output", protectedDirectories: [])
             .write(Self.pages)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        #expect(try Self.beside(temporary.path + "/Output") == ["Output"])
     }
 
     @Test func restoresTheSiteIfABuildDiedBetweenItsRenames() throws {
@@ -75,7 +76,7 @@ import Testing
             outputDirectory: temporary.path + "/Output", protectedDirectories: [])
         try writer.write(Self.pages)
         #expect(try temporary.read("Output/index.html") == "new")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        #expect(try Self.beside(temporary.path + "/Output") == ["Output"])
     }
 
     @Test func aFailedBuildLeavesThePreviousOutputAsItWas() throws {
@@ -96,11 +97,15 @@ import Testing
         #expect(try temporary.read("Output/index.html") == index)
     }
 
-    @Test func aRenameThatFailsUndoesTheOnesBefore() throws {
+    /// With a spare copy the failure comes before the swap; without one (a mount point),
+    /// renames into the output folder are undone.
+    @Test(arguments: [true, false])
+    func aRenameThatFailsChangesNothing(keepsSpare: Bool) throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let output = temporary.path + "/Output"
-        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        let writer = OutputWriter(
+            outputDirectory: output, protectedDirectories: [], keepsSpare: keepsSpare)
         try writer.write(
             [
                 RenderedPage(path: "a.html", text: "old a"),
@@ -110,6 +115,7 @@ import Testing
         // A folder with a file in it where the build wants to put a file: that rename fails
         // after the one of a.html succeeded.
         try temporary.write("Output/c.html/blocker", "")
+        if keepsSpare { try temporary.write(".Output.fruitsite-spare/c.html/blocker", "") }
         let before = filesBelow(output)
         #expect(throws: BuildFailure.self) {
             try writer.write(
@@ -124,15 +130,16 @@ import Testing
         #expect(try temporary.read("Output/a.html") == "old a")
         #expect(writer.markerID() == 1)
         #expect(!FileManager.default.fileExists(atPath: output + "/d"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        #expect(try Self.beside(output) == ["Output"])
     }
 
-    @Test(arguments: [1, OutputWriter.wholeFolderThreshold + 1])
-    func anIncrementalWriteGivesWhatItNames(changing count: Int) throws {
+    @Test(arguments: [1, 100], [true, false])
+    func anIncrementalWriteGivesWhatItNames(changing count: Int, keepsSpare: Bool) throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
         let output = temporary.path + "/Output"
-        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        let writer = OutputWriter(
+            outputDirectory: output, protectedDirectories: [], keepsSpare: keepsSpare)
         let old = (0..<100).map { RenderedPage(path: "p/\($0)/index.html", text: "old \($0)") }
         try writer.write(old + [RenderedPage(path: "gone/index.html", text: "x")], id: 1)
         let changed = (0..<count).map {
@@ -148,7 +155,11 @@ import Testing
                     == (index < count ? "new" : "old") + " \(index)")
         }
         #expect(writer.markerID() == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        #expect(!FileManager.default.fileExists(atPath: output + "/gone"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()
+                == (keepsSpare ? [".Output.fruitsite-spare", "Output"] : ["Output"]))
+        if keepsSpare { try Self.expectSpareMirrors(output) }
     }
 
     /// Files staged over several `add`s, as a build hands them on a batch at a time, land as
@@ -178,17 +189,99 @@ import Testing
                 .modificationDate] as? Date
         let nothing = try unchanged.commit(id: 2)
         #expect(nothing.written == 0 && nothing.removed == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == ["Output"])
+        #expect(try Self.beside(output) == ["Output"])
         #expect(
             try FileManager.default.attributesOfItem(atPath: temporary.path)[.modificationDate]
                 as? Date == before)
     }
 
-    @Test(arguments: [
-        (1, 10, false), (64, 64, false), (65, 65, true), (65, 520, true), (65, 521, false),
-        (1_250, 10_000, true), (1_249, 10_000, false),
-    ])
-    func swapsAWholeFolderOnlyForLargeChanges(_ changes: Int, _ siteFiles: Int, _ swaps: Bool) {
-        #expect(OutputWriter.swapsWholeFolder(changing: changes, of: siteFiles) == swaps)
+    /// After every kind of write the spare copy mirrors the output folder, whatever state
+    /// it was left in; a spare that is not a copy of the site is made anew.
+    @Test func theSpareMirrorsTheSiteAfterEveryWrite() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        let spare = temporary.path + "/.Output.fruitsite-spare"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        let site = (0..<5).map { RenderedPage(path: "fruits/\($0)/index.html", text: "\($0)") }
+        try writer.write(site + [RenderedPage(path: "index.html", text: "all")], id: 1)
+        try Self.expectSpareMirrors(output)
+
+        // A change, a new page in a new folder, a removal that empties its folder.
+        var summary = try writer.write(
+            [
+                RenderedPage(path: "index.html", text: "all, again"),
+                RenderedPage(path: "fruits/new/index.html", text: "new"),
+            ], removing: ["fruits/0/index.html"], isWhole: false, id: 2)
+        #expect(!summary.madeSpare && summary.written == 2 && summary.removed == 1)
+        #expect(try temporary.read("Output/index.html") == "all, again")
+        #expect(!FileManager.default.fileExists(atPath: output + "/fruits/0"))
+        try Self.expectSpareMirrors(output)
+
+        // A spare left by a build killed mid-change, one killed just before its swap, and
+        // one gone.
+        let damages: [() throws -> Void] = [
+            { try temporary.write(".Output.fruitsite-spare/.fruitsite-output", "") },
+            {
+                try temporary.write(
+                    ".Output.fruitsite-spare/.fruitsite-output",
+                    "This folder is written by `fruitsite build`, which may replace or remove any "
+                        + "file in it.\nfruitsite-output model=99\n")
+            },
+            { try FileManager.default.removeItem(atPath: spare) },
+        ]
+        for (number, damage) in damages.enumerated() {
+            try damage()
+            let id = UInt64(3 + number)
+            summary = try writer.write(
+                [RenderedPage(path: "fruits/2/index.html", text: "edit \(id)")], isWhole: false,
+                id: id)
+            #expect(summary.madeSpare, "damage \(number)")
+            #expect(try temporary.read("Output/fruits/2/index.html") == "edit \(id)")
+            #expect(writer.markerID() == id)
+            try Self.expectSpareMirrors(output)
+        }
+
+        // A clean build over it makes a new spare of the new site.
+        try writer.write([RenderedPage(path: "index.html", text: "fresh")], id: 9)
+        #expect(filesBelow(output) == [".fruitsite-output", "index.html"])
+        try Self.expectSpareMirrors(output)
+    }
+
+    /// What lies beside the output folder, its lock file and spare copy aside.
+    static func beside(_ output: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(
+            atPath: (output as NSString).deletingLastPathComponent
+        ).filter { !$0.hasSuffix(".fruitsite-spare") }.sorted()
+    }
+
+    /// The spare beside `output` has the same folders and files, each file a hard link to
+    /// the output's own, and a marker naming the same model.
+    static func expectSpareMirrors(
+        _ output: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let spare =
+            (output as NSString).deletingLastPathComponent + "/."
+            + (output as NSString).lastPathComponent + ".fruitsite-spare"
+        let manager = FileManager.default
+        let entries = { (root: String) in
+            (manager.enumerator(atPath: root)?.allObjects as? [String] ?? []).sorted()
+        }
+        #expect(entries(spare) == entries(output), sourceLocation: sourceLocation)
+        for path in filesBelow(output) {
+            let inode = { (root: String) in
+                try manager.attributesOfItem(atPath: root + "/" + path)[.systemFileNumber]
+                    as? Int
+            }
+            if path == OutputWriter.markerName {
+                #expect(
+                    manager.contents(atPath: spare + "/" + path)
+                        == manager.contents(atPath: output + "/" + path),
+                    sourceLocation: sourceLocation)
+            } else {
+                #expect(
+                    try inode(spare) == inode(output), "\(path)", sourceLocation: sourceLocation)
+            }
+        }
     }
 }

@@ -68,7 +68,8 @@ public struct SiteBuilder: Sendable {
         /// How many content files were parsed, and how many files rendered or copied.
         public var parsed: Int
         public var rendered: Int
-        /// Why the saved model was not used, when it was not: `--verbose` prints it.
+        /// What `--verbose` prints: why the saved model was not used, when it was not, and
+        /// why the spare copy of the site was made anew.
         public var notes: [String] = []
     }
 
@@ -134,7 +135,7 @@ public struct SiteBuilder: Sendable {
             outputDirectory: options.outputDirectory,
             protectedDirectories: ["."],
             sourceDirectories: [options.contentDirectory, options.templatesDirectory],
-            force: options.force)
+            force: options.force, keepsSpare: options.cacheDirectory != nil)
         // Refuse a dangerous output folder before spending time on rendering.
         try writer.validate()
         let store = try modelStore()
@@ -163,6 +164,11 @@ public struct SiteBuilder: Sendable {
             rendering.written = try write(
                 &staging, of: applied.plan, model: model, store: store,
                 warnings: &rendering.warnings)
+            if rendering.written?.madeSpare == true {
+                rendering.notes.append(
+                    "copied the output folder as hard links into its spare copy, "
+                        + "which was missing or out of date")
+            }
         } catch {
             staging?.discard()
             throw error
@@ -348,11 +354,7 @@ public struct SiteBuilder: Sendable {
         guard staging != nil else { return OutputWriter.Summary(written: 0, removed: 0) }
         let id = model.outputID
         var problem: Error?
-        // Every fruit's page and every other output: what a whole-folder swap would link.
-        let siteFileCount = model.order.count + model.outputs.count
-        let summary = try staging!.commit(
-            removing: plan.removals, id: id, siteFileCount: siteFileCount
-        ) {
+        let summary = try staging!.commit(removing: plan.removals, id: id) {
             do {
                 try store?.save(model, id: id)
             } catch {

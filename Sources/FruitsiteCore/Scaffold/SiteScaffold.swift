@@ -26,7 +26,10 @@ public enum SiteScaffold {
         }
         var files: [(path: String, bytes: [UInt8])] = [
             ("fruitsite.yml", Array(config.utf8)),
-            (".gitignore", Array("/Output/\n/.fruitsite-cache/\n".utf8)),
+            (
+                ".gitignore",
+                Array("/Output/\n/.fruitsite-cache/\n/.Output.fruitsite-*\n".utf8)
+            ),
         ]
         files += fruits.map { ("Content/\($0.slug).md", Array($0.text.utf8)) }
         files += DefaultTheme.files.map { ("Templates/" + $0.path, $0.bytes) }
