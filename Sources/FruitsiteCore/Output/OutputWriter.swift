@@ -101,7 +101,9 @@ public struct OutputWriter: Sendable {
     /// The model id the marker in `folder` records, if any.
     static func markerID(in folder: String) -> UInt64? {
         let path = folder + "/" + Self.markerName
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Our own reader: FileManager's leaks its buffer on an empty file, as a spare's
+        // marker is while it is changed.
+        guard let data = try? FileSystem.readBytes(path, limit: 4096) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         guard text.hasPrefix(Self.markerText),
             let line = text.split(separator: "\n").dropFirst().first,
@@ -399,11 +401,11 @@ public struct OutputWriter: Sendable {
 
         // MARK: Incremental builds
 
-        /// An incremental build into a mount point, which cannot be swapped: each changed file,
-        /// staged under its number, is renamed into place, so every file is either its old or
-        /// its new self; files the site no longer
-        /// has are removed; the marker is replaced last. Every folder to be changed is checked
-        /// writable first, and a rename that fails all the same undoes those before it.
+        /// An incremental build with no spare (into a mount point, which cannot be swapped):
+        /// each changed file, staged under its number, is renamed into place, so every file is
+        /// either its old or its new self; files the site no longer has are removed; the
+        /// marker is replaced last. Every folder to be changed is checked writable first, and
+        /// a rename that fails all the same undoes those before it.
         private func renameChanges(removing: [String], id: UInt64, saveModel: () -> Void)
             throws -> Summary
         {
