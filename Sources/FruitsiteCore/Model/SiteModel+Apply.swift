@@ -74,7 +74,7 @@ extension SiteModel {
             isLinkFree = changes.isLinkFree
         }
         let (old, ids, listed) = replace(
-            removing: changes.removed, storing: changes.parsed.map { ($0.id, $0.entry) })
+            removing: changes.removed, storing: changes.parsed.lazy.map { ($0.id, $0.entry) })
         // A fruit's page stays with its entry while the entry is listed. A page its entry
         // left goes to the entry that takes its slug (the file is then compared by its
         // bytes rather than written anew); the others are removed.
@@ -82,6 +82,7 @@ extension SiteModel {
         for entry in old {
             if let page = entry.page { freed[entry.fruit.slug] = page }
         }
+        plan.details.reserveCapacity(changes.parsed.count)
         for (id, parsed) in zip(ids, changes.parsed) {
             plan.details[id] = parsed.details
             if isListed(id), let page = freed.removeValue(forKey: self[id].fruit.slug) {

@@ -200,9 +200,9 @@ struct SiteModel: Sendable {
     /// come, go or move are placed, each by binary search. Returns the entries removed or
     /// replaced, the id of each stored one, and the ids of the fruits newly listed (new
     /// files, and drafts published): only these can bring a slug the catalog already has.
-    mutating func replace(removing removed: [Int], storing stored: [(id: Int?, entry: Entry)])
-        -> (old: [Entry], ids: [Int], listed: [Int])
-    {
+    mutating func replace(
+        removing removed: [Int], storing stored: some Collection<(id: Int?, entry: Entry)>
+    ) -> (old: [Entry], ids: [Int], listed: [Int]) {
         // Where the leaving fruits are, found while every fruit still has its old key.
         var leaving: [Int] = []
         for id in removed where isListed(id) { leaving.append(position(of: id)!) }

@@ -113,6 +113,9 @@ struct ContentScanner: Sendable {
         let outcomes = candidates.concurrentMap { path, id, status in
             outcome(of: path, id: id, status: status, in: model, keepingDetailsIn: store)
         }
+        // Room for them all at once: doubling would hold half as many again, at the build's
+        // peak.
+        changes.parsed.reserveCapacity(outcomes.count)
         for outcome in outcomes {
             switch outcome {
             case .verified(let id, let status): changes.verified.append((id, status))
