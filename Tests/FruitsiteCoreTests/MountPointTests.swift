@@ -48,6 +48,58 @@ struct MountPointTests {
     }
 }
 
+/// A file system with no room for the spare copy: the builds go on without it and say so.
+/// A tmpfs counts folders and hard links against its number of inodes; the small one has as
+/// many as the site needs with half of its spare.
+@Suite(.enabled(if: Mounting.isPossible, "needs unshare -rm and the fruitsite executable"))
+struct NoRoomForTheSpareTests {
+    @Test func theSiteIsBuiltWithoutItsSpare() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        for name in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+        }
+        let fruitsite = try #require(Mounting.executable)
+        let status = Mounting.run(
+            """
+            set -e
+            mkdir Roomy Small
+            unshare -rm sh -c '
+                set -e
+                mount -t tmpfs roomy Roomy
+                cp -R Content Templates Roomy/
+                (cd Roomy && "\(fruitsite)" build --cache-dir .cache > /dev/null)
+                used=$(df -i Roomy | awk "NR == 2 { print \\$3 }")
+                spare=$(find Roomy/.Output.fruitsite-spare | wc -l)
+                mount -t tmpfs -o nr_inodes=$((used - spare / 2)) small Small
+                cp -R Content Templates Small/
+                cd Small
+                "\(fruitsite)" build --cache-dir .cache > ../first.txt 2>&1
+                printf "\\nOne more line.\\n" >> Content/apple.md
+                "\(fruitsite)" build --cache-dir .cache > ../second.txt 2>&1
+                cp Output/fruits/apple/index.html ../apple.html
+                ls -a > ../listing.txt
+            '
+            """, in: folder.path)
+        #expect(status == 0, "\((try? folder.read("first.txt")) ?? "")")
+        for build in ["first.txt", "second.txt"] {
+            let printed = try folder.read(build)
+            #expect(
+                printed.contains("warning: could not keep a spare copy of the site"), "\(printed)")
+            #expect(printed.contains("No space left on device"), "\(printed)")
+            #expect(printed.contains("Built "), "\(printed)")
+        }
+        #expect(try folder.read("second.txt").contains("1 file changed"))
+        #expect(try folder.read("apple.html").contains("One more line."))
+        // The half-made spare was removed, freeing its inodes for the site.
+        let listing = try folder.read("listing.txt").split(separator: "\n")
+        #expect(
+            !listing.contains { $0.contains("fruitsite-spare") || $0.contains("fruitsite-retired") }
+        )
+    }
+}
+
 /// Whether these tests can mount, and how they run the executable.
 enum Mounting {
     /// The `fruitsite` executable built beside the test bundle.

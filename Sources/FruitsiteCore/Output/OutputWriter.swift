@@ -219,8 +219,9 @@ public struct OutputWriter: Sendable {
         /// the output folder in one atomic step, then brings the old folder, now the spare, up
         /// to date by linking the files that changed: each build costs what it changes, and a
         /// kill at any moment leaves the old site or the new one. A clean build links every
-        /// file it writes into a new spare. Nil for a mount point, which cannot be swapped.
-        let spare: String?
+        /// file it writes into a new spare. Nil for a mount point, which cannot be swapped,
+        /// and once a spare could not be made (`giveUpSpare`).
+        var spare: String?
         let isWhole: Bool
         /// The output folder is a mount point, so its contents are replaced instead.
         let isInPlace: Bool
@@ -254,20 +255,33 @@ public struct OutputWriter: Sendable {
             guard !files.isEmpty else { return }
             try writer.reporting { () throws in
                 try makeFolder()
-                if isWhole {
-                    try OutputWriter.writeAll(
-                        files, into: folder, linkingInto: spare, made: &directories)
-                } else {
-                    // Numbered, not named: the folder holds the marker, and paths would
-                    // need folders.
-                    let numbered = files.indices.map {
-                        RenderedPage(path: "\(paths.count + $0)", bytes: files[$0].bytes)
-                    }
-                    try OutputWriter.writeAll(
-                        numbered, into: folder, linkingInto: nil, made: &directories)
-                    paths += files.map(\.path)
+                do {
+                    try stage(files)
+                } catch  where spare != nil {
+                    // The spare's folders may be what filled the disk: the site comes first.
+                    giveUpSpare(error)
+                    try stage(files)
                 }
+                if !isWhole { paths += files.map(\.path) }
                 written += files.count
+            }
+        }
+
+        private mutating func stage(_ files: [RenderedPage]) throws {
+            if isWhole {
+                if let problem = try OutputWriter.writeAll(
+                    files, into: folder, linkingInto: spare, made: &directories)
+                {
+                    giveUpSpare(problem)
+                }
+            } else {
+                // Numbered, not named: the folder holds the marker, and paths would need
+                // folders.
+                let numbered = files.indices.map {
+                    RenderedPage(path: "\(paths.count + $0)", bytes: files[$0].bytes)
+                }
+                _ = try OutputWriter.writeAll(
+                    numbered, into: folder, linkingInto: nil, made: &directories)
             }
         }
 
@@ -295,9 +309,12 @@ public struct OutputWriter: Sendable {
                             ? try replaceContents(id: id, saveModel: saveModel)
                             : try swapInWhole(id: id, saveModel: saveModel)
                     }
+                    let madeSpare = readySpare()
                     if let spare {
-                        return try swapInChanges(
+                        var summary = try swapInChanges(
                             spare: spare, removing: removals, id: id, saveModel: saveModel)
+                        summary.madeSpare = madeSpare
+                        return summary
                     }
                     return try renameChanges(removing: removals, id: id, saveModel: saveModel)
                 }
@@ -330,10 +347,50 @@ public struct OutputWriter: Sendable {
             try OutputWriter.makeMarkedDirectory(folder)
             if isWhole, let spare {
                 // The old spare copies a site this build replaces.
-                try OutputWriter.retireSpare(spare)
-                try OutputWriter.makeMarkedDirectory(spare)
+                do {
+                    try OutputWriter.retireSpare(spare)
+                    try OutputWriter.makeMarkedDirectory(spare)
+                } catch {
+                    giveUpSpare(error)
+                }
             }
             isMade = true
+        }
+
+        /// Makes the spare copy up to date for an incremental build, from the whole site when
+        /// its marker does not name the output's model.
+        /// - Returns: Whether it was made anew.
+        private mutating func readySpare() -> Bool {
+            guard let spare else { return false }
+            let current = OutputWriter.markerID(in: output)
+            guard current == nil || OutputWriter.markerID(in: spare) != current else {
+                return false
+            }
+            do {
+                try OutputWriter.retireSpare(spare)
+                try OutputWriter.makeMarkedDirectory(spare)
+                try OutputWriter.linkTree(from: output, to: spare)
+                return true
+            } catch {
+                giveUpSpare(error)
+                return false
+            }
+        }
+
+        /// Goes on without a spare copy when one cannot be made (no inodes left, a folder
+        /// that cannot be written): changed files are then renamed into place one by one,
+        /// as into a mount point, and the build says so.
+        private mutating func giveUpSpare(_ problem: any Error) {
+            guard let spare else { return }
+            try? OutputWriter.retireSpare(spare)
+            warnings.append(
+                .warning(
+                    at: SourceLocation(path: spare),
+                    "could not keep a spare copy of the site: \(problem)",
+                    hint:
+                        "changed files are renamed into place one by one until it can, so a kill "
+                        + "during that can leave some pages old and others new"))
+            self.spare = nil
         }
 
         // MARK: Clean builds
@@ -464,7 +521,7 @@ public struct OutputWriter: Sendable {
             return Summary(written: written, removed: removed)
         }
 
-        /// An incremental build: the spare copy, once up to date, takes the staged files and
+        /// An incremental build: the spare copy, up to date (`readySpare`), takes the staged files and
         /// loses the removed ones, gets the new marker, and is swapped with the output folder
         /// in one atomic step. The old folder, now the spare, is then brought up to date by
         /// linking the changed files, so the next build finds it ready.
@@ -473,16 +530,8 @@ public struct OutputWriter: Sendable {
         ) throws -> Summary {
             let (output, folder, paths) = (output, folder, paths)
             var summary = Summary(written: written, removed: 0)
-            let current = OutputWriter.markerID(in: output)
-            if current == nil || OutputWriter.markerID(in: spare) != current {
-                summary.madeSpare = true
-                try OutputWriter.retireSpare(spare)
-                try OutputWriter.makeMarkedDirectory(spare)
-                try OutputWriter.linkTree(from: output, to: spare)
-            } else {
-                // From the first change on, the spare is no copy of any site.
-                try OutputWriter.writeMarker(in: spare, id: nil)
-            }
+            // From the first change on, the spare is no copy of any site.
+            try OutputWriter.writeMarker(in: spare, id: nil)
             var known = Set<String>()
             try OutputWriter.createDirectories(for: paths, in: spare, known: &known)
             for (index, path) in paths.enumerated() {
@@ -776,26 +825,43 @@ public struct OutputWriter: Sendable {
 
     // MARK: - Files
 
-    /// Writes pages below `root` on every core, after making their folders, and hard-links
+    /// Writes pages below `root` on every core, after making their folders, then hard-links
     /// each into the same place below `spare`, if any, which has the same folders as `root`.
     /// - Parameter made: The folders below `root` made so far; those made here are added.
+    /// - Returns: Why the pages could not all be linked into `spare`, if they could not.
+    /// - Throws: When a page cannot be written below `root`.
     private static func writeAll(
         _ pages: [RenderedPage], into root: String, linkingInto spare: String?,
         made: inout Set<String>
-    ) throws {
+    ) throws -> (any Error)? {
         let folders = try createDirectories(for: pages.map(\.path), in: root, known: &made)
-        if let spare {
-            for folder in folders { try makeDirectory(spare + "/" + folder) }
+        try forEachConcurrently(pages) { page in
+            try writeFile(root + "/" + page.path, page.bytes)
         }
+        guard let spare else { return nil }
+        do {
+            for folder in folders { try makeDirectory(spare + "/" + folder) }
+            try forEachConcurrently(pages) { page in
+                guard link(root + "/" + page.path, spare + "/" + page.path) == 0 else {
+                    throw PathError(path: spare + "/" + page.path, error: .last)
+                }
+            }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Runs `body` for every page on every core.
+    /// - Throws: The first error `body` threw, once every page has had its turn.
+    private static func forEachConcurrently(
+        _ pages: [RenderedPage], _ body: @Sendable (RenderedPage) throws -> Void
+    ) throws {
         nonisolated(unsafe) var firstError: Error?
         let lock = NSLock()
         DispatchQueue.concurrentPerform(iterations: pages.count) { index in
             do {
-                let path = root + "/" + pages[index].path
-                try writeFile(path, pages[index].bytes)
-                if let spare, link(path, spare + "/" + pages[index].path) != 0 {
-                    throw PathError(path: spare + "/" + pages[index].path, error: .last)
-                }
+                try body(pages[index])
             } catch {
                 lock.lock()
                 if firstError == nil { firstError = error }
@@ -909,7 +975,7 @@ public struct OutputWriter: Sendable {
                     try makeDirectory(to)
                     pending.append(relative)
                 default:
-                    guard link(from, to) == 0 else { throw PathError(path: from, error: .last) }
+                    guard link(from, to) == 0 else { throw PathError(path: to, error: .last) }
                 }
             }
         }
