@@ -248,6 +248,30 @@ import Testing
         try Self.expectSpareMirrors(output)
     }
 
+    /// A folder swapped in takes the permissions the output folder had, as a folder left in
+    /// place would keep them: clean and incremental writes alike.
+    @Test func theOutputFolderKeepsItsPermissions() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        try writer.write(Self.pages, id: 1)
+        let manager = FileManager.default
+        try manager.setAttributes([.posixPermissions: 0o2750], ofItemAtPath: output)
+        let permissions = {
+            try manager.attributesOfItem(atPath: output)[.posixPermissions] as? Int
+        }
+        try writer.write(
+            [RenderedPage(path: "index.html", text: "changed")], isWhole: false, id: 2)
+        #expect(try temporary.read("Output/index.html") == "changed")
+        #expect(try permissions() == 0o2750)
+        try writer.write(Self.pages, id: 3)
+        #expect(try permissions() == 0o2750)
+        try writer.write(
+            [RenderedPage(path: "index.html", text: "again")], isWhole: false, id: 4)
+        #expect(try permissions() == 0o2750)
+    }
+
     /// What lies beside the output folder, its lock file and spare copy aside.
     static func beside(_ output: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(

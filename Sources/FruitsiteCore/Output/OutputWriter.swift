@@ -601,12 +601,17 @@ public struct OutputWriter: Sendable {
         throws -> Bool
     {
         try SignalDeferral.run { () throws -> Bool in
-            guard FileManager.default.fileExists(atPath: output) else {
+            var old = stat()
+            guard stat(output, &old) == 0 else {
                 guard rename(staging, output) == 0 else {
                     throw failure("could not move the new site into place", SystemError.last)
                 }
                 return true
             }
+            // The new folder takes the old one's permissions and, where allowed, its group
+            // (a web server's, say), as the folder that stays in place would keep them.
+            _ = chown(staging, uid_t.max, old.st_gid)
+            chmod(staging, old.st_mode & 0o7777)
             if let code = Self.exchange(staging, output) {
                 if code == 0 { return true }
                 if code == EBUSY || code == EXDEV { return false }
