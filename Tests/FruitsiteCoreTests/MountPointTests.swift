@@ -8,12 +8,8 @@ import Testing
 @Suite(.enabled(if: Mounting.isPossible, "needs unshare -rm and the fruitsite executable"))
 struct MountPointTests {
     @Test func aMountPointHasItsContentsReplaced() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try Mounting.project()
         defer { folder.remove() }
-        for name in ["Content", "Templates"] {
-            try FileManager.default.copyItem(
-                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-        }
         let fruitsite = try #require(Mounting.executable)
         // Clean, incremental and clean again into the mount; then the mount's contents are
         // copied out (the mount ends with the namespace) with what the builds printed.
@@ -46,20 +42,13 @@ struct MountPointTests {
         #expect(
             !listing.contains { $0.hasPrefix(".fruitsite-tmp") || $0.hasPrefix(".fruitsite-old") })
     }
-}
 
-/// A file system with no room for the spare copy: the builds go on without it and say so.
-/// A tmpfs counts folders and hard links against its number of inodes; the small one has as
-/// many as the site needs with half of its spare.
-@Suite(.enabled(if: Mounting.isPossible, "needs unshare -rm and the fruitsite executable"))
-struct NoRoomForTheSpareTests {
-    @Test func theSiteIsBuiltWithoutItsSpare() throws {
-        let folder = try TemporaryDirectory()
+    /// A file system with no room for the spare copy: the builds go on without it and say
+    /// so. A tmpfs counts folders and hard links against its number of inodes; the small one
+    /// has as many as the site needs with half of its spare.
+    @Test func withNoRoomForTheSpareTheSiteIsBuiltWithoutIt() throws {
+        let folder = try Mounting.project()
         defer { folder.remove() }
-        for name in ["Content", "Templates"] {
-            try FileManager.default.copyItem(
-                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-        }
         let fruitsite = try #require(Mounting.executable)
         let status = Mounting.run(
             """
@@ -102,6 +91,16 @@ struct NoRoomForTheSpareTests {
 
 /// Whether these tests can mount, and how they run the executable.
 enum Mounting {
+    /// A temporary folder with a copy of the sample content and theme.
+    static func project() throws -> TemporaryDirectory {
+        let folder = try TemporaryDirectory()
+        for name in ["Content", "Templates"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+        }
+        return folder
+    }
+
     /// The `fruitsite` executable built beside the test bundle.
     static let executable: String? = Bundle.main.executablePath.map {
         (($0 as NSString).deletingLastPathComponent as NSString)
