@@ -20,7 +20,7 @@ struct ModelStore: Sendable {
     }
 
     private var header: String {
-        "fruitsite-model 6 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 7 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -134,11 +134,9 @@ struct ModelStore: Sendable {
         bytes.withUnsafeBytes { buffer in
             nonisolated(unsafe) let buffer = buffer
             return Array(stride(from: 0, to: buffer.count, by: block)).concurrentMap { start in
-                var hasher = StableHasher()
-                hasher.combine(
-                    bytes: UnsafeRawBufferPointer(
+                StableHasher.hash(
+                    wide: UnsafeRawBufferPointer(
                         rebasing: buffer[start..<min(start + block, buffer.count)]))
-                return hasher.value
             }
         }
     }

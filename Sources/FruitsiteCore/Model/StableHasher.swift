@@ -45,6 +45,25 @@ struct StableHasher {
         state ^= state >> 29
     }
 
+    /// The hash of a large run of bytes, such as a block of the saved model, which is read
+    /// and written whole on every build: four lanes of 8 bytes each, so that their
+    /// multiplications overlap rather than wait for one another. About three times as fast as
+    /// `combine(bytes:)`, and a different value.
+    static func hash(wide bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var lanes = (StableHasher(), StableHasher(), StableHasher(), StableHasher())
+        var offset = 0
+        while offset + 32 <= bytes.count {
+            lanes.0.mix(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            lanes.1.mix(bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+            lanes.2.mix(bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))
+            lanes.3.mix(bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))
+            offset += 32
+        }
+        lanes.0.combine(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+        for lane in [lanes.1, lanes.2, lanes.3] { lanes.0.combine(lane.value) }
+        return lanes.0.value
+    }
+
     /// The hash of `bytes` alone.
     static func hash(_ bytes: [UInt8]) -> UInt64 {
         var hasher = StableHasher()
