@@ -26,9 +26,13 @@ public struct FileSystem: Sendable {
     /// The absolute path with every symbolic link resolved, or nil when it does not exist.
     public var resolve: @Sendable (_ path: String) -> String?
     public var isDirectory: @Sendable (_ path: String) -> Bool
-    /// The file's `stat`, which lets a rebuild skip files that have not changed; nil when
-    /// unknown, which makes the file be read.
-    public var status: @Sendable (_ path: String) -> FileStatus? = { _ in nil }
+    /// Each file's `stat`, which lets a rebuild skip files that have not changed; nil when
+    /// unknown, which makes the file be read. All at once, since a rebuild asks for every
+    /// file's.
+    public var statuses: @Sendable (_ paths: [String]) -> [FileStatus?] = { $0.map { _ in nil } }
+
+    /// One file's `stat`, as `statuses` gives it.
+    public func status(_ path: String) -> FileStatus? { statuses([path])[0] }
 
     /// The real disk.
     public static let local = FileSystem(
@@ -81,7 +85,7 @@ public struct FileSystem: Sendable {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         },
-        status: FileStatus.of
+        statuses: FileStatus.statuses(of:)
     )
 
     /// The most a file may hold unless its reader says otherwise: templates, the config.
@@ -110,16 +114,31 @@ public struct FileSystem: Sendable {
             throw UnreadableFile.tooLarge(size: Int(info.st_size), limit: limit)
         }
         // The size is a hint: a file that grows while read is read to its end, or the limit.
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
+        // The first read goes into memory that is not zeroed first: for the saved model, tens
+        // of megabytes, zeroing cost as much as the read.
+        var bytes: [UInt8] = []
+        var wanted = Int(info.st_size) + 1
         while true {
-            if count > limit { throw UnreadableFile.tooLarge(size: count, limit: limit) }
-            if count == bytes.count {
-                bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - count) + 1)
+            let read = try [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
+                count = try readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
             }
-            let read = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if bytes.isEmpty { bytes = read } else { bytes += read }
+            if bytes.count > limit {
+                throw UnreadableFile.tooLarge(size: bytes.count, limit: limit)
             }
+            if read.count < wanted { break }
+            wanted = min(bytes.count, limit - bytes.count) + 1
+        }
+        return bytes
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns how many bytes it read.
+    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
+        throws -> Int
+    {
+        var count = 0
+        while count < buffer.count {
+            let read = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if read == 0 { break }
             guard read > 0 else {
                 if errno == EINTR { continue }
@@ -127,8 +146,7 @@ public struct FileSystem: Sendable {
             }
             count += read
         }
-        bytes.removeLast(bytes.count - count)
-        return bytes
+        return count
     }
 
     /// "a FIFO", "a folder": what a file that is not regular is.
