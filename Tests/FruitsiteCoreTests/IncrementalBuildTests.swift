@@ -499,7 +499,9 @@ import Testing
         try project.buildAndCompare("first build")
         let apple = project.folder.path + "/Content/apple.md"
         let frozen = FileStatus.of(apple)
-        project.fileSystem.status = { path in path == apple ? frozen : FileStatus.of(path) }
+        project.fileSystem.statuses = { paths in
+            paths.map { $0 == apple ? frozen : FileStatus.of($0) }
+        }
         try project.edit("Content/apple.md") { $0 + "\nWritten while building.\n" }
         try project.edit("Templates/fruit.mustache") { $0 + "\n" }
         let failure = #expect(throws: BuildFailure.self) { try project.build() }

@@ -73,7 +73,8 @@ struct ContentScanner: Sendable {
             let entries = paths.filter(isEntryPath).sorted()
             files = entries.map { path in (model.ids.first { model[$0].path == path }, path) }
             // A file that is gone leaves its entry; one that never was is no news.
-            let gone = Set(files.indices.filter { fileSystem.status(files[$0].path) == nil })
+            let statuses = fileSystem.statuses(files.map(\.path))
+            let gone = Set(files.indices.filter { statuses[$0] == nil })
             changes.removed = gone.compactMap { files[$0].id }
             files = files.indices.filter { !gone.contains($0) }.map { files[$0] }
         } else if foldersStand() {
@@ -99,16 +100,13 @@ struct ContentScanner: Sendable {
         // First each file's status, then the few files whose status says they may have
         // changed: the outcomes of those are large, and ten thousand of them cost more to
         // allocate than the status calls themselves.
-        let statuses = files.concurrentMap { file -> (status: FileStatus?, isUnchanged: Bool) in
-            let status = fileSystem.status(file.path)
-            guard let id = file.id, let status, model[id].status == status else {
-                return (status, false)
-            }
-            return (status, status.isSettled(at: model[id].verifiedAt))
-        }
-        let candidates = files.indices.filter { !statuses[$0].isUnchanged }.map {
-            (files[$0].path, files[$0].id, statuses[$0].status)
-        }
+        let statuses = fileSystem.statuses(files.map(\.path))
+        let candidates = files.indices.filter { index in
+            guard let id = files[index].id, let status = statuses[index],
+                model[id].status == status
+            else { return true }
+            return !status.isSettled(at: model[id].verifiedAt)
+        }.map { (files[$0].path, files[$0].id, statuses[$0]) }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
         let outcomes = candidates.concurrentMap { path, id, status in
             outcome(of: path, id: id, status: status, in: model, keepingDetailsIn: store)

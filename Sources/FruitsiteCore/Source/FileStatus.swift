@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,12 +30,54 @@ public struct FileStatus: Sendable, Hashable {
     public static func of(_ path: String) -> FileStatus? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return FileStatus(info)
+    }
+
+    /// The statuses of `paths`, made on every core. Each folder is opened once and its files
+    /// are looked up by name in it: with whole paths the kernel walked every folder of the
+    /// path again for each file, which was a fifth of a rebuild at 100,000 entries.
+    public static func statuses(of paths: [String]) -> [FileStatus?] {
+        guard paths.count > 1 else { return paths.map { of($0) } }
+        let runs = min(paths.count, 64 * ProcessInfo.processInfo.activeProcessorCount)
+        let parts = (0..<runs).map { run in
+            (run * paths.count / runs)..<((run + 1) * paths.count / runs)
+        }
+        return parts.concurrentMap { (part: Range<Int>) -> [FileStatus?] in
+            var folder = (path: Substring?.none, descriptor: Int32(-1))
+            defer { if folder.descriptor >= 0 { close(folder.descriptor) } }
+            return paths[part].map { path -> FileStatus? in
+                // A bare name, or a path that ends with a slash, is looked up whole.
+                guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
+                    path.utf8.index(after: slash) != path.endIndex
+                else { return of(path) }
+                let parent = path[..<slash]
+                if parent != folder.path {
+                    if folder.descriptor >= 0 { close(folder.descriptor) }
+                    folder = (
+                        parent,
+                        open(
+                            parent.isEmpty ? "/" : String(parent),
+                            O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    )
+                }
+                guard folder.descriptor >= 0 else { return of(path) }
+                var info = stat()
+                let nameOffset = path.utf8.distance(from: path.startIndex, to: slash) + 1
+                let found = path.withCString {
+                    fstatat(folder.descriptor, $0 + nameOffset, &info, 0)
+                }
+                return found == 0 ? FileStatus(info) : nil
+            }
+        }.flatMap { $0 }
+    }
+
+    private init(_ info: stat) {
         #if canImport(Darwin)
             let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
         #else
             let (modified, changed) = (info.st_mtim, info.st_ctim)
         #endif
-        return FileStatus(
+        self.init(
             device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
             modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
             changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
