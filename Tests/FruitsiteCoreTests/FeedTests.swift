@@ -23,6 +23,9 @@ import Testing
         ("1969-12-31T23:59:59Z", "1969-12-31T23:59:59Z"),
         ("1900-03-01", "1900-03-01T00:00:00Z"),
         ("2024-05-01T09:30:00", "2024-05-01T09:30:00Z"),
+        ("0001-01-01T01:02:03Z", "0001-01-01T01:02:03Z"),
+        ("0000-03-01", "0000-03-01T00:00:00Z"),
+        ("9999-12-31T23:59:59Z", "9999-12-31T23:59:59Z"),
     ])
     func readsYAMLTimestamps(text: String, timestamp: String?) {
         #expect(EntryDate(yaml: text)?.timestamp == timestamp, "\(text)")

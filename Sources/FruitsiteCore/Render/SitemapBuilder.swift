@@ -26,13 +26,23 @@ struct SitemapBuilder {
             _ folder: String, _ slug: some StringProtocol, page number: Int = 1,
             date: EntryDate? = nil
         ) {
+            // Appended piece by piece: a string made for each URL cost more than the rest.
             xml += "  <url><loc>".utf8
             if base.isEmpty && folder.isEmpty && number == 1 { xml += "./".utf8 }
             xml += base
-            if !folder.isEmpty { xml += "\(folder)/\(MarkupText.escaped(String(slug)))/".utf8 }
+            if !folder.isEmpty {
+                xml += folder.utf8
+                xml.append(UInt8(ascii: "/"))
+                xml += MarkupText.escaped(String(slug)).utf8
+                xml.append(UInt8(ascii: "/"))
+            }
             xml += Pagination.address(of: number).utf8
             xml += "</loc>".utf8
-            if let date { xml += "<lastmod>\(date.timestamp)</lastmod>".utf8 }
+            if let date {
+                xml += "<lastmod>".utf8
+                xml += date.timestamp.utf8
+                xml += "</lastmod>".utf8
+            }
             xml += "</url>\n".utf8
         }
         // Every page of every listing: page 1 at the listing's address, then `page/2/` ….
