@@ -236,23 +236,33 @@ struct Renderer {
         if startsLine {
             output += indentation
         }
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        var searchStart = utf8.startIndex
-        while let lineBreak = utf8[searchStart...].firstIndex(of: .newline) {
-            let lineStart = utf8.index(after: lineBreak)
-            guard lineStart < utf8.endIndex else { break }
-            searchStart = lineStart
-            let next = utf8[lineStart]
-            let isEmptyLine =
-                next == .newline
-                || (next == .carriageReturn && utf8[lineStart...].dropFirst().first == .newline)
-            guard !isEmptyLine else { continue }
-            output += text[runStart..<lineStart]
-            output += indentation
-            runStart = lineStart
+        // The line breaks are found in the string's bytes: walking its UTF-8 view index by
+        // index was slow, and a listing whose items are an indented partial does it per item.
+        var bytes = text
+        bytes.withUTF8 { bytes in
+            let utf8 = text.utf8
+            func index(_ offset: Int) -> String.Index {
+                utf8.index(utf8.startIndex, offsetBy: offset)
+            }
+            var runStart = 0
+            var offset = 0
+            while offset < bytes.count {
+                defer { offset += 1 }
+                guard bytes[offset] == .newline else { continue }
+                let lineStart = offset + 1
+                guard lineStart < bytes.count else { break }
+                let next = bytes[lineStart]
+                let isEmptyLine =
+                    next == .newline
+                    || (next == .carriageReturn && lineStart + 1 < bytes.count
+                        && bytes[lineStart + 1] == .newline)
+                guard !isEmptyLine else { continue }
+                output += text[index(runStart)..<index(lineStart)]
+                output += indentation
+                runStart = lineStart
+            }
+            output += text[index(runStart)...]
         }
-        output += text[runStart...]
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
