@@ -113,16 +113,17 @@ struct PageData: Sendable {
         return .object(sink.object)
     }
 
-    /// Decodes once, on every core, the fruits that `pages` show from two folders down or
-    /// from the site root, and builds those summaries: a fruit page shows its neighbours,
-    /// which are fruit pages too, and a listing's first page may list every fruit. Only the
-    /// fruits shown are decoded, and only those of the pages about to be rendered: what the
-    /// last call prepared is dropped. Pages deeper down build the few summaries they show
+    /// Decodes once, on every core, the fruits that `pages` show, and builds the summaries of
+    /// those shown from two folders down or from the site root: a fruit page shows its
+    /// neighbours, which are fruit pages too, and a listing's first page may list every fruit.
+    /// Only the fruits shown are decoded, and only those of the pages about to be rendered:
+    /// what the last call prepared is dropped. Pages deeper down build the summaries they show
     /// themselves.
     mutating func prepare(for pages: some Sequence<Page>) {
         let count = model.order.count
         var nested = Set<Int>()
         var atRoot = Set<Int>()
+        var decoded = Set<Int>()
         let indexListsFruits = theme.reads(of: .index).contains(.fruits)
         for page in pages {
             switch page {
@@ -133,10 +134,14 @@ struct PageData: Sendable {
             case .index(let number) where indexListsFruits:
                 let shown = pagination.range(of: number, in: count)
                 if number == 1 { atRoot.formUnion(shown) } else { nested.formUnion(shown) }
+            case .category, .facet:
+                // Later pages, deeper down, build their own summaries from the fruits decoded
+                // here, which their JSON-LD item list reads too.
+                decoded.formUnion(listed(on: page))
             default: break
             }
         }
-        let positions = nested.union(atRoot).sorted()
+        let positions = nested.union(atRoot).union(decoded).sorted()
         let (model, slugs, isNested, isAtRoot) = (model, categorySlugs, nested, atRoot)
         prepared = positions.concurrentMap { position in
             let fruit = model[position: position].fruit
