@@ -43,16 +43,27 @@ import Testing
             .sorted()
     }
 
-    @Test(arguments: Edit.allCases)
-    func anyDamageGivesWhatACleanBuildGives(after edit: Edit) throws {
+    /// The model file whole, as a clean build leaves it, or the changes file beside it, as a
+    /// build that changed one entry leaves it.
+    enum CacheFile: String, CaseIterable {
+        case model, changes
+    }
+
+    @Test(arguments: Edit.allCases, CacheFile.allCases)
+    func anyDamageGivesWhatACleanBuildGives(after edit: Edit, to file: CacheFile) throws {
         let project = try IncrementalBuildTests.Project(settled: true)
         defer { project.folder.remove() }
         let manager = FileManager.default
         let root = project.folder.path
         _ = try project.build()
+        if file == .changes {
+            try project.edit("Content/apricot.md") { $0 + "\nEarlier.\n" }
+            _ = try project.build()
+        }
         let cacheFiles = try manager.contentsOfDirectory(atPath: root + "/.cache")
-        #expect(cacheFiles.count == 1)
-        let cachePath = root + "/.cache/" + cacheFiles[0]
+        #expect(cacheFiles.count == (file == .model ? 1 : 2))
+        let cachePath =
+            root + "/.cache/" + (cacheFiles.first { $0.hasSuffix("." + file.rawValue) } ?? "")
         let pristineCache = try FileSystemBytes.read(cachePath)
         try manager.copyItem(atPath: root + "/Output", toPath: root + "/Pristine")
         let apple = try FileSystemBytes.read(root + "/Content/apple.md")
@@ -79,7 +90,9 @@ import Testing
                 try edit.apply(to: project)
                 _ = try project.build()
                 let actual = try Self.contents(of: root + "/Output")
-                let what = "\(damage) at byte \(offset) of \(pristineCache.count), then \(edit)"
+                let what =
+                    "\(damage) at byte \(offset) of \(pristineCache.count) of the \(file) file, "
+                    + "then \(edit)"
                 #expect(actual == expected, "\(what): \(Self.difference(actual, expected))")
                 trials += 1
             }

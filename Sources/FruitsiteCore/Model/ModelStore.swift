@@ -1,26 +1,37 @@
 import Foundation
 
-/// Keeps the site model between builds in the cache folder (`.fruitsite-cache/` by default):
-/// one file per output folder, named after the folder's absolute path.
+/// Keeps the site model between builds in the cache folder (`.fruitsite-cache/` by default),
+/// in two files per output folder, named after the folder's absolute path: the model whole
+/// (`.model`), and what changed since it was written whole (`.changes`).
+///
+/// A build that changed few entries writes the changes file only: the entries it changed or
+/// added, the ids of those it removed, and the catalog's order, groups and outputs, which are
+/// small. Writing every entry again had been the largest part of a one-edit rebuild. Once the
+/// changes reach an eighth of the entries, the model is written whole again and the changes
+/// file removed.
 ///
 /// The cache stays outside the output folder, which is published: the model holds drafts.
-/// The file starts with a line naming its format, the fruitsite that wrote it and the output
-/// folder, and ends with a hash of everything before it: a file from another fruitsite, or a
-/// damaged one, is not used, and the build starts from an empty model.
+/// Each file starts with a line naming its format, the fruitsite that wrote it and the output
+/// folder, and ends with a hash of everything before it; the changes name the hash of the
+/// model file they apply to. A file from another fruitsite, or a damaged one, is not used,
+/// and the build starts from an empty model.
 struct ModelStore: Sendable {
     /// The cache folder as the user named it.
     var directory: String
     /// The output folder's absolute path.
     var output: String
 
-    private var path: String {
+    private var name: String {
         var hasher = StableHasher()
         hasher.combine(output)
-        return directory + "/" + String(hasher.value, radix: 16) + ".model"
+        return directory + "/" + String(hasher.value, radix: 16)
     }
 
+    private var path: String { name + ".model" }
+    private var changesPath: String { name + ".changes" }
+
     private var header: String {
-        "fruitsite-model 7 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 8 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -33,8 +44,16 @@ struct ModelStore: Sendable {
         guard let bytes = try? FileSystem.readBytes(path) else { return .failure(.missing) }
         let header = Array(header.utf8)
         guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
-        guard let (id, model) = Self.decode(bytes, from: header.count) else {
+        guard var (id, model) = Self.decode(bytes, from: header.count) else {
             return .failure(.damaged)
+        }
+        if let changes = try? FileSystem.readBytes(changesPath) {
+            guard changes.starts(with: header),
+                let changed = Self.decodeChanges(changes, from: header.count, over: model)
+            else { return .failure(.damaged) }
+            // Changes made for another model file (a save removes them before it writes the
+            // model whole, so only a hand could leave them) say nothing of this one.
+            if let changed { (id, model) = changed }
         }
         guard model.settings.contentDirectory == settings.contentDirectory else {
             return .failure(.otherContent)
@@ -68,11 +87,12 @@ struct ModelStore: Sendable {
 
     // MARK: - Saving
 
-    /// Saves `model` as the model of the output folder whose marker records `id`; by a
-    /// rename, so a reader never sees half a file.
+    /// Saves `model` as the model of the output folder whose marker records `id`, each file
+    /// by a rename, so a reader never sees half a file: as changes to the model file it was
+    /// loaded from when it changed little since, else whole.
     ///
-    /// The file is written as it is encoded, a few megabytes at a time: a large site's model
-    /// is never in memory twice.
+    /// A file is written as it is encoded, a few megabytes at a time: a large site's model is
+    /// never in memory twice.
     func save(_ model: SiteModel, id: UInt64) throws {
         if mkdir(directory, 0o755) != 0 && errno != EEXIST {
             if errno != ENOENT { throw PathError(path: directory, error: .last) }
@@ -84,7 +104,34 @@ struct ModelStore: Sendable {
                 throw PathError(path: directory, error: SystemError(code: ENOENT))
             }
         }
-        let temporary = "\(path).tmp-\(getpid())"
+        if let base = model.base {
+            let removed = (0..<base.count).filter { model.entries[$0] == nil }
+            let changed = model.ids.filter { model[$0].saved == nil }
+            if removed.count + changed.count <= max(16, base.count / 8) {
+                try write(changesPath) { writer, flush in
+                    try Self.encodeChanges(
+                        model, id: id, base: base, removed: removed, changed: changed,
+                        into: &writer, flush: flush)
+                }
+                return
+            }
+        }
+        // Changes never outlive the model file they were made for.
+        if unlink(changesPath) != 0 && errno != ENOENT {
+            throw PathError(path: changesPath, error: .last)
+        }
+        try write(path) { writer, flush in
+            try Self.encode(model, id: id, into: &writer, flush: flush)
+        }
+    }
+
+    /// Writes the header, what `encode` writes and the checksum to a new file, then renames
+    /// it to `target`. `encode` calls `flush` now and then, to write out what has piled up.
+    private func write(
+        _ target: String,
+        encode: (inout ByteWriter, (inout ByteWriter) throws -> Void) throws -> Void
+    ) throws {
+        let temporary = "\(target).tmp-\(getpid())"
         do {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw PathError(path: temporary, error: .last) }
@@ -99,19 +146,18 @@ struct ModelStore: Sendable {
                     isLast ? writer.bytes.count : writer.bytes.count / Self.block * Self.block
                 guard whole > 0 else { return }
                 hashes += Self.blockHashes(writer.bytes[..<whole])
-                try OutputWriter.write(
-                    Array(writer.bytes[..<whole]), to: descriptor, path: temporary)
+                try OutputWriter.write(writer.bytes[..<whole], to: descriptor, path: temporary)
                 count += whole
                 writer.bytes.removeFirst(whole)
             }
-            try Self.encode(model, id: id, into: &writer) { writer in
+            try encode(&writer) { writer in
                 if writer.bytes.count >= 8 * Self.block { try flush(&writer, isLast: false) }
             }
             try flush(&writer, isLast: true)
             writer.word(Self.combine(count: count, hashes))
             try OutputWriter.write(writer.bytes, to: descriptor, path: temporary)
-            guard rename(temporary, path) == 0 else {
-                throw PathError(path: path, error: .last)
+            guard rename(temporary, target) == 0 else {
+                throw PathError(path: target, error: .last)
             }
         } catch {
             unlink(temporary)
@@ -148,24 +194,32 @@ struct ModelStore: Sendable {
         return hasher.value
     }
 
-    /// The model after the header: the marker id, the settings, the folders, the entries by
-    /// path, the catalog order, the categories and the outputs other than fruit pages, then
-    /// the checksum. `flush` is called after each entry, to write out what has piled up.
+    /// The checked bytes of a file after its header: nil when the checksum at its end does
+    /// not match them.
+    private static func verified(_ bytes: [UInt8], from start: Int) -> Range<Int>? {
+        guard bytes.count >= start + 8 else { return nil }
+        let end = bytes.count - 8
+        guard stored(in: bytes) == checksum(bytes[start..<end]) else { return nil }
+        return start..<end
+    }
+
+    /// The checksum a file ends with.
+    private static func stored(in bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        }
+    }
+
+    // MARK: - The model whole
+
+    /// The model after the header: its head (the marker id, the settings, the folders), the
+    /// entries by path, then its tail (the catalog order, the categories and facet values,
+    /// the outputs other than fruit pages). `flush` is called after each entry.
     private static func encode(
         _ model: SiteModel, id: UInt64, into writer: inout ByteWriter,
         flush: (inout ByteWriter) throws -> Void
     ) rethrows {
-        writer.word(id)
-        writer.string(model.settings.contentDirectory)
-        writer.integer(model.settings.includesDrafts ? 1 : 0)
-        writer.integer(model.settings.facets.count)
-        for facet in model.settings.facets { writer.string(facet) }
-        writer.integer(model.listedAt)
-        writer.integer(model.folders?.count ?? -1)
-        for folder in model.folders ?? [] {
-            writer.string(folder.path)
-            writer.status(folder.status)
-        }
+        encodeHead(model, id: id, into: &writer)
         let ids = model.savingOrder
         var newID = [Int](repeating: -1, count: model.entries.count)
         for (index, id) in ids.enumerated() { newID[id] = index }
@@ -185,60 +239,149 @@ struct ModelStore: Sendable {
             }
             try flush(&writer)
         }
-        writer.integer(model.order.count)
-        for id in model.order { writer.integer(newID[id]) }
-        for groups in [model.categories] + model.facets {
-            writer.integer(groups.count)
-            for group in groups {
-                writer.string(group.name)
-                writer.string(group.slug)
-                writer.integer(group.fruitIndexes.count)
-                for position in group.fruitIndexes { writer.integer(position) }
-            }
-        }
-        var paths = Array(model.outputs.keys)
-        UTF8Order.sort(&paths)
-        writer.integer(paths.count)
-        for path in paths {
-            writer.string(path)
-            encode(model.outputs[path]!, into: &writer)
-        }
-    }
-
-    private static func encode(_ entry: SiteModel.Entry, into writer: inout ByteWriter) {
-        writer.string(entry.path)
-        writer.integer(entry.status == nil ? 0 : 1)
-        if let status = entry.status { writer.status(status) }
-        writer.word(UInt64(bitPattern: entry.verifiedAt))
-        writer.word(entry.sourceHash)
-        writer.word(entry.summaryHash)
-        encode(entry.date, into: &writer)
-        writer.integer(entry.isRechecked ? 1 : 0)
-        writer.integer(entry.page == nil ? 0 : 1)
-        if let page = entry.page { encode(page, into: &writer) }
-        entry.facts.encode(into: &writer)
-    }
-
-    private static func encode(_ record: SiteModel.OutputRecord, into writer: inout ByteWriter) {
-        writer.word(record.inputHash)
-        writer.word(record.outputHash)
+        encodeTail(model, ids: { newID[$0] }, into: &writer)
     }
 
     /// Reads what `encode` wrote; nil when anything is out of place.
     static func decode(_ bytes: [UInt8], from start: Int) -> (UInt64, SiteModel)? {
-        guard bytes.count >= start + 8 else { return nil }
-        let end = bytes.count - 8
-        let stored = bytes.withUnsafeBytes {
-            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: end, as: UInt64.self))
-        }
-        guard stored == checksum(bytes[start..<end]) else { return nil }
+        guard let checked = verified(bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer in
-            var reader = ByteReader(UnsafeRawBufferPointer(rebasing: buffer[..<end]), offset: start)
-            return decode(&reader, bytes: bytes)
+            var reader = ByteReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<checked.upperBound]), offset: start)
+            guard let head = decodeHead(&reader),
+                let count = reader.integer(), count >= 0, count <= reader.buffer.count
+            else { return nil }
+            var ranges: [Range<Int>] = []
+            ranges.reserveCapacity(count)
+            for _ in 0..<count {
+                guard let length = reader.integer(), length >= 0,
+                    length <= reader.buffer.count - reader.offset
+                else { return nil }
+                ranges.append(reader.offset..<reader.offset + length)
+                reader.offset += length
+            }
+            nonisolated(unsafe) let buffer = reader.buffer
+            let recordRanges = ranges
+            let entries = SiteModel.EntryTable(count: count) { id in
+                let range = recordRanges[id]
+                var record = ByteReader(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
+                    offset: range.lowerBound)
+                guard let entry = decodeEntry(&record, in: bytes, keepingBytes: true),
+                    record.isAtEnd
+                else { return nil }
+                return entry
+            }
+            guard entries.isFull,
+                let model = decodeTail(
+                    &reader, head: head, entries: entries,
+                    base: (checksum: stored(in: bytes), count: count))
+            else { return nil }
+            return (head.id, model)
         }
     }
 
-    private static func decode(_ reader: inout ByteReader, bytes: [UInt8]) -> (UInt64, SiteModel)? {
+    // MARK: - Changes
+
+    /// The changes after the header: the model's head, the checksum of the model file they
+    /// apply to, how many ids there are, the ids removed from that file, each entry changed
+    /// or added with its id, then the model's tail. Entries read from a changes file are
+    /// written again to the next one, which replaces it.
+    private static func encodeChanges(
+        _ model: SiteModel, id: UInt64, base: (checksum: UInt64, count: Int), removed: [Int],
+        changed: [Int], into writer: inout ByteWriter, flush: (inout ByteWriter) throws -> Void
+    ) rethrows {
+        encodeHead(model, id: id, into: &writer)
+        writer.word(base.checksum)
+        writer.integer(model.entries.count)
+        writer.integer(removed.count)
+        for id in removed { writer.integer(id) }
+        writer.integer(changed.count)
+        for id in changed {
+            var record = ByteWriter()
+            encode(model[id], into: &record)
+            writer.integer(id)
+            writer.integer(record.bytes.count)
+            writer.bytes += record.bytes
+            try flush(&writer)
+        }
+        encodeTail(model, ids: { $0 }, into: &writer)
+    }
+
+    /// The model that changes read from `bytes` make of `model`, which was read from a model
+    /// file: `.some(nil)` when they were made for another model file, nil when they are
+    /// damaged or do not fit it.
+    private static func decodeChanges(_ bytes: [UInt8], from start: Int, over model: SiteModel)
+        -> (UInt64, SiteModel)??
+    {
+        guard let checked = verified(bytes, from: start), let base = model.base else {
+            return nil
+        }
+        return bytes.withUnsafeBytes { buffer -> (UInt64, SiteModel)?? in
+            var reader = ByteReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<checked.upperBound]), offset: start)
+            guard let head = decodeHead(&reader), let checksum = reader.word() else { return nil }
+            guard checksum == base.checksum else { return .some(nil) }
+            guard let count = reader.integer(), count >= base.count,
+                count <= base.count + reader.buffer.count,
+                let removedCount = reader.integer(), removedCount >= 0,
+                removedCount <= base.count
+            else { return nil }
+            var entries = model.entries
+            for _ in 0..<removedCount {
+                guard let id = reader.integer(), id >= 0, id < base.count, entries[id] != nil
+                else { return nil }
+                entries[id] = nil
+            }
+            while entries.count < count { entries.append(nil) }
+            guard let changedCount = reader.integer(), changedCount >= 0,
+                changedCount <= count
+            else { return nil }
+            for _ in 0..<changedCount {
+                guard let id = reader.integer(), id >= 0, id < count,
+                    let length = reader.integer(), length >= 0,
+                    length <= reader.buffer.count - reader.offset
+                else { return nil }
+                var record = ByteReader(
+                    UnsafeRawBufferPointer(rebasing: reader.buffer[..<(reader.offset + length)]),
+                    offset: reader.offset)
+                guard let entry = decodeEntry(&record, in: bytes, keepingBytes: false),
+                    record.isAtEnd
+                else { return nil }
+                entries[id] = entry
+                reader.offset += length
+            }
+            guard let changed = decodeTail(&reader, head: head, entries: entries, base: base)
+            else { return nil }
+            return (head.id, changed)
+        }
+    }
+
+    // MARK: - Head and tail
+
+    /// What a model file and a changes file both start with.
+    private struct Head {
+        var id: UInt64
+        var settings: SiteModel.Settings
+        var listedAt: Int64
+        var folders: [SiteModel.Folder]?
+    }
+
+    private static func encodeHead(_ model: SiteModel, id: UInt64, into writer: inout ByteWriter) {
+        writer.word(id)
+        writer.string(model.settings.contentDirectory)
+        writer.integer(model.settings.includesDrafts ? 1 : 0)
+        writer.integer(model.settings.facets.count)
+        for facet in model.settings.facets { writer.string(facet) }
+        writer.integer(model.listedAt)
+        writer.integer(model.folders?.count ?? -1)
+        for folder in model.folders ?? [] {
+            writer.string(folder.path)
+            writer.status(folder.status)
+        }
+    }
+
+    private static func decodeHead(_ reader: inout ByteReader) -> Head? {
         guard let id = reader.word(), let content = reader.string(),
             let drafts = reader.integer(), let facetCount = reader.integer(), facetCount >= 0,
             facetCount < 1 << 16
@@ -260,41 +403,56 @@ struct ModelStore: Sendable {
             }
             folders = list
         }
-        guard let count = reader.integer(), count >= 0, count <= reader.buffer.count else {
-            return nil
+        return Head(
+            id: id,
+            settings: SiteModel.Settings(
+                contentDirectory: content, includesDrafts: drafts != 0, facets: facets),
+            listedAt: Int64(listedAt), folders: folders)
+    }
+
+    /// The catalog order, with each entry's id as `ids` gives it, then the categories and
+    /// each facet's values, then the outputs other than fruit pages.
+    private static func encodeTail(
+        _ model: SiteModel, ids: (Int) -> Int, into writer: inout ByteWriter
+    ) {
+        writer.integer(model.order.count)
+        for id in model.order { writer.integer(ids(id)) }
+        for groups in [model.categories] + model.facets {
+            writer.integer(groups.count)
+            for group in groups {
+                writer.string(group.name)
+                writer.string(group.slug)
+                writer.integer(group.fruitIndexes.count)
+                for position in group.fruitIndexes { writer.integer(position) }
+            }
         }
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let length = reader.integer(), length >= 0,
-                length <= reader.buffer.count - reader.offset
-            else { return nil }
-            ranges.append(reader.offset..<reader.offset + length)
-            reader.offset += length
+        var paths = Array(model.outputs.keys)
+        UTF8Order.sort(&paths)
+        writer.integer(paths.count)
+        for path in paths {
+            writer.string(path)
+            encode(model.outputs[path]!, into: &writer)
         }
-        nonisolated(unsafe) let buffer = reader.buffer
-        let recordRanges = ranges
-        let entries = SiteModel.EntryTable(count: count) { id in
-            let range = recordRanges[id]
-            var record = ByteReader(
-                UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
-                offset: range.lowerBound)
-            guard let entry = decodeEntry(&record, in: bytes), record.isAtEnd else { return nil }
-            return entry
-        }
-        guard entries.isFull else { return nil }
-        guard let orderCount = reader.integer(), orderCount >= 0, orderCount <= count else {
-            return nil
-        }
+    }
+
+    /// The model of `head` and `entries` with the tail `reader` reads, which must end the
+    /// file; nil when anything is out of place.
+    private static func decodeTail(
+        _ reader: inout ByteReader, head: Head, entries: SiteModel.EntryTable,
+        base: (checksum: UInt64, count: Int)
+    ) -> SiteModel? {
+        guard let orderCount = reader.integer(), orderCount >= 0, orderCount <= entries.count
+        else { return nil }
         var order: [Int] = []
         order.reserveCapacity(orderCount)
         for _ in 0..<orderCount {
-            guard let id = reader.integer(), id >= 0, id < count else { return nil }
+            guard let id = reader.integer(), id >= 0, id < entries.count, entries[id] != nil
+            else { return nil }
             order.append(id)
         }
         // The categories, then each facet's values.
         var groups: [[Category]] = []
-        for _ in 0...facets.count {
+        for _ in 0...head.settings.facets.count {
             guard let list = decodeGroups(&reader, orderCount: orderCount) else { return nil }
             groups.append(list)
         }
@@ -309,13 +467,31 @@ struct ModelStore: Sendable {
             outputs[path] = record
         }
         guard reader.isAtEnd else { return nil }
-        let model = SiteModel(
-            settings: SiteModel.Settings(
-                contentDirectory: content, includesDrafts: drafts != 0, facets: facets),
-            entries: entries, order: order, categories: groups[0],
-            facets: Array(groups.dropFirst()), outputs: outputs,
-            folders: folders, listedAt: Int64(listedAt))
-        return (id, model)
+        return SiteModel(
+            settings: head.settings, entries: entries, order: order, categories: groups[0],
+            facets: Array(groups.dropFirst()), outputs: outputs, folders: head.folders,
+            listedAt: head.listedAt, base: base)
+    }
+
+    // MARK: - Parts
+
+    private static func encode(_ entry: SiteModel.Entry, into writer: inout ByteWriter) {
+        writer.string(entry.path)
+        writer.integer(entry.status == nil ? 0 : 1)
+        if let status = entry.status { writer.status(status) }
+        writer.word(UInt64(bitPattern: entry.verifiedAt))
+        writer.word(entry.sourceHash)
+        writer.word(entry.summaryHash)
+        encode(entry.date, into: &writer)
+        writer.integer(entry.isRechecked ? 1 : 0)
+        writer.integer(entry.page == nil ? 0 : 1)
+        if let page = entry.page { encode(page, into: &writer) }
+        entry.facts.encode(into: &writer)
+    }
+
+    private static func encode(_ record: SiteModel.OutputRecord, into writer: inout ByteWriter) {
+        writer.word(record.inputHash)
+        writer.word(record.outputHash)
     }
 
     /// A list of categories or of a facet's values, each with the positions of its fruits.
@@ -339,10 +515,11 @@ struct ModelStore: Sendable {
         return groups
     }
 
-    /// The entry whose bytes `reader` reads, up to its end.
-    private static func decodeEntry(_ reader: inout ByteReader, in bytes: [UInt8])
-        -> SiteModel.Entry?
-    {
+    /// The entry whose bytes `reader` reads, up to its end; with them as its `saved` bytes
+    /// when `keepingBytes`, for an entry of the model file.
+    private static func decodeEntry(
+        _ reader: inout ByteReader, in bytes: [UInt8], keepingBytes: Bool
+    ) -> SiteModel.Entry? {
         let start = reader.offset
         guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }
         var status: FileStatus?
@@ -366,7 +543,7 @@ struct ModelStore: Sendable {
             sourceHash: sourceHash,
             summaryHash: summaryHash, date: date, isRechecked: isRechecked != 0, page: page,
             facts: facts,
-            saved: bytes[start..<reader.buffer.count])
+            saved: keepingBytes ? bytes[start..<reader.buffer.count] : nil)
     }
 
     /// A date, or none: a flag, then the seconds.

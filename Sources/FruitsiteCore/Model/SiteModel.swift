@@ -119,6 +119,10 @@ struct SiteModel: Sendable {
     var folders: [Folder]?
     /// When the folders were listed, in nanoseconds since 1970.
     var listedAt: Int64 = 0
+    /// The saved model file the entries' `saved` bytes come from, which a build that changed
+    /// little saves its changes against: that file's checksum and how many entries it holds
+    /// (ids `0..<count`). Nil for a model made from nothing.
+    var base: (checksum: UInt64, count: Int)?
     /// Whether the last listing, in this process, met no symbolic link: a watcher's list of
     /// changed paths is then all a scan needs to look at. Not saved: a loaded model does not
     /// know, and is listed again before it is trusted with that.
@@ -134,11 +138,12 @@ struct SiteModel: Sendable {
     init(
         settings: Settings, entries: EntryTable, order: [Int], categories: [Category],
         facets: [[Category]], outputs: [String: OutputRecord], folders: [Folder]?,
-        listedAt: Int64
+        listedAt: Int64, base: (checksum: UInt64, count: Int)?
     ) {
         self.settings = settings
         self.entries = entries
-        count = entries.count  // A saved model has no holes.
+        count = entries.indices.count { entries[$0] != nil }
+        self.base = base
         self.order = order
         self.categories = categories
         self.facets = facets
@@ -385,8 +390,8 @@ extension SiteModel {
             _modify { yield &chunks[id >> Self.chunkBits][id & Self.chunkMask] }
         }
 
-        /// Adds an entry with the next id.
-        mutating func append(_ entry: Entry) {
+        /// Adds an entry, or a hole, with the next id.
+        mutating func append(_ entry: Entry?) {
             if count & Self.chunkMask == 0 { chunks.append([]) }
             chunks[chunks.count - 1].append(entry)
             count += 1

@@ -995,7 +995,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes all of `bytes` to an open file; `path` names it in errors.
-    static func write(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+    static func write(_ bytes: some ContiguousBytes, to descriptor: Int32, path: String) throws {
         var offset = 0
         try bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
