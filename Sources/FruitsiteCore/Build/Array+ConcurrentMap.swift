@@ -5,21 +5,31 @@ extension Array where Element: Sendable {
     /// `map` on every core, results in order.
     ///
     /// Elements are handed out in runs of a few dozen rather than one by one: calls as cheap
-    /// as a `stat` would otherwise cost more to hand out than to make. Each run writes only
-    /// its own slots, and `concurrentPerform` returns after all of them, so the unchecked
-    /// buffers are safe.
+    /// as a `stat` would otherwise cost more to hand out than to make.
     func concurrentMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
-        guard count > 1 else { return map(transform) }
+        concurrentMap(runs: { $0.map(transform) })
+    }
+
+    /// `map` on every core, a run of consecutive elements at a time, for a transform that
+    /// shares work along a run (such as a folder opened once for its files). `transform`
+    /// gives one result for each element of the run, in order.
+    ///
+    /// Each run writes only its own slots, and `concurrentPerform` returns after all of them,
+    /// so the unchecked buffers are safe.
+    func concurrentMap<Result: Sendable>(
+        runs transform: @Sendable (ArraySlice<Element>) -> [Result]
+    ) -> [Result] {
+        guard count > 1 else { return transform(self[...]) }
         let runs = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 64)
         return [Result](unsafeUninitializedCapacity: count) { results, initialized in
             nonisolated(unsafe) let results = results
-            withUnsafeBufferPointer { elements in
-                nonisolated(unsafe) let elements = elements
-                DispatchQueue.concurrentPerform(iterations: runs) { run in
-                    let range = (run * elements.count / runs)..<((run + 1) * elements.count / runs)
-                    for index in range {
-                        (results.baseAddress! + index).initialize(to: transform(elements[index]))
-                    }
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                let range = (run * count / runs)..<((run + 1) * count / runs)
+                let made = transform(self[range])
+                precondition(made.count == range.count, "one result for each element")
+                made.withUnsafeBufferPointer { made in
+                    (results.baseAddress! + range.lowerBound).initialize(
+                        from: made.baseAddress!, count: made.count)
                 }
             }
             initialized = count

@@ -1,5 +1,3 @@
-import Foundation
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -37,15 +35,10 @@ public struct FileStatus: Sendable, Hashable {
     /// are looked up by name in it: with whole paths the kernel walked every folder of the
     /// path again for each file, which was a fifth of a rebuild at 100,000 entries.
     public static func statuses(of paths: [String]) -> [FileStatus?] {
-        guard paths.count > 1 else { return paths.map { of($0) } }
-        let runs = min(paths.count, 64 * ProcessInfo.processInfo.activeProcessorCount)
-        let parts = (0..<runs).map { run in
-            (run * paths.count / runs)..<((run + 1) * paths.count / runs)
-        }
-        return parts.concurrentMap { (part: Range<Int>) -> [FileStatus?] in
+        paths.concurrentMap(runs: { run -> [FileStatus?] in
             var folder = (path: Substring?.none, descriptor: Int32(-1))
             defer { if folder.descriptor >= 0 { close(folder.descriptor) } }
-            return paths[part].map { path -> FileStatus? in
+            return run.map { path -> FileStatus? in
                 // A bare name, or a path that ends with a slash, is looked up whole.
                 guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
                     path.utf8.index(after: slash) != path.endIndex
@@ -68,7 +61,7 @@ public struct FileStatus: Sendable, Hashable {
                 }
                 return found == 0 ? FileStatus(info) : nil
             }
-        }.flatMap { $0 }
+        })
     }
 
     private init(_ info: stat) {
