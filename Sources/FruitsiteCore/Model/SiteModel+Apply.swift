@@ -250,11 +250,12 @@ extension SiteModel {
         }
     }
 
-    /// Every page of the site: the index's, the fixed ones, then each category's and each
-    /// fruit's.
+    /// Every page of the site: the index's, the fixed ones, then each category's, each facet
+    /// value's and each fruit's, and the sitemap's parts when it has more than one.
     func pages(in pagination: Pagination) -> [Page] {
         var pages = (1...pagination.pageCount(of: order.count)).map { Page.index(page: $0) }
-        pages += [.notFound, .searchIndex, .sitemap, .robots]
+        let fixed: [Page] = [.notFound, .searchIndex, .sitemap, .robots]
+        pages += fixed
         for index in categories.indices {
             let count = pagination.pageCount(of: categories[index].fruitIndexes.count)
             pages += (1...count).map { Page.category(index, page: $0) }
@@ -265,7 +266,11 @@ extension SiteModel {
                 pages += (1...count).map { Page.facet(facet, value: value, page: $0) }
             }
         }
-        return pages + order.indices.map(Page.fruit)
+        pages += order.indices.map(Page.fruit)
+        // The sitemap lists every page but the fixed ones.
+        let parts = SitemapBuilder.partCount(of: pages.count - fixed.count)
+        if parts > 1 { pages += (1...parts).map(Page.sitemapPart) }
+        return pages
     }
 
     /// Every file the model records as written: the fruits' pages and every other output.

@@ -11,7 +11,10 @@ enum Page: Sendable, Hashable {
     /// index of its list, numbered from 1.
     case facet(Int, value: Int, page: Int)
     case searchIndex
+    /// `sitemap.xml`: the sitemap, or the index of its parts when it has more than one.
     case sitemap
+    /// A part of a sitemap too long for one file, numbered from 1.
+    case sitemapPart(Int)
     case robots
     /// The feed of the category at an index of `SiteModel.categories`, or of the site (nil).
     case feed(category: Int?, Feed.Format)
@@ -24,7 +27,7 @@ enum Page: Sendable, Hashable {
         case .category: .category
         case .facet: .facet
         case .searchIndex: .searchIndex
-        case .sitemap: .sitemap
+        case .sitemap, .sitemapPart: .sitemap
         case .robots: .robots
         case .feed: .feed
         }
@@ -43,6 +46,7 @@ enum Page: Sendable, Hashable {
                 + Pagination.address(of: number)
         case .searchIndex: "search-index.json"
         case .sitemap: "sitemap.xml"
+        case .sitemapPart(let part): SitemapBuilder.path(ofPart: part)
         case .robots: "robots.txt"
         case .feed(let category, let format):
             PageData.folder(of: category, model) + format.fileName

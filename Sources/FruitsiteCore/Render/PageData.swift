@@ -35,6 +35,9 @@ struct PageData: Sendable {
     private var preparedIndex: [Int32] = []
     /// The catalog positions `prepared` holds, in its order.
     private var preparedPositions: [Int] = []
+    /// What the sitemap lists, when the pages to render include it: every one of its files
+    /// cuts its part from this list.
+    private(set) var sitemap: [SitemapBuilder.Location] = []
 
     private struct Prepared: Sendable {
         var fruit: Fruit
@@ -63,12 +66,19 @@ struct PageData: Sendable {
         hasher = StableHasher()
         for id in model.order { hasher.combine(model[id].summaryHash) }
         fruitsHash = hasher.value
-        hasher = StableHasher()
-        // A fruit's path names its slug (`SourceFile.slug(of:)`).
+        // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
+        // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
+        // moves in it leaves the hash as it was.
+        var slugs: UInt64 = 0
         for id in model.order {
-            hasher.combine(model[id].path)
-            hasher.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
+            var entry = StableHasher()
+            entry.combine(model[id].path)
+            entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
+            slugs &+= entry.value
         }
+        hasher = StableHasher()
+        hasher.combine(slugs)
+        hasher.combine(UInt64(model.order.count))
         slugsHash = hasher.value
         hasher = StableHasher()
         for category in model.categories { hasher.combine(category.name) }
@@ -125,8 +135,11 @@ struct PageData: Sendable {
         var atRoot = Set<Int>()
         var decoded = Set<Int>()
         let indexListsFruits = theme.reads(of: .index).contains(.fruits)
+        var listsSitemap = false
         for page in pages {
             switch page {
+            case .sitemap, .sitemapPart:
+                listsSitemap = true
             case .fruit(let position):
                 nested.formUnion(max(position - 1, 0)...min(position + 1, count - 1))
             case .category(_, 1), .facet(_, _, 1):
@@ -159,6 +172,12 @@ struct PageData: Sendable {
         for position in preparedPositions { preparedIndex[position] = -1 }
         for (index, position) in positions.enumerated() { preparedIndex[position] = Int32(index) }
         preparedPositions = positions
+        sitemap =
+            listsSitemap
+            ? SitemapBuilder(config: config).locations(
+                fruits: model.order.lazy.map { (model[$0].slug, model[$0].date) },
+                count: count, categories: model.categories,
+                facets: Array(zip(model.settings.facets, model.facets))) : []
     }
 
     /// How many fruits' summaries `page` shows: what `prepare(for:)` builds for it, or it
@@ -422,7 +441,7 @@ struct PageData: Sendable {
                 "\(Self.label(of: model.settings.facets[facet])): \(model.facets[facet][value].name)"
             case .notFound: "Page not found"
             case .index: config.title
-            case .searchIndex, .sitemap, .robots, .feed: ""
+            case .searchIndex, .sitemap, .sitemapPart, .robots, .feed: ""
             }
         return page.number == 1 ? title : "\(title), page \(page.number)"
     }

@@ -122,10 +122,10 @@ public struct PageRenderer: Sendable {
                     records: model.order.lazy.map { model[$0].facts.searchRecord })
                 return .success(RenderedPage(path: path, bytes: index, inputHash: inputHash))
             case .sitemap:
-                let sitemap = SitemapBuilder(config: config).sitemap(
-                    fruits: model.order.lazy.map { (model[$0].slug, model[$0].date) },
-                    categories: model.categories,
-                    facets: Array(zip(model.settings.facets, model.facets)))
+                let sitemap = SitemapBuilder(config: config).sitemap(data.sitemap)
+                return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
+            case .sitemapPart(let part):
+                let sitemap = SitemapBuilder(config: config).part(part, of: data.sitemap)
                 return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
             case .robots:
                 return .success(

@@ -1,20 +1,99 @@
-/// Builds `sitemap.xml` and `robots.txt`.
+/// Builds the sitemap and `robots.txt`.
+///
+/// The sitemap lists every page of the index, every fruit's page in the order of their slugs,
+/// then every page of each category and of each facet's values. Slug order, not catalog order,
+/// so that a fruit renamed in place leaves it as it was. Up to `urlLimit` addresses it is one
+/// `sitemap.xml`; past that (the sitemaps.org protocol allows 50,000 a file) `sitemap.xml` is a
+/// sitemap index naming `sitemap1.xml`, `sitemap2.xml` …, each holding `urlLimit` addresses but
+/// the last.
 struct SitemapBuilder {
     var config: SiteConfig
+    /// The most addresses one sitemap file lists.
+    var urlLimit = Self.protocolLimit
+    /// The most addresses the sitemaps.org protocol allows in one file.
+    static let protocolLimit = 50_000
 
-    /// The sitemap. Its URLs are absolute when a base URL is configured, else relative to
-    /// the site root (search engines need the base URL to use them).
+    /// One page the sitemap lists: a fruit's (`folder` is `fruits`), or a page of a listing
+    /// (the index has an empty folder and slug).
+    struct Location: Sendable {
+        var folder: String
+        var slug: Substring
+        var number = 1
+        /// A fruit's date, its page's `lastmod`.
+        var date: EntryDate?
+    }
+
+    /// Every page the sitemap lists, in its order.
     /// - Parameters:
-    ///   - fruits: The fruits' slugs and dates, in catalog order; a fruit's date is its
-    ///     page's `lastmod`.
+    ///   - fruits: The fruits' slugs and dates, in any order.
     ///   - categories: The categories, in catalog order.
     ///   - facets: Each facet's key and values, whose pages follow the categories'.
-    func sitemap(
-        fruits: some Collection<(slug: Substring, date: EntryDate?)>, categories: [Category],
-        facets: [(key: String, values: [Category])] = []
-    ) -> [UInt8] {
+    func locations(
+        fruits: some Sequence<(slug: Substring, date: EntryDate?)>, count: Int,
+        categories: [Category], facets: [(key: String, values: [Category])] = []
+    ) -> [Location] {
+        let pagination = Pagination(pageSize: config.pageSize)
+        var locations = (1...pagination.pageCount(of: count)).map {
+            Location(folder: "", slug: "", number: $0)
+        }
+        let start = locations.count
+        for (slug, date) in fruits {
+            locations.append(Location(folder: "fruits", slug: slug, date: date))
+        }
+        locations[start...].sort { UTF8Order.precedes($0.slug, $1.slug) }
+        let listings = [("categories", categories)] + facets.map { ($0.key, $0.values) }
+        for (folder, groups) in listings {
+            for group in groups {
+                for number in 1...pagination.pageCount(of: group.fruitIndexes.count) {
+                    locations.append(
+                        Location(folder: folder, slug: Substring(group.slug), number: number))
+                }
+            }
+        }
+        return locations
+    }
+
+    /// How many files of addresses a sitemap of `count` addresses is cut into: 1 when
+    /// `sitemap.xml` holds them all, else the number of files its index names.
+    static func partCount(of count: Int, limit: Int = protocolLimit) -> Int {
+        count <= limit ? 1 : (count + limit - 1) / limit
+    }
+
+    /// The address of the sitemap's file `part` (1-based) when it has more than one.
+    static func path(ofPart part: Int) -> String {
+        "sitemap\(part).xml"
+    }
+
+    /// `sitemap.xml`: every location, or when they are more than `urlLimit`, the index of the
+    /// files that hold them. URLs are absolute when a base URL is configured, else relative to
+    /// the site root (search engines need the base URL to use them).
+    func sitemap(_ locations: [Location]) -> [UInt8] {
+        let parts = Self.partCount(of: locations.count, limit: urlLimit)
+        guard parts > 1 else { return urlSet(locations[...]) }
         var xml: [UInt8] = []
-        xml.reserveCapacity((fruits.count + categories.count) * 64 + 256)
+        xml +=
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """.utf8
+        let base = MarkupText.escaped(config.baseURL)
+        for part in 1...parts {
+            xml += "  <sitemap><loc>\(base)\(Self.path(ofPart: part))</loc></sitemap>\n".utf8
+        }
+        xml += "</sitemapindex>\n".utf8
+        return xml
+    }
+
+    /// The sitemap's file `part` (1-based) when it has more than one.
+    func part(_ part: Int, of locations: [Location]) -> [UInt8] {
+        let start = min((part - 1) * urlLimit, locations.count)
+        return urlSet(locations[start..<min(start + urlLimit, locations.count)])
+    }
+
+    private func urlSet(_ locations: ArraySlice<Location>) -> [UInt8] {
+        var xml: [UInt8] = []
+        xml.reserveCapacity(locations.count * 64 + 256)
         xml +=
             """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -22,42 +101,27 @@ struct SitemapBuilder {
 
             """.utf8
         let base = Array(MarkupText.escaped(config.baseURL).utf8)
-        func add(
-            _ folder: String, _ slug: some StringProtocol, page number: Int = 1,
-            date: EntryDate? = nil
-        ) {
-            // Appended piece by piece: a string made for each URL cost more than the rest.
+        // Appended piece by piece: a string made for each URL cost more than the rest.
+        for location in locations {
             xml += "  <url><loc>".utf8
-            if base.isEmpty && folder.isEmpty && number == 1 { xml += "./".utf8 }
+            if base.isEmpty && location.folder.isEmpty && location.number == 1 {
+                xml += "./".utf8
+            }
             xml += base
-            if !folder.isEmpty {
-                xml += folder.utf8
+            if !location.folder.isEmpty {
+                xml += location.folder.utf8
                 xml.append(UInt8(ascii: "/"))
-                xml += MarkupText.escaped(String(slug)).utf8
+                xml += MarkupText.escaped(String(location.slug)).utf8
                 xml.append(UInt8(ascii: "/"))
             }
-            xml += Pagination.address(of: number).utf8
+            xml += Pagination.address(of: location.number).utf8
             xml += "</loc>".utf8
-            if let date {
+            if let date = location.date {
                 xml += "<lastmod>".utf8
                 xml += date.timestamp.utf8
                 xml += "</lastmod>".utf8
             }
             xml += "</url>\n".utf8
-        }
-        // Every page of every listing: page 1 at the listing's address, then `page/2/` ….
-        let pagination = Pagination(pageSize: config.pageSize)
-        for number in 1...pagination.pageCount(of: fruits.count) {
-            add("", "", page: number)
-        }
-        for (slug, date) in fruits { add("fruits", slug, date: date) }
-        let listings = [("categories", categories)] + facets.map { ($0.key, $0.values) }
-        for (folder, groups) in listings {
-            for group in groups {
-                for number in 1...pagination.pageCount(of: group.fruitIndexes.count) {
-                    add(folder, group.slug, page: number)
-                }
-            }
         }
         xml += "</urlset>\n".utf8
         return xml

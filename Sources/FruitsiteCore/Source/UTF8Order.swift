@@ -7,7 +7,7 @@
 /// Strings ordered by their UTF-8 bytes, which is code point order: the same on every
 /// machine and in every locale, unlike `<`, which compares by Unicode canonical equivalence.
 enum UTF8Order {
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    static func precedes(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
         let order = lhs.utf8.withContiguousStorageIfAvailable { l in
             rhs.utf8.withContiguousStorageIfAvailable { r in
                 let common = min(l.count, r.count)
