@@ -129,7 +129,7 @@ enum PageKind: String, Sendable, CaseIterable {
                 .structuredData, .feeds,
             ]
         case .searchIndex: [.fruits, .categories]
-        case .sitemap: [.site, .slugs, .categories, .categorySizes, .facets]
+        case .sitemap: [.site, .slugs, .categories]
         case .robots: [.site]
         case .feed: [.site, .feedFruits]
         }

@@ -79,6 +79,18 @@ struct PageData: Sendable {
         hasher = StableHasher()
         hasher.combine(slugs)
         hasher.combine(UInt64(model.order.count))
+        // The listings' pages: their number moves only when a listing crosses a page size, so
+        // a fruit changing category leaves the sitemap as it was.
+        for category in model.categories {
+            hasher.combine(UInt64(pagination.pageCount(of: category.fruitIndexes.count)))
+        }
+        for (key, values) in zip(model.settings.facets, model.facets) {
+            hasher.combine(key)
+            for value in values {
+                hasher.combine(value.name)
+                hasher.combine(UInt64(pagination.pageCount(of: value.fruitIndexes.count)))
+            }
+        }
         slugsHash = hasher.value
         hasher = StableHasher()
         for category in model.categories { hasher.combine(category.name) }

@@ -16,7 +16,8 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case categorySize
     /// `fruits`: every fruit's summary, in catalog order; on the index, those of its page.
     case fruits
-    /// Every fruit's slug and date, in any order: all the sitemap shows of the fruits.
+    /// Every fruit's slug and date, in any order, each facet's values, and how many pages each
+    /// listing has: all the sitemap shows besides the categories' names.
     case slugs
     /// `pager`: the page's number, how many pages its listing has, and links to them.
     case pager
