@@ -278,6 +278,58 @@ import Testing
         #expect(exists("page/2/index.html"))
     }
 
+    /// With the sharded search index, a rebuild writes the shards a clean build writes after
+    /// each edit, and switching the index's kind either way leaves no file of the other.
+    @Test(arguments: [false, true])
+    func matchesACleanBuildWithAShardedSearchAfterEveryKindOfEdit(settled: Bool) throws {
+        var project = try Project(settled: settled)
+        defer { project.folder.remove() }
+        try project.folder.write("fruitsite.yml", "search: {index: sharded}\n")
+        project.options.configPath = project.folder.path + "/fruitsite.yml"
+        let output = project.folder.path + "/Output/"
+        func exists(_ path: String) -> Bool {
+            FileManager.default.fileExists(atPath: output + path)
+        }
+        try project.buildAndCompare("first build")
+        #expect(exists("search/index.json") && exists("search/records/1.json"))
+        #expect(!exists("search-index.json"))
+        let index = try String(contentsOfFile: output + "index.html", encoding: .utf8)
+        #expect(index.contains(#"data-index="search/index.json""#))
+
+        let nothing = try project.buildAndCompare("no change")
+        #expect(nothing.written?.written == 0 && nothing.rendered == 0)
+
+        try project.edit("Content/apple.md") { $0 + "\nOne more paragraph.\n" }
+        let body = try project.buildAndCompare("body text")
+        #expect(body.written?.written == 1, "the index does not show bodies")
+
+        try project.edit("Content/kiwi.md") { $0.replacingOccurrences(of: "🥝", with: "🥑") }
+        let emoji = try project.buildAndCompare("emoji")
+        #expect((emoji.written?.written ?? 0) > 1, "a record changed")
+
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "name: Kiwi", with: "name: Zebra Kiwi")
+        }
+        try project.buildAndCompare("name: the fruit moves")
+        try project.edit("Content/kiwi.md") {
+            $0.replacingOccurrences(of: "category: Grapes & Vines", with: "category: Berries")
+        }
+        try project.buildAndCompare("category")
+        try project.folder.write(
+            "Content/zucchini.md",
+            "---\nname: Zucchini\ncategory: Melons\nvitamins: [Q]\n---\nA fruit, botanically.\n")
+        try project.buildAndCompare("add a file with a new vitamin")
+        try FileManager.default.removeItem(atPath: project.folder.path + "/Content/apple.md")
+        try project.buildAndCompare("delete a file")
+
+        try project.folder.write("fruitsite.yml", "search: {index: single}\n")
+        try project.buildAndCompare("single")
+        #expect(exists("search-index.json") && !exists("search"))
+        try project.folder.write("fruitsite.yml", "search: {index: sharded}\n")
+        try project.buildAndCompare("sharded again")
+        #expect(!exists("search-index.json") && exists("search/index.json"))
+    }
+
     /// With dates and a base URL the site has feeds: a rebuild writes the feeds a clean build
     /// writes after each edit that changes which fruits they list or what those fruits say,
     /// and removes them when the site no longer has them.

@@ -15,7 +15,7 @@ extension SiteModel {
     struct Plan: Sendable {
         /// The pages whose inputs changed since they were written, or that are new.
         var pages: [(page: Page, inputHash: UInt64)] = []
-        /// The assets that are new or changed.
+        /// The assets, and the sharded search index's files, that are new or changed.
         var assets: [RenderedPage] = []
         /// Files of the output folder the site no longer has.
         var removals: [String] = []
@@ -38,10 +38,18 @@ extension SiteModel {
         let unused = unusedFacets(changes.config)
         if !unused.isEmpty { throw BuildFailure(unused) }
         let data = PageData(model: self, config: changes.config, theme: changes.theme)
+        let shardsSearch = data.searchIndexPath == SearchShards.manifestPath
         let pages =
-            pages(in: Pagination(pageSize: changes.config.pageSize)) + data.feeds.pages
+            pages(in: Pagination(pageSize: changes.config.pageSize), shardsSearch: shardsSearch)
+            + data.feeds.pages
         plan.pages = changedPages(pages, of: data)
         plan.assets = assets(changes.theme.assets)
+        var current = Set(changes.theme.assets.map(\.path))
+        if shardsSearch {
+            let shards = searchShards(of: data)
+            plan.assets += shards.changed
+            current.formUnion(shards.paths)
+        }
         if data.feeds.lackBaseURL {
             plan.warnings.append(
                 .warning(
@@ -52,7 +60,6 @@ extension SiteModel {
         }
         // Fruit pages come and go with their entries (see `update(with:)`); listing pages
         // beyond the last one a shrunken listing has are removed here.
-        var current = Set(changes.theme.assets.map(\.path))
         for page in pages where page.kind != .fruit { current.insert(page.path(in: self)) }
         plan.removals += removeOutputs(except: current)
         plan.changesModel =
@@ -252,9 +259,13 @@ extension SiteModel {
 
     /// Every page of the site: the index's, the fixed ones, then each category's, each facet
     /// value's and each fruit's, and the sitemap's parts when it has more than one.
-    func pages(in pagination: Pagination) -> [Page] {
+    /// - Parameter shardsSearch: Whether the search index is sharded, and so written as
+    ///   files of its own (`searchShards(of:)`) rather than as a page.
+    func pages(in pagination: Pagination, shardsSearch: Bool = false) -> [Page] {
         var pages = (1...pagination.pageCount(of: order.count)).map { Page.index(page: $0) }
-        let fixed: [Page] = [.notFound, .searchIndex, .sitemap, .robots]
+        let fixed: [Page] =
+            shardsSearch
+            ? [.notFound, .sitemap, .robots] : [.notFound, .searchIndex, .sitemap, .robots]
         pages += fixed
         for index in categories.indices {
             let count = pagination.pageCount(of: categories[index].fruitIndexes.count)
@@ -305,6 +316,35 @@ extension SiteModel {
             defer { outputs[asset.path] = record }
             return outputs[asset.path] != record
         }
+    }
+
+    /// The sharded search index's files whose bytes changed, each recorded as written, and
+    /// the paths of all of them. They are made again only when what the index shows changed:
+    /// the manifest's record holds the hash of that, as a page's holds its inputs'.
+    private mutating func searchShards(of data: PageData) -> (
+        changed: [RenderedPage], paths: [String]
+    ) {
+        var hasher = StableHasher()
+        hasher.combine(data.inputHash(of: .searchIndex))
+        for key in settings.facets { hasher.combine(key) }
+        let builder = SearchShards()
+        hasher.combine(builder.layout)
+        let inputHash = hasher.value
+        if outputs[SearchShards.manifestPath]?.inputHash == inputHash {
+            return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
+        }
+        let entries = order.map { id in
+            SearchShards.Entry(nameKey: self[id].fruit.nameKey, record: self[id].facts.searchRecord)
+        }
+        let groups = { (groups: [Category]) in
+            groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
+        }
+        let files = builder.files(
+            entries: entries, categories: groups(categories),
+            facets: zip(settings.facets, facets).map { (key: $0, values: groups($1)) })
+        let changed = assets(files)
+        outputs[SearchShards.manifestPath]?.inputHash = inputHash
+        return (changed, files.map(\.path))
     }
 
     /// Forgets the files other than fruit pages that the site no longer has, and returns

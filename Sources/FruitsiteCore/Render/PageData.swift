@@ -12,6 +12,9 @@ struct PageData: Sendable {
     let theme: TemplateLoader.Theme
     let pagination: Pagination
     let feeds: Feeds
+    /// The search index's file the index page's search loads: `search-index.json`, or the
+    /// sharded index's manifest.
+    let searchIndexPath: String
 
     private let site: MustacheValue
     private let configHash: UInt64
@@ -118,6 +121,9 @@ struct PageData: Sendable {
         }
         self.categoryOfPosition = categoryOfPosition
         feeds = Feeds(model: model, config: config, categoryOfPosition: categoryOfPosition)
+        searchIndexPath =
+            config.shardsSearch(fruitCount: model.order.count)
+            ? SearchShards.manifestPath : Page.searchIndex.path(in: model)
     }
 
     /// The hash of everything `page` shows.
@@ -439,7 +445,11 @@ struct PageData: Sendable {
             hasher.combine(model.facets[facet][value].name)
             hasher.combine(UInt64(number))
             return hasher.value
-        case .index(let number): return UInt64(number - 1)
+        case .index(let number):
+            var hasher = StableHasher()
+            hasher.combine(searchIndexPath)
+            hasher.combine(UInt64(number))
+            return hasher.value
         default: return 0
         }
     }
@@ -474,7 +484,7 @@ struct PageData: Sendable {
                 "canonicalURL": Self.optional(canonical),
             ],
         ]
-        if case .index = page { common["searchIndexURL"] = .string(root + "search-index.json") }
+        if case .index = page { common["searchIndexURL"] = .string(root + searchIndexPath) }
         return common
     }
 

@@ -28,10 +28,34 @@ public struct SiteConfig: Sendable, Equatable {
     /// Where each of `facets` is written, when the config lists them: a key no entry has is
     /// an error there.
     public var facetLocations: [SourceLocation] = []
+    /// Which search index the site gets (`search: {index: …}`).
+    public var searchIndex = SearchIndex.auto
+
+    /// The kinds of search index: one file the browser loads whole, or a manifest and shards
+    /// it loads as a query needs them (README, "The sharded index").
+    public enum SearchIndex: String, Sendable, CaseIterable {
+        /// `single` up to `shardedSearchThreshold` fruits, `sharded` above.
+        case auto
+        case single
+        case sharded
+    }
+
+    /// Above this many fruits `auto` shards the index: README, "The sharded index", has the
+    /// figures it comes from.
+    public static let shardedSearchThreshold = 5_000
+
+    /// Whether a catalog of `fruitCount` fruits gets the sharded index.
+    public func shardsSearch(fruitCount: Int) -> Bool {
+        switch searchIndex {
+        case .auto: fruitCount > Self.shardedSearchThreshold
+        case .single: false
+        case .sharded: true
+        }
+    }
 
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
-        "pageSize", "feed", "facets",
+        "pageSize", "feed", "facets", "search",
     ]
 
     /// Keys that cannot be facets: fruitsite reads them itself, and categories are filtered
@@ -117,6 +141,10 @@ public struct SiteConfig: Sendable, Equatable {
             }
             if name == "facets" {
                 readFacets(value, into: &diagnostics, at: location)
+                continue
+            }
+            if name == "search" {
+                readSearch(value, into: &diagnostics, at: location)
                 continue
             }
             guard let string = value.scalarText, !value.isNull else {
@@ -251,6 +279,40 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
+    /// Reads the `search` map: its one key, `index`.
+    private mutating func readSearch(
+        _ node: YAMLNode, into diagnostics: inout [Diagnostic],
+        at location: (YAMLNode) -> SourceLocation
+    ) {
+        let kinds = SearchIndex.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        guard case .mapping(let pairs) = node.kind else {
+            diagnostics.append(
+                .error(
+                    at: location(node), "'search' must be a map, not \(node.kindDescription)",
+                    hint: "for example 'search: {index: sharded}'"))
+            return
+        }
+        for (key, value) in pairs {
+            guard key.scalarText == "index" else {
+                diagnostics.append(
+                    .error(
+                        at: location(key), "unknown key 'search.\(key.scalarText ?? "")'",
+                        hint: "the one key of 'search' is 'index'"))
+                continue
+            }
+            guard !value.isNull, let text = value.scalarText, let kind = SearchIndex(rawValue: text)
+            else {
+                diagnostics.append(
+                    .error(
+                        at: location(value), "'search.index' must be one of \(kinds)",
+                        hint: "'single' writes one search-index.json, 'sharded' a manifest and "
+                            + "shards, 'auto' picks by the catalog's size"))
+                continue
+            }
+            searchIndex = kind
+        }
+    }
+
     /// What is wrong with a `baseURL`, or nil: it must be empty, or an absolute http(s) URL
     /// with a host and no whitespace, control characters, query or fragment, which would end
     /// up in `robots.txt`, `sitemap.xml` and every page's links.
@@ -293,7 +355,8 @@ public struct SiteConfig: Sendable, Equatable {
         return String(rest[slash...])
     }
 
-    /// Mixes every setting into a page's input hash; a new setting must be added here.
+    /// Mixes every setting into a page's input hash; a new setting must be added here, unless
+    /// pages show it only through something their hashes cover already.
     func hash(into hasher: inout StableHasher) {
         for text in [title, description, baseURL, language] { hasher.combine(text) }
         hasher.combine(UInt64(rawHTML ? 1 : 0))
@@ -301,5 +364,7 @@ public struct SiteConfig: Sendable, Equatable {
         hasher.combine(UInt64(feedLimit))
         hasher.combine(UInt64(facets.count))
         for facet in facets { hasher.combine(facet) }
+        // `searchIndex` is not mixed in: the index page shows where the index is
+        // (`PageData.searchIndexPath`), which its input hash covers.
     }
 }

@@ -1,0 +1,253 @@
+/// Builds the sharded search index (format 2): a small manifest, and files a browser fetches
+/// only when a query needs them, so that the first result of a search at a million fruits
+/// costs kilobytes rather than the whole catalog. README, "The sharded index", has the
+/// layout; `Templates/assets/search-index.js` reads it.
+///
+/// Matching stays fold-v1 exactly: every gram of one, two and three code points of each
+/// folded name has the list of the fruits whose name contains it, and three-code-point grams
+/// say where in the name, so that a longer text is found by trigrams at fixed distances
+/// rather than by reading names. A pure function of its input: same catalog, same bytes.
+struct SearchShards: Sendable {
+    /// What one fruit contributes, in catalog order.
+    struct Entry: Sendable {
+        /// `fold(name)` as UTF-8 (`Fruit.nameKey`).
+        var nameKey: [UInt8]
+        /// Its record in the index (`SearchIndexBuilder.record(of:)`).
+        var record: ArraySlice<UInt8>
+    }
+
+    /// A category or a facet's value: its name and its fruits' positions, ascending.
+    struct Group: Sendable {
+        var name: String
+        var positions: [Int]
+    }
+
+    /// The folder below the output folder that holds every file; the manifest is its
+    /// `index.json`.
+    static let folder = "search/"
+    static let manifestPath = folder + "index.json"
+
+    /// Records a file holds: a screen of results seldom spans more than two files.
+    var recordsPerFile = 32
+    /// A posting whose JSON is longer than this gets a file of its own, so that the few very
+    /// common grams (single letters, mostly) are never fetched beside others.
+    var heavyBytes = 4_096
+    /// About how much of the other postings a bucket file holds.
+    var bucketBytes = 8_192
+
+    /// The format and the sizes above, which an index made before mixes into its hash.
+    var layout: String { "2 \(recordsPerFile) \(heavyBytes) \(bucketBytes)" }
+
+    /// Every file of the index: the manifest, then the grams', the categories', the facet
+    /// values' and the records' files.
+    func files(
+        entries: [Entry], categories: [Group], facets: [(key: String, values: [Group])]
+    ) -> [RenderedPage] {
+        var files: [RenderedPage] = []
+        var grams = GramTable()
+        for (position, entry) in entries.enumerated() {
+            grams.add(entry.nameKey, at: position)
+        }
+        // Postings in gram order, each written once; heavy ones are numbered in that order.
+        let postings = grams.postings()
+        var heavy: [(gram: [UInt8], bytes: [UInt8])] = []
+        var light: [(gram: [UInt8], bytes: [UInt8])] = []
+        for posting in postings {
+            if posting.bytes.count > heavyBytes {
+                heavy.append(posting)
+            } else {
+                light.append(posting)
+            }
+        }
+        let lightBytes = light.reduce(0) { $0 + $1.gram.count + $1.bytes.count + 4 }
+        let buckets = max(1, (lightBytes + bucketBytes - 1) / bucketBytes)
+
+        files.append(
+            RenderedPage(
+                path: Self.manifestPath,
+                bytes: manifest(
+                    count: entries.count, buckets: buckets, categories: categories,
+                    facets: facets, heavy: heavy.map(\.gram))))
+        var bucketed = [[(gram: [UInt8], bytes: [UInt8])]](repeating: [], count: buckets)
+        for posting in light {
+            bucketed[Int(Self.bucket(of: posting.gram) % UInt32(buckets))].append(posting)
+        }
+        for (index, contents) in bucketed.enumerated() {
+            var json: [UInt8] = [UInt8(ascii: "{")]
+            for (offset, posting) in contents.enumerated() {
+                if offset > 0 { json.append(UInt8(ascii: ",")) }
+                JSONText.append(quoted: String(decoding: posting.gram, as: UTF8.self), to: &json)
+                json.append(UInt8(ascii: ":"))
+                json += posting.bytes
+            }
+            json += "}\n".utf8
+            files.append(RenderedPage(path: Self.folder + "grams/\(index).json", bytes: json))
+        }
+        for (id, posting) in heavy.enumerated() {
+            files.append(
+                RenderedPage(
+                    path: Self.folder + "grams/h\(id).json", bytes: posting.bytes + [0x0A]))
+        }
+        for (index, category) in categories.enumerated() {
+            files.append(
+                RenderedPage(
+                    path: Self.folder + "categories/\(index).json",
+                    bytes: Self.runList(category.positions) + [0x0A]))
+        }
+        for (facet, (_, values)) in facets.enumerated() {
+            for (index, value) in values.enumerated() {
+                files.append(
+                    RenderedPage(
+                        path: Self.folder + "facets/\(facet)/\(index).json",
+                        bytes: Self.runList(value.positions) + [0x0A]))
+            }
+        }
+        for start in stride(from: 0, to: entries.count, by: recordsPerFile) {
+            var json: [UInt8] = [UInt8(ascii: "[")]
+            for position in start..<min(start + recordsPerFile, entries.count) {
+                if position > start { json += ",\n".utf8 }
+                json += entries[position].record
+            }
+            json += "]\n".utf8
+            files.append(
+                RenderedPage(
+                    path: Self.folder + "records/\(start / recordsPerFile).json", bytes: json))
+        }
+        return files
+    }
+
+    private func manifest(
+        count: Int, buckets: Int, categories: [Group],
+        facets: [(key: String, values: [Group])], heavy: [[UInt8]]
+    ) -> [UInt8] {
+        func groups(_ groups: [Group], into json: inout [UInt8]) {
+            json.append(UInt8(ascii: "["))
+            for (index, group) in groups.enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                json += #"{"name":"#.utf8
+                JSONText.append(quoted: group.name, to: &json)
+                json += #","count":\#(group.positions.count)}"#.utf8
+            }
+            json.append(UInt8(ascii: "]"))
+        }
+        var json: [UInt8] = []
+        json += #"{"version":2,"count":\#(count),"records":\#(recordsPerFile),"#.utf8
+        json += #""buckets":\#(buckets),"categories":"#.utf8
+        groups(categories, into: &json)
+        json += #","facets":["#.utf8
+        for (index, facet) in facets.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json += #"{"key":"#.utf8
+            JSONText.append(quoted: facet.key, to: &json)
+            json += #","values":"#.utf8
+            groups(facet.values, into: &json)
+            json.append(UInt8(ascii: "}"))
+        }
+        json += #"],"heavy":{"#.utf8
+        for (id, gram) in heavy.enumerated() {
+            if id > 0 { json.append(UInt8(ascii: ",")) }
+            JSONText.append(quoted: String(decoding: gram, as: UTF8.self), to: &json)
+            json += ":\(id)".utf8
+        }
+        json += "}}\n".utf8
+        return json
+    }
+
+    /// FNV-1a, 32 bits, of a gram's UTF-8: which bucket file holds it, modulo their number.
+    static func bucket(of gram: some Sequence<UInt8>) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in gram { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        return hash
+    }
+
+    /// Ascending positions as a run list: `[gap, length, gap, length, …]`, each run starting
+    /// `gap` after the end of the one before (the first, after 0).
+    static func runList(_ positions: some Sequence<Int>) -> [UInt8] {
+        var runs = Runs()
+        for position in positions { runs.add(Int32(position)) }
+        var json: [UInt8] = []
+        runs.append(to: &json)
+        return json
+    }
+}
+
+/// Positions added in ascending order (a position again is ignored), kept as runs.
+struct Runs: Sendable {
+    /// Start and end (exclusive) of each run.
+    private(set) var bounds: [Int32] = []
+
+    mutating func add(_ position: Int32) {
+        if let end = bounds.last, end >= position {
+            if end == position { bounds[bounds.count - 1] = position + 1 }
+            return
+        }
+        bounds += [position, position + 1]
+    }
+
+    func append(to json: inout [UInt8]) {
+        json.append(UInt8(ascii: "["))
+        var previous: Int32 = 0
+        for index in stride(from: 0, to: bounds.count, by: 2) {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json += "\(bounds[index] - previous),\(bounds[index + 1] - bounds[index])".utf8
+            previous = bounds[index + 1]
+        }
+        json.append(UInt8(ascii: "]"))
+    }
+}
+
+/// Every gram of one to three code points of the folded names, with where it occurs.
+private struct GramTable {
+    /// A gram's code points packed 21 bits each: distinct for every gram of one length.
+    private var plain: [[UInt64: Runs]] = [[:], [:]]
+    /// Three-code-point grams: for each offset in the name at which it starts, its runs.
+    private var placed: [UInt64: [Int32: Runs]] = [:]
+
+    mutating func add(_ name: [UInt8], at position: Int) {
+        let scalars = Array(String(decoding: name, as: UTF8.self).unicodeScalars)
+        let position = Int32(position)
+        for start in scalars.indices {
+            var packed: UInt64 = 0
+            for length in 1...3 where start + length <= scalars.count {
+                packed = packed << 21 | UInt64(scalars[start + length - 1].value)
+                if length < 3 {
+                    plain[length - 1][packed, default: Runs()].add(position)
+                } else {
+                    placed[packed, default: [:]][Int32(start), default: Runs()].add(position)
+                }
+            }
+        }
+    }
+
+    /// Every gram's UTF-8 and JSON posting, in UTF-8 order of the grams.
+    func postings() -> [(gram: [UInt8], bytes: [UInt8])] {
+        var postings: [(gram: [UInt8], bytes: [UInt8])] = []
+        for (length, table) in plain.enumerated() {
+            for (packed, runs) in table {
+                var json: [UInt8] = []
+                runs.append(to: &json)
+                postings.append((Self.utf8(packed, length: length + 1), json))
+            }
+        }
+        for (packed, offsets) in placed {
+            var json: [UInt8] = [UInt8(ascii: "{")]
+            for (index, offset) in offsets.keys.sorted().enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                json += "\"\(offset)\":".utf8
+                offsets[offset]!.append(to: &json)
+            }
+            json.append(UInt8(ascii: "}"))
+            postings.append((Self.utf8(packed, length: 3), json))
+        }
+        postings.sort { $0.gram.lexicographicallyPrecedes($1.gram) }
+        return postings
+    }
+
+    private static func utf8(_ packed: UInt64, length: Int) -> [UInt8] {
+        var text = ""
+        for index in (0..<length).reversed() {
+            text.unicodeScalars.append(Unicode.Scalar(UInt32(packed >> (21 * index) & 0x1F_FFFF))!)
+        }
+        return Array(text.utf8)
+    }
+}

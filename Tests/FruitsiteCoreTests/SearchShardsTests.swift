@@ -1,0 +1,201 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FruitsiteCore
+
+/// The sharded index must say exactly what the catalog says: every gram of one to three code
+/// points lists the fruits whose folded name has it (three-point grams, where), each posting in
+/// the file its gram names, and the records, categories and facets as the catalog has them.
+/// `Tests/JS/search-index.test.mjs` checks that the browser's reading of it finds what
+/// `fruitsite search` finds.
+@Suite struct SearchShardsTests {
+    /// Names with a single-letter gram in most of them, letters outside ASCII, an emoji, an
+    /// NFD name and one that folds to more code points than it has (İ).
+    static let names = [
+        "Apple", "Apricot", "Banana", "Blood Orange", "Çaqui", "Cherry", "Date", "Durian",
+        "Fig", "Grape", "İnce Armut", "Kiwi", "Lemon", "Mango", "Ωmega Berry", "Papaya",
+        "Peach", "Pear", "Pineapple", "Plum", "Straße Apple", "Tamarind", "e\u{301}clair",
+        "🍎 Crab Apple", "Zebra Banana", "Aaaaa", "ÆBLE",
+    ]
+
+    /// The catalog of `names`, in order, with a record, a category and a facet value each.
+    static func entries() -> [SearchShards.Entry] {
+        names.enumerated().map { index, name in
+            SearchShards.Entry(
+                nameKey: Fold.key(name), record: Array(#"{"n":\#(index)}"#.utf8)[...])
+        }
+    }
+
+    static let categories = [
+        SearchShards.Group(
+            name: "Even", positions: stride(from: 0, to: names.count, by: 2).map { $0 }),
+        SearchShards.Group(
+            name: "Odd", positions: stride(from: 1, to: names.count, by: 2).map { $0 }),
+    ]
+    static let facets = [
+        (
+            key: "vitamins",
+            values: [
+                SearchShards.Group(name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20]),
+                SearchShards.Group(name: "K", positions: []),
+            ]
+        )
+    ]
+
+    /// Small files, so that the few test names fill several buckets and some heavy files.
+    static let builder = SearchShards(recordsPerFile: 4, heavyBytes: 24, bucketBytes: 256)
+
+    static func files() -> [String: Any] {
+        let files = builder.files(entries: entries(), categories: categories, facets: facets)
+        var parsed: [String: Any] = [:]
+        for file in files {
+            #expect(file.path.hasPrefix(SearchShards.folder) && file.bytes.last == 0x0A)
+            #expect(parsed[file.path] == nil, "\(file.path) written twice")
+            parsed[file.path] = try? JSONSerialization.jsonObject(
+                with: Data(file.bytes), options: [.fragmentsAllowed])
+            #expect(parsed[file.path] != nil, "\(file.path) is not JSON")
+        }
+        return parsed
+    }
+
+    /// The positions of a run list.
+    static func positions(_ runs: Any?) -> [Int] {
+        guard let numbers = runs as? [Int] else {
+            Issue.record("not a run list: \(String(describing: runs))")
+            return []
+        }
+        var positions: [Int] = []
+        var end = 0
+        for pair in stride(from: 0, to: numbers.count - 1, by: 2) {
+            #expect(numbers[pair + 1] > 0 && (pair == 0 || numbers[pair] > 0), "\(numbers)")
+            let start = end + numbers[pair]
+            positions += start..<start + numbers[pair + 1]
+            end = start + numbers[pair + 1]
+        }
+        #expect(numbers.count % 2 == 0)
+        return positions
+    }
+
+    @Test func runListsHoldGapsAndLengths() {
+        #expect(String(decoding: SearchShards.runList([2, 3, 4, 9]), as: UTF8.self) == "[2,3,4,1]")
+        #expect(String(decoding: SearchShards.runList([0, 0, 1]), as: UTF8.self) == "[0,2]")
+        #expect(String(decoding: SearchShards.runList([]), as: UTF8.self) == "[]")
+    }
+
+    @Test func everyGramListsExactlyTheFruitsWhoseNameHasIt() throws {
+        let files = Self.files()
+        let manifest = try #require(files[SearchShards.manifestPath] as? [String: Any])
+        #expect(manifest["version"] as? Int == 2 && manifest["count"] as? Int == Self.names.count)
+        let buckets = try #require(manifest["buckets"] as? Int)
+        let heavy = try #require(manifest["heavy"] as? [String: Int])
+        #expect(buckets > 1 && !heavy.isEmpty, "the test's sizes make both kinds of file")
+
+        // Every posting, from the file its gram names.
+        var postings: [String: Any] = [:]
+        for bucket in 0..<buckets {
+            let file = try #require(
+                files[SearchShards.folder + "grams/\(bucket).json"] as? [String: Any])
+            for (gram, posting) in file {
+                #expect(Int(SearchShards.bucket(of: Array(gram.utf8)) % UInt32(buckets)) == bucket)
+                #expect(heavy[gram] == nil && postings[gram] == nil)
+                postings[gram] = posting
+            }
+        }
+        for (gram, id) in heavy {
+            postings[gram] = files[SearchShards.folder + "grams/h\(id).json"]
+        }
+
+        // What each gram should list, from the names themselves.
+        var expected: [String: [Int: Set<Int>]] = [:]
+        for (position, name) in Self.names.enumerated() {
+            let scalars = Array(String(decoding: Fold.key(name), as: UTF8.self).unicodeScalars)
+            for start in scalars.indices {
+                for length in 1...3 where start + length <= scalars.count {
+                    var gram = ""
+                    gram.unicodeScalars.append(contentsOf: scalars[start..<start + length])
+                    expected[gram, default: [:]][length == 3 ? start : -1, default: []]
+                        .insert(position)
+                }
+            }
+        }
+        #expect(Set(postings.keys) == Set(expected.keys))
+        for (gram, places) in expected {
+            if gram.unicodeScalars.count < 3 {
+                #expect(Self.positions(postings[gram]) == places[-1]!.sorted(), "\(gram)")
+            } else {
+                let offsets = try #require(postings[gram] as? [String: Any], "\(gram)")
+                #expect(Set(offsets.keys) == Set(places.keys.map(String.init)), "\(gram)")
+                for (offset, members) in places {
+                    #expect(Self.positions(offsets[String(offset)]) == members.sorted(), "\(gram)")
+                }
+            }
+        }
+    }
+
+    @Test func recordsCategoriesAndFacetsAreTheCatalogs() throws {
+        let files = Self.files()
+        let manifest = try #require(files[SearchShards.manifestPath] as? [String: Any])
+        #expect(manifest["records"] as? Int == 4)
+        var records: [Int] = []
+        for file in 0..<(Self.names.count + 3) / 4 {
+            let list = try #require(
+                files[SearchShards.folder + "records/\(file).json"] as? [[String: Int]])
+            #expect(list.count == min(4, Self.names.count - file * 4))
+            records += list.compactMap { $0["n"] }
+        }
+        #expect(records == Array(Self.names.indices))
+
+        let categories = try #require(manifest["categories"] as? [[String: Any]])
+        #expect(categories.map { $0["name"] as? String } == ["Even", "Odd"])
+        for (index, category) in Self.categories.enumerated() {
+            #expect(categories[index]["count"] as? Int == category.positions.count)
+            #expect(
+                Self.positions(files[SearchShards.folder + "categories/\(index).json"])
+                    == category.positions)
+        }
+        let facets = try #require(manifest["facets"] as? [[String: Any]])
+        #expect(facets.map { $0["key"] as? String } == ["vitamins"])
+        let values = try #require(facets[0]["values"] as? [[String: Any]])
+        #expect(values.map { $0["name"] as? String } == ["C", "K"])
+        #expect(values.map { $0["count"] as? Int } == [8, 0])
+        for (index, value) in Self.facets[0].values.enumerated() {
+            #expect(
+                Self.positions(files[SearchShards.folder + "facets/0/\(index).json"])
+                    == value.positions)
+        }
+    }
+
+    @Test func anEmptyCatalogHasAManifestAndOneEmptyBucket() throws {
+        let files = SearchShards().files(entries: [], categories: [], facets: [])
+        #expect(
+            files.map(\.path) == [SearchShards.manifestPath, SearchShards.folder + "grams/0.json"])
+        #expect(String(decoding: files[1].bytes, as: UTF8.self) == "{}\n")
+    }
+
+    // MARK: - Config
+
+    @Test func autoShardsAboveTheThreshold() throws {
+        var config = SiteConfig()
+        #expect(config.searchIndex == .auto)
+        #expect(!config.shardsSearch(fruitCount: SiteConfig.shardedSearchThreshold))
+        #expect(config.shardsSearch(fruitCount: SiteConfig.shardedSearchThreshold + 1))
+        config = try SiteConfig(yaml: "search:\n  index: single\n", path: "fruitsite.yml")
+        #expect(!config.shardsSearch(fruitCount: 1_000_000))
+        config = try SiteConfig(yaml: "search: {index: sharded}\n", path: "fruitsite.yml")
+        #expect(config.shardsSearch(fruitCount: 0))
+    }
+
+    @Test(arguments: [
+        "search: sharded", "search: {index: shard}", "search: {index: }", "search: {kind: single}",
+    ])
+    func aBadSearchConfigIsAnErrorAtItsLine(config: String) throws {
+        do {
+            _ = try SiteConfig(yaml: "title: Fruits\n" + config + "\n", path: "fruitsite.yml")
+            Issue.record("no error for \(config)")
+        } catch {
+            #expect(!error.diagnostics.isEmpty)
+            #expect(error.diagnostics.allSatisfy { $0.location.line == 2 })
+        }
+    }
+}
