@@ -64,8 +64,8 @@ test: site lint swift-test js-test browser-test ## Every test: formatting, Swift
 swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
 	MUSTACHE_REFERENCE=required $(SWIFT) test
 
-js-test: ## The JavaScript tests (node --test)
-	node --test Tests/JS/
+js-test: release ## The JavaScript tests (node --test), some against sites the release build writes
+	FRUITSITE_BIN=$(RELEASE_BIN) node --test Tests/JS/
 
 browser-test: site ## Headless Chromium against the built sample site, plus the HTML checker and axe
 	bash Tests/Browser/setup.sh

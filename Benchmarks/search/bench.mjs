@@ -189,7 +189,7 @@ if (isMain) {
   const result = await run({ count: Number(process.argv[2] ?? 100_000), gzip });
   const assets = new URL('../../Templates/assets/', import.meta.url);
   const files = Object.fromEntries(
-    ['fruit-filter.js', 'search.js'].map((file) => [
+    ['fruit-filter.js', 'search-index.js', 'search.js'].map((file) => [
       file,
       gzip(readFileSync(new URL(file, assets))),
     ]),

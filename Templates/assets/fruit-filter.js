@@ -2,8 +2,8 @@
 
 // MARK: - Folding
 
-// Lone surrogates become U+FFFD, so UTF-16 containment is code point containment.
-const wellFormed = (s) =>
+/** Makes lone surrogates U+FFFD, so UTF-16 containment is code point containment. */
+export const wellFormed = (s) =>
   s.toWellFormed?.() ??
   s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g, (c) => (c[1] ? c : '\uFFFD'));
 

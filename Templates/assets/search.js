@@ -1,6 +1,8 @@
-// The index page's search: filters the server-rendered list, keeps the search in the URL and
-// puts data into the DOM only as text.
-import { filterFruits, matchRange } from './fruit-filter.js';
+// The index page's search: while a search is set, shows the matching fruits of the whole
+// catalog, fifty at a time, in place of the page's own list; keeps the search in the URL and
+// puts data into the DOM only as text. The index may be single or sharded (search-index.js).
+import { matchRange } from './fruit-filter.js';
+import { openIndex } from './search-index.js';
 
 // MARK: - URL state
 
@@ -34,6 +36,9 @@ const make = (tag, className, ...children) => {
   return element;
 };
 
+/** How many results a search shows first, and how many more each "Show more" adds. */
+const STEP = 50;
+
 async function start() {
   const form = $('search-form');
   const input = $('search-q');
@@ -43,12 +48,23 @@ async function start() {
   const status = $('search-status');
   const empty = $('search-empty');
   const resting = status.textContent;
-  const items = new Map(); // slug → { li, element, name, mark }
-  let list = $('fruit-list');
-  let pageList = null; // the page's own fruits, when it lists only some
+  const list = $('fruit-list'); // the page's own fruits, shown while nothing is searched
   const pager = $('pagination');
-  let fruits;
-  let shown;
+  // A search's results take the place of the page's fruits and of its pager.
+  const results = make('ul', 'fruit-list');
+  const more = make('button', 'search-more', 'Show more');
+  results.id = 'search-results';
+  more.type = 'button';
+  results.hidden = more.hidden = true;
+  (list ?? status).after(results, more);
+  for (const control of controls) {
+    control.setAttribute('aria-controls', (list ? 'fruit-list ' : '') + results.id);
+  }
+  let index;
+  let shown; // the state the page shows, or is about to
+  let found; // the search shown: { count, records, q }
+  let searches = 0; // counts renders: a slower, older one must not overwrite a newer one
+  let loading = false;
   let timer;
 
   const read = () => Object.fromEntries(controls.map((c) => [c.name, c.value]));
@@ -72,48 +88,64 @@ async function start() {
   };
 
   const announce = (state, count) => {
-    const total = fruits.length;
+    const { total } = index;
     status.textContent = isSearching(state)
       ? `${count} of ${total} fruit${total === 1 ? '' : 's'}`
       : resting;
   };
 
-  const render = (state) => {
+  // One result, as the page lists its own fruits, with the match highlighted.
+  const item = ({ slug, name, emoji, category, url }, q) => {
+    const range = matchRange(name, q);
+    const label = range
+      ? [name.slice(0, range[0]), make('mark', '', name.slice(...range)), name.slice(range[1])]
+      : [name];
+    const link = make('a', '', make('span', 'result-name', ...label));
+    link.href = new URL(url ?? `fruits/${slug}/`, index.root);
+    if (emoji) {
+      link.prepend(make('span', 'result-emoji', emoji));
+      link.firstChild.setAttribute('aria-hidden', 'true');
+    }
+    const li = make('li', '', link, ' ', make('span', 'result-category', category));
+    li.dataset.slug = slug;
+    return li;
+  };
+  // The next results of a search, from `start`.
+  const items = async ({ records, q }, start) =>
+    (await records(start, start + STEP)).map((fruit) => item(fruit, q));
+  const unavailable = () => (status.textContent = 'Search is unavailable: the index did not load.');
+
+  // Shows a state. Resolves to its count, or to null when a later render took its place or
+  // the index failed to answer.
+  const render = async (state) => {
+    const search = ++searches;
     const searching = isSearching(state);
-    if (pageList) {
-      if (searching && !list) {
-        pageList.removeAttribute('id');
-        makeList(pageList);
+    let result = null;
+    let first = [];
+    try {
+      if (searching) {
+        result = { ...(await index.search(state)), q: state.q };
+        first = await items(result, 0);
       }
-      pageList.hidden = searching;
-      if (list) list.hidden = !searching;
-      if (pager) pager.hidden = searching;
+    } catch {
+      if (search === searches) unavailable();
+      return null;
     }
+    if (search !== searches) return null;
+    found = result;
+    const count = result?.count ?? 0;
+    if (list) list.hidden = searching;
+    if (pager) pager.hidden = searching;
+    results.hidden = !searching;
+    results.replaceChildren(...first);
+    more.hidden = first.length >= count;
+    empty.hidden = !searching || count > 0;
     const { q, category, ...facets } = state;
-    const hits = new Set(filterFruits(fruits, q, category, facets));
-    for (const fruit of fruits) {
-      const item = items.get(fruit.slug);
-      if (!item) continue;
-      const hidden = !hits.has(fruit);
-      if (item.li.hidden !== hidden) item.li.hidden = hidden;
-      const range = !hidden && matchRange(item.name, q);
-      const mark = `${range}`;
-      if (hidden || mark === item.mark) continue;
-      const { name } = item;
-      item.mark = mark;
-      item.element.replaceChildren(
-        ...(range
-          ? [name.slice(0, range[0]), make('mark', '', name.slice(...range)), name.slice(range[1])]
-          : [name]),
-      );
-    }
-    empty.hidden = hits.size > 0;
     $('search-empty-text').textContent =
       `No fruit matches “${q}”` +
       (category ? ' in ' + category : '') +
       Object.entries(facets).map(([k, v]) => (v ? ` with ${k} ${v}` : '')).join('');
-    shown = state;
-    return hits.size;
+    return count;
   };
 
   // Typing settles before the count is announced and the URL replaced (screen readers, Safari's
@@ -121,64 +153,24 @@ async function start() {
   const update = (push) => {
     clearTimeout(timer);
     if (push) save(shown);
-    const state = read();
-    const count = render(state);
+    const state = (shown = read());
+    const rendered = render(state);
     const settle = () => {
-      announce(state, count);
       save(state, push);
+      rendered.then((count) => count !== null && shown === state && announce(state, count));
     };
     if (push) settle();
     else timer = setTimeout(settle, 400);
   };
 
   write(parseQuery(location.search, names));
-  const indexURL = new URL(form.dataset.index, location.href);
   try {
-    const response = await fetch(indexURL);
-    const index = response.ok && (await response.json());
-    if (index?.version !== 1) throw new Error('no index in format 1');
-    fruits = index.fruits;
+    index = await openIndex(form.dataset.index);
   } catch {
+    if (location.protocol !== 'file:') return unavailable();
     status.textContent =
-      location.protocol === 'file:'
-        ? 'Search needs the site to be served over HTTP (e.g. python3 -m http.server -d Output)'
-        : 'Search is unavailable: the index did not load.';
+      'Search needs the site to be served over HTTP (e.g. python3 -m http.server -d Output)';
     return;
-  }
-
-  // Lists every fruit of the index in a new list after `place`, the list the search filters.
-  const makeList = (place) => {
-    list = make('ul', 'fruit-list');
-    place.after(list);
-    list.id = 'fruit-list';
-    for (const { slug, name, emoji, category, url } of fruits) {
-      const link = make('a', '', make('span', 'result-name', name));
-      link.href = new URL(url ?? `fruits/${slug}/`, indexURL);
-      if (emoji) {
-        link.prepend(make('span', 'result-emoji', emoji));
-        link.firstChild.setAttribute('aria-hidden', 'true');
-      }
-      const li = make('li', '', link, ' ', make('span', 'result-category', category));
-      li.dataset.slug = slug;
-      list.append(li);
-    }
-    for (const li of list.querySelectorAll('li[data-slug]')) {
-      const element = li.querySelector('.result-name');
-      if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
-    }
-  };
-  // A page of a paginated index lists only some fruits. A search shows, in place of them and
-  // of the pager, every fruit of the index, in a list made the first time one is needed.
-  if (list && list.querySelectorAll('li[data-slug]').length < fruits.length) {
-    pageList = list;
-    list = null;
-  } else if (list) {
-    for (const li of list.querySelectorAll('li[data-slug]')) {
-      const element = li.querySelector('.result-name');
-      if (element) items.set(li.dataset.slug, { li, element, name: element.textContent });
-    }
-  } else {
-    makeList(status);
   }
 
   // MARK: Events
@@ -201,11 +193,29 @@ async function start() {
     update(true);
     input.focus();
   };
+  // Adds the next results, and moves the focus to the first of them: the button may go.
+  more.onclick = async () => {
+    const search = found;
+    const start = results.children.length;
+    if (loading || !search) return;
+    loading = true;
+    try {
+      const next = await items(search, start);
+      if (search !== found) return; // another search replaced this one meanwhile
+      results.append(...next);
+      more.hidden = results.children.length >= search.count;
+      next[0]?.querySelector('a').focus();
+    } catch {
+      unavailable();
+    } finally {
+      loading = false;
+    }
+  };
   addEventListener('popstate', () => {
     clearTimeout(timer);
     write(parseQuery(location.search, names));
-    const state = read();
-    announce(state, render(state));
+    const state = (shown = read());
+    render(state).then((count) => count !== null && announce(state, count));
   });
   addEventListener('keydown', (event) => {
     const { tagName, isContentEditable } = event.target;
@@ -221,9 +231,9 @@ async function start() {
   $('search-hint').hidden = false;
 
   // The controls hold any keys typed while the index loaded.
-  const state = read();
-  const count = render(state);
-  if (isSearching(state)) announce(state, count);
+  const state = (shown = read());
+  const count = await render(state);
+  if (count !== null && isSearching(state)) announce(state, count);
 }
 
 if (typeof document !== 'undefined') start();

@@ -98,9 +98,28 @@ def fold(text: str) -> str:
 # MARK: - Search index
 
 
+def search_index_path(site: Path) -> Path | None:
+    """The site's search index: search-index.json (single) or search/index.json (sharded)."""
+    for path in (site / "search-index.json", site / "search" / "index.json"):
+        if path.is_file():
+            return path
+    return None
+
+
 def load_search_index(site: Path) -> dict:
-    """The parsed search-index.json of the site."""
-    return json.loads((site / "search-index.json").read_text(encoding="utf-8"))
+    """The site's search index as search-index.json holds it: a sharded index's categories'
+    names and its records files joined, in catalog order."""
+    path = search_index_path(site)
+    if path is None:
+        raise FileNotFoundError(f"{site} has neither search-index.json nor search/index.json")
+    index = json.loads(path.read_text(encoding="utf-8"))
+    if index.get("version") != 2:
+        return index
+    fruits = []
+    for number in range(-(-index["count"] // index["records"])):
+        records = path.parent / "records" / f"{number}.json"
+        fruits += json.loads(records.read_text(encoding="utf-8"))
+    return {"version": 2, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
 
 
 def category_name_for_option(index: dict, value: str, label: str) -> str:

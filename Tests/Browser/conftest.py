@@ -45,7 +45,7 @@ def _site_or_none() -> Path | None:
 def _search_texts(site: Path | None) -> list[str]:
     """Texts typed into the search box, compared with `fruitsite search`."""
     texts = ["a", "an", "Berr", "CITRUS", "zzz", " "]
-    if site and (site / "search-index.json").is_file():
+    if site and support.search_index_path(site):
         names = [f["name"] for f in support.load_search_index(site).get("fruits", [])]
         accented = [c for name in names for c in name if c.isalpha() and not c.isascii()]
         if accented:
@@ -85,9 +85,9 @@ def site() -> Path:
 
 @pytest.fixture(scope="session")
 def search_index(site) -> dict:
-    path = site / "search-index.json"
-    if not path.is_file():
-        pytest.fail(f"{path} is missing", pytrace=False)
+    if not support.search_index_path(site):
+        pytest.fail(f"{site} has no search index (search-index.json or search/index.json)",
+                    pytrace=False)
     return support.load_search_index(site)
 
 

@@ -11,8 +11,15 @@ import browser_support as support
 
 WAIT_SECONDS = 10
 
-_LIST_STATE = """
-return Array.from(document.querySelectorAll('#fruit-list > li')).map(li => {
+# The list the page shows: a search's results (#search-results) while a search is set, the
+# page's own fruits (#fruit-list) otherwise.
+_SHOWN_LIST = """
+const results = document.getElementById('search-results');
+const list = results && !results.hidden ? results : document.getElementById('fruit-list');
+"""
+
+_LIST_STATE = _SHOWN_LIST + """
+return Array.from(list ? list.children : []).map(li => {
   const link = li.querySelector('a[href]');
   return {
     slug: li.dataset.slug || null,
@@ -23,6 +30,24 @@ return Array.from(document.querySelectorAll('#fruit-list > li')).map(li => {
   };
 });
 """
+
+# Which of the page's own list, its pager, the results and their "Show more" are rendered.
+_LISTS_RENDERED = """
+const rendered = (id) => {
+  const element = document.getElementById(id);
+  return Boolean(element && element.getClientRects().length);
+};
+const more = document.querySelector('#search-results + .search-more');
+return {
+  own: rendered('fruit-list'),
+  pager: rendered('pagination'),
+  results: rendered('search-results'),
+  more: Boolean(more && more.getClientRects().length),
+};
+"""
+
+# How many results a search shows at first, and how many each "Show more" adds.
+RESULTS_STEP = 50
 
 
 # True once the data-index URL has been fetched, two frames and a task later, by
@@ -91,7 +116,19 @@ class SearchPage:
     # MARK: - Results
 
     def list_state(self) -> list[dict]:
+        """The items of the list shown: the results while searching, else the page's own."""
         return self.driver.execute_script(_LIST_STATE)
+
+    def lists_rendered(self) -> dict[str, bool]:
+        """Whether the page's own list (own), its pager, the results and "Show more" (more)
+        are rendered."""
+        return self.driver.execute_script(_LISTS_RENDERED)
+
+    def is_searching(self) -> bool:
+        """Whether the page shows a search's results (rather than its own fruits)."""
+        return self.driver.execute_script(
+            "const r = document.getElementById('search-results'); return Boolean(r && !r.hidden);"
+        )
 
     def visible_names(self) -> tuple[str, ...]:
         """Names of the list items not hidden, in page order."""
@@ -129,29 +166,39 @@ class SearchPage:
                 f"timed out after {timeout}s waiting for {what}\n{self.describe()}"
             ) from None
 
-    def wait_for_names(self, expected, context: str) -> None:
-        """Waits until the visible fruits are `expected`, in order (the CLI's answer)."""
-        expected = tuple(expected)
+    def wait_for_names(self, expected, context: str, shown: int = RESULTS_STEP) -> None:
+        """Waits until the visible fruits are `expected`, in order (the CLI's answer): while
+        searching, its first `shown`, as many as the results list before "Show more"."""
+        everything = tuple(expected)
+
+        def wanted() -> tuple[str, ...]:
+            return everything[:shown] if self.is_searching() else everything
+
         try:
             self.wait_for(
-                lambda: self.visible_names() == expected,
+                lambda: self.visible_names() == wanted(),
                 f"the visible fruits to match `fruitsite search` ({context})",
             )
         except AssertionError as error:
-            shown = self.visible_names()
-            missing = [name for name in expected if name not in shown]
-            extra = [name for name in shown if name not in expected]
+            expected, visible = wanted(), self.visible_names()
+            missing = [name for name in expected if name not in visible]
+            extra = [name for name in visible if name not in expected]
             order = "" if missing or extra else "\n  same fruits, different order"
             raise AssertionError(
                 f"{error}\n  expected ({len(expected)}): {list(expected)}"
                 f"\n  missing: {missing}\n  extra: {extra}{order}"
             ) from None
 
-    def wait_for_status_count(self) -> None:
-        """Waits until the status text states the number of visible fruits."""
+    def wait_for_status_count(self, count: int | None = None) -> None:
+        """Waits until the status text states the number of fruits found: `count`, or by
+        default as many as are visible."""
         self.wait_for(
-            lambda: status_matches(self.status_text(), len(self.visible_names()), self.total),
-            "#search-status to state the number of visible fruits "
+            lambda: status_matches(
+                self.status_text(),
+                len(self.visible_names()) if count is None else count,
+                self.total,
+            ),
+            "#search-status to state the number of fruits found "
             f"(\"N of {self.total} fruits\", or a no-match message when N is 0)",
         )
 

@@ -230,9 +230,9 @@ def test_the_pager_works_from_the_keyboard(driver, paged_site, paged_server):
 def page_list_state(driver) -> dict:
     return driver.execute_script(
         """
-        // The page's own list comes first; the search's list of every fruit, once made,
-        // after it.
-        const [own, full] = document.querySelectorAll('ul.fruit-list');
+        // The page's own fruits, and a search's results from the whole catalog.
+        const own = document.getElementById('fruit-list');
+        const full = document.getElementById('search-results');
         const pager = document.getElementById('pagination');
         return {
           ownShown: Boolean(own && own.getClientRects().length),

@@ -71,13 +71,11 @@ def test_typing_narrows_like_the_cli(search_page, reference, search_text):
     search_page.wait_for_status_count()
     check_highlight(search_page, search_text)
 
-    # Items filtered out must really disappear, whatever the stylesheet says.
-    shown_but_hidden = [
-        i["slug"] for i in search_page.list_state() if i["hidden"] and i["rendered"]
-    ]
-    assert not shown_but_hidden, (
-        f"items with the hidden attribute are still rendered (CSS overrides [hidden]?): "
-        f"{shown_but_hidden}"
+    # The page's own list must really disappear, whatever the stylesheet says.
+    rendered = search_page.lists_rendered()
+    assert not rendered["own"] and rendered["results"], (
+        f"while searching, the results should show in place of the page's list "
+        f"(CSS overrides [hidden]?): {rendered}"
     )
 
 
@@ -248,7 +246,7 @@ def active_element(driver) -> dict:
     return driver.execute_script(
         "const el = document.activeElement;"
         "return {tag: el.tagName.toLowerCase(), id: el.id,"
-        " inList: !!el.closest('#fruit-list'), href: el.getAttribute('href')};"
+        " inList: !!el.closest('.fruit-list'), href: el.getAttribute('href')};"
     )
 
 
@@ -287,13 +285,14 @@ def test_escape_clears_the_search(search_page, reference):
     search_page.wait_for(
         lambda: search_page.box.get_attribute("value") == "", "Escape to empty the box"
     )
-    search_page.wait_for_names(
-        [search_page.name_by_slug[i["slug"]] for i in search_page.list_state()],
-        "Escape to show every fruit again",
-    )
     search_page.wait_for(
-        lambda: all(not item["marks"] for item in search_page.list_state()),
-        "Escape to remove the <mark> highlights",
+        lambda: {**search_page.lists_rendered(), "pager": None}
+        == {"own": True, "pager": None, "results": False, "more": False},
+        "Escape to show the page's own list again, in place of the results",
+    )
+    search_page.wait_for_names(reference(""), "Escape to show every fruit again")
+    assert all(not item["marks"] for item in search_page.list_state()), (
+        "the page's own list has <mark> highlights after Escape"
     )
     search_page.wait_for_status_count()
 

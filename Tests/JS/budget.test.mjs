@@ -1,11 +1,13 @@
-// Keeps the client's JavaScript within its size budget: both files, gzipped, under 4.5 KB.
+// Keeps the client's JavaScript within its size budget: the three files, gzipped, under 8 KB.
+// It was 4.5 KB for two; search-index.js, which reads the sharded index (format 2) that
+// catalogs too large for one index file need, added about 3 KB.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 4608;
-const files = ['fruit-filter.js', 'search.js'];
+const BUDGET = 8192;
+const files = ['fruit-filter.js', 'search-index.js', 'search.js'];
 
 test(`client JavaScript gzips to under ${BUDGET} bytes`, () => {
   const sizes = files.map((file) => {
