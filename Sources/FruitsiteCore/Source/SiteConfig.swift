@@ -251,21 +251,10 @@ public struct SiteConfig: Sendable, Equatable {
         _ node: YAMLNode, into diagnostics: inout [Diagnostic],
         at location: (YAMLNode) -> SourceLocation
     ) {
-        guard case .mapping(let pairs) = node.kind else {
-            diagnostics.append(
-                .error(
-                    at: location(node), "'feed' must be a map, not \(node.kindDescription)",
-                    hint: "for example 'feed: {limit: 20}'"))
-            return
-        }
-        for (key, value) in pairs {
-            guard key.scalarText == "limit" else {
-                diagnostics.append(
-                    .error(
-                        at: location(key), "unknown key 'feed.\(key.scalarText ?? "")'",
-                        hint: "the one key of 'feed' is 'limit'"))
-                continue
-            }
+        let values = Self.values(
+            ofOnlyKey: "limit", in: node, named: "feed", example: "{limit: 20}",
+            into: &diagnostics, at: location)
+        for value in values {
             guard case .int(let limit) = FruitParser.mustacheValue(value),
                 (0...10_000).contains(limit)
             else {
@@ -284,33 +273,51 @@ public struct SiteConfig: Sendable, Equatable {
         _ node: YAMLNode, into diagnostics: inout [Diagnostic],
         at location: (YAMLNode) -> SourceLocation
     ) {
-        let kinds = SearchIndex.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-        guard case .mapping(let pairs) = node.kind else {
-            diagnostics.append(
-                .error(
-                    at: location(node), "'search' must be a map, not \(node.kindDescription)",
-                    hint: "for example 'search: {index: sharded}'"))
-            return
-        }
-        for (key, value) in pairs {
-            guard key.scalarText == "index" else {
-                diagnostics.append(
-                    .error(
-                        at: location(key), "unknown key 'search.\(key.scalarText ?? "")'",
-                        hint: "the one key of 'search' is 'index'"))
-                continue
-            }
+        let values = Self.values(
+            ofOnlyKey: "index", in: node, named: "search", example: "{index: sharded}",
+            into: &diagnostics, at: location)
+        for value in values {
             guard !value.isNull, let text = value.scalarText, let kind = SearchIndex(rawValue: text)
             else {
+                let kinds = SearchIndex.allCases.map { "'\($0.rawValue)'" }
                 diagnostics.append(
                     .error(
-                        at: location(value), "'search.index' must be one of \(kinds)",
+                        at: location(value),
+                        "'search.index' must be one of \(kinds.joined(separator: ", "))",
                         hint: "'single' writes one search-index.json, 'sharded' a manifest and "
                             + "shards, 'auto' picks by the catalog's size"))
                 continue
             }
             searchIndex = kind
         }
+    }
+
+    /// The values of `key` in the map `node`, the setting `name`'s, whose one key it is:
+    /// anything else there is an error.
+    private static func values(
+        ofOnlyKey key: String, in node: YAMLNode, named name: String, example: String,
+        into diagnostics: inout [Diagnostic], at location: (YAMLNode) -> SourceLocation
+    ) -> [YAMLNode] {
+        guard case .mapping(let pairs) = node.kind else {
+            diagnostics.append(
+                .error(
+                    at: location(node), "'\(name)' must be a map, not \(node.kindDescription)",
+                    hint: "for example '\(name): \(example)'"))
+            return []
+        }
+        var values: [YAMLNode] = []
+        for (candidate, value) in pairs {
+            guard candidate.scalarText == key else {
+                diagnostics.append(
+                    .error(
+                        at: location(candidate),
+                        "unknown key '\(name).\(candidate.scalarText ?? "")'",
+                        hint: "the one key of '\(name)' is '\(key)'"))
+                continue
+            }
+            values.append(value)
+        }
+        return values
     }
 
     /// What is wrong with a `baseURL`, or nil: it must be empty, or an absolute http(s) URL
