@@ -14,13 +14,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { openIndex } from '../../Templates/assets/search-index.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const bin = process.env.FRUITSITE_BIN || join(repo, '.build/release/fruitsite');
+// Absolute: the builds run in other folders.
+const bin = resolve(process.env.FRUITSITE_BIN || join(repo, '.build/release/fruitsite'));
 if (!existsSync(bin)) {
   throw new Error(`no fruitsite executable at ${bin}: build it or set FRUITSITE_BIN`);
 }
