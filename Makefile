@@ -71,7 +71,7 @@ browser-test: site ## Headless Chromium against the built sample site, plus the 
 	bash Tests/Browser/setup.sh
 	FRUITSITE_BIN=$(RELEASE_BIN) FRUITSITE_SITE=Output $(PYTHON) -m pytest -q Tests/Browser
 
-bench: release ## Benchmarks: fruitsite against Hugo, and the search client (prints figures; not a test)
+bench: release ## Benchmarks: fruitsite against Hugo, a first search against Pagefind, the search client (prints figures; not a test)
 	bash Benchmarks/run.sh
 
 fuzz: deps ## Run each libFuzzer target for a bounded time (FUZZ_SECONDS, default 120)

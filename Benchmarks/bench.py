@@ -8,8 +8,10 @@ catalog (Benchmarks/generate.py) into tmpfs, builds it with both generators into
 folders on tmpfs, one warm-up each and then alternating runs, then one run each with the output
 on the real disk, and prints a table. At the rebuild sizes it also edits entries in nine ways
 (text, name, emoji, vitamins, category, a file added, deleted or renamed, the draft flag) and
-times the rebuild into the same output, then checks that output against a clean build. Every
-folder it makes is removed at the end.
+times the rebuild into the same output, then checks that output against a clean build. Last,
+at each search size, it builds the catalog with each kind of search index and prints what a
+visitor's first query downloads, against Pagefind's on the same pages (search/transfer.mjs,
+search/pagefind_transfer.py). Every folder it makes is removed at the end.
 
 Each run is timed twice: wall time with `time.perf_counter()` around the process (GNU time
 prints only hundredths), CPU time and peak RSS by `/usr/bin/time`. A benchmark, not a test: it
@@ -18,6 +20,8 @@ exits non-zero only when a build fails.
 
 import argparse
 import filecmp
+import gzip
+import json
 import os
 import shutil
 import signal
@@ -592,6 +596,138 @@ def print_summary(measured):
               f" memory {met[1]}")
 
 
+# MARK: - Search: what a visitor's first query downloads
+
+INDEX_KINDS = ("sharded", "single")
+SEARCH_CATEGORY = "Berries"  # the category filter of every second query
+SEARCH_ENGINE = ("search-index.js", "fruit-filter.js")  # fruitsite's search, in assets/
+
+
+def gzipped_size(path):
+    with open(path, "rb") as file:
+        return len(gzip.compress(file.read(), 6))
+
+
+def measure_search(count, fruitsite, work, disk, seed, pagefind):
+    """Builds a catalog of `count` entries with each kind of search index, then measures the
+    first query of every query of Benchmarks/search/transfer.mjs, with and without a category
+    filter; with `pagefind`, also Pagefind's on the same fruit pages. Prints the table. The
+    outputs go to `disk`: with Pagefind's bundle and its copy of the pages, they would take
+    700,000 inodes of the tmpfs at 100,000 entries, and nothing timed here depends on it."""
+    label = f"[search {grouped(count)}]"
+    if not shutil.which("node"):
+        log(f"{label} no node: skipping the first-query table")
+        return
+    catalog = os.path.join(work, f"content-{count}")
+    subprocess.run([sys.executable, os.path.join(HERE, "generate.py"), "--count", str(count),
+                    "--seed", str(seed), "--out", catalog], check=True)
+    outputs = {}
+    try:
+        for kind in INDEX_KINDS:
+            config = os.path.join(work, f"search-{kind}.yml")
+            with open(config, "w", encoding="utf-8") as file:
+                file.write(f"search:\n  index: {kind}\n")
+            build = Generator(f"fruitsite ({kind})", lambda content, output, config=config:
+                              fruitsite.make_command(content, output) + ["--config", config], work)
+            outputs[kind] = fresh_output(disk, f"search-{kind}")
+            wall, _, memory = build.run(catalog, outputs[kind])
+            log(f"{label} built with the {kind} index: {wall:.2f} s, {memory:.0f} MiB")
+        shutil.rmtree(catalog)
+        start = time.perf_counter()
+        transfer = subprocess.run(["node", os.path.join(HERE, "search", "transfer.mjs"),
+                                   "--category", SEARCH_CATEGORY]
+                                  + [outputs[kind] for kind in INDEX_KINDS],
+                                  stdout=subprocess.PIPE, check=True)
+        measured = {entry["kind"]: entry for entry in json.loads(transfer.stdout)}
+        log(f"{label} transfer.mjs took {time.perf_counter() - start:.0f} s")
+        found = None
+        if pagefind:
+            start = time.perf_counter()
+            queries = list(dict.fromkeys(q["q"] for q in measured["sharded"]["queries"]))
+            result = subprocess.run([sys.executable, os.path.join(HERE, "search",
+                                                                  "pagefind_transfer.py"),
+                                     outputs["sharded"], "--category", SEARCH_CATEGORY, "--"]
+                                    + queries, stdout=subprocess.PIPE)
+            if result.returncode == 0:
+                found = json.loads(result.stdout)
+            else:
+                log(f"{label} warning: Pagefind failed (exit status {result.returncode})")
+            log(f"{label} Pagefind took {time.perf_counter() - start:.0f} s")
+        engine = sum(gzipped_size(os.path.join(outputs["sharded"], "assets", name))
+                     for name in SEARCH_ENGINE)
+        print_search_table(count, measured, found, engine)
+    except subprocess.CalledProcessError as failure:
+        log(f"{label} warning: the search measurement failed: {failure}")
+    finally:
+        for output in outputs.values():
+            remove(output)
+        shutil.rmtree(catalog, ignore_errors=True)
+
+
+def print_search_table(count, measured, pagefind, engine):
+    """A row per query and filter: bytes, requests and rounds of each index kind and Pagefind,
+    then the median and the worst of each column."""
+    columns = [measured[kind]["queries"] for kind in INDEX_KINDS]
+    names = [f"fruitsite {kind}" for kind in INDEX_KINDS]
+    if pagefind:
+        columns.append(pagefind["queries"])
+        names.append("Pagefind")
+    print()
+    print(f"First query at N = {grouped(count)} entries: a new visitor opens the index, searches"
+          " and shows the first screen of results")
+    print("  (fruitsite: openIndex, search, records(0, 50), in Node.js; KB: thousands of bytes"
+          " over the wire, each file")
+    print("  gzipped at level 6 as a CDN serves JSON; req: requests; rounds: the longest chain of"
+          " requests each waiting")
+    print("  for a response to the one before, 1 when all go at once)")
+    if pagefind:
+        index = pagefind["index"]
+        print(f"  Pagefind {index['version']}: {grouped(index['pages'])} fruit pages indexed in"
+              f" {index['seconds']:.1f} s, peak {index['peak']:,.0f} MiB: {grouped(index['files'])}"
+              f" files, {index['bytes'] / 1e6:.1f} MB;")
+        print("  search() and data() of the first 10 results, in headless Chromium; its index"
+              " files count as served")
+        print("  (compressed already), its JSON gzipped")
+    print(f"  {'':<32}" + "".join(f" | {name:^20}" for name in names)
+          + " | Pagefind" * bool(pagefind))
+    print(f"  {'query':<14} {'filter':<8} {'matches':>8}" + f" | {'KB':>8} {'req':>4} {'rounds':>6}"
+          * len(names) + " |  matches" * bool(pagefind))
+    for row in zip(*columns):
+        first = row[0]
+        line = (f"  {repr(first['q']):<14} {first.get('category') or '-':<8}"
+                f" {grouped(first['count']):>8}")
+        for cell in row:
+            line += f" | {cell['gzip'] / 1000:>8,.1f} {cell['requests']:>4} {cell['rounds']:>6}"
+        if pagefind:
+            line += f" | {grouped(row[-1]['count']):>8}"
+        if row[1]["count"] != first["count"]:
+            line += f"  (the single index found {grouped(row[1]['count'])})"
+        print(line)
+    for label, pick in (("median", statistics.median), ("worst", max)):
+        line = f"  {label:<32}"
+        for column in columns:
+            kb, requests, rounds = (pick([cell[key] for cell in column])
+                                    for key in ("gzip", "requests", "rounds"))
+            line += f" | {kb / 1000:>8,.1f} {requests:>4g} {rounds:>6g}"
+        print(line)
+    for kind in INDEX_KINDS:
+        typing = measured[kind]["typing"]
+        print(f"  fruitsite {kind}, typing {typing['word']!r} a letter at a time, its files"
+              f" fetched: {statistics.median(typing['ms']):.2f} ms a keystroke (median),"
+              f" {max(typing['ms']):.2f} ms at most (search and records(0, 50), Node.js)")
+    if pagefind:
+        slowest = max(pagefind["queries"], key=lambda cell: cell["seconds"])
+        print(f"  Pagefind in Chromium, each response held 50 ms: the first screen after"
+              f" {statistics.median(cell['seconds'] for cell in pagefind['queries']):.1f} s"
+              f" (median), {slowest['seconds']:.1f} s at most ({slowest['q']!r}"
+              + (f", {slowest['category']}" if slowest["category"] else "") + ")")
+    print(f"  Not counted: the search's own JavaScript, loaded with the page: fruitsite's"
+          f" {' and '.join(SEARCH_ENGINE)}, {engine / 1000:.1f} KB"
+          + (f"; Pagefind's pagefind.js, {pagefind['queries'][0]['script'] / 1000:.1f} KB"
+             if pagefind else ""))
+    sys.stdout.flush()
+
+
 # MARK: - Main
 
 
@@ -635,7 +771,8 @@ def fruitsite_generator(binary, templates, work):
 
 def describe_machine(fruitsite):
     load = os.getloadavg()
-    hugo = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
+    hugo = (subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
+            if shutil.which("hugo") else "no Hugo")
     commit = subprocess.run(["git", "-C", ROOT, "describe", "--always", "--dirty"],
                             capture_output=True, text=True).stdout.strip() or "?"
     print(f"fruitsite {commit} ({fruitsite}); {hugo.split(' BuildDate')[0]}")
@@ -651,7 +788,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--fruitsite", default=os.path.join(ROOT, ".build/release/fruitsite"))
     parser.add_argument("--templates", default=os.path.join(ROOT, "Templates"))
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
+    parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 10000, 100000],
+                        help="catalog sizes of the build tables (none: no build tables)")
     parser.add_argument("--runs", type=int, help="runs per size (default 5, or 3 from 100,000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rebuild-sizes", type=int, nargs="*", default=[10000, 100000],
@@ -667,6 +805,15 @@ def main(argv=None):
                         help="sizes at which fruitsite runs alone, once after a warm-up, output"
                         " on --disk (Hugo would need some 80 GB of memory at 1,000,000, and the"
                         " output's 2,000,000 files and folders exhaust a tmpfs's inodes)")
+    parser.add_argument("--search-sizes", type=int, nargs="*", default=[10000, 100000],
+                        help="sizes at which to measure a visitor's first query, with each kind"
+                        " of search index and Pagefind (none: skip it)")
+    parser.add_argument("--million", action="store_true",
+                        help="also measure the first query at 1,000,000 entries (fruitsite's two"
+                        " indexes, no Pagefind: two builds of 2 GB and some 10 minutes each)")
+    parser.add_argument("--pagefind-max", type=int, default=100000,
+                        help="the largest search size at which Pagefind is measured too (0:"
+                        " never)")
     parser.add_argument("--tmpfs", default="/dev/shm", help="where catalogs and outputs go")
     parser.add_argument("--disk", default="/tmp", help="a folder on a real disk for one run")
     args = parser.parse_args(argv)
@@ -696,12 +843,15 @@ def main(argv=None):
             alone = {"fruitsite": generators["fruitsite"]}
             measured[count] = measure_size(count, 1, alone, work, None, args.seed, outputs=disk)
             shutil.rmtree(os.path.join(work, f"content-{count}"), ignore_errors=True)
-        skipped = [size for size in args.rebuild_sizes if size not in args.sizes]
+        skipped = [size for size in args.rebuild_sizes if size not in args.sizes] * bool(args.sizes)
         if skipped:
             log(f"(no rebuild table at {', '.join(grouped(size) for size in skipped)}: not among"
                 " the sizes)")
         print_summary(measured)
         print_per_page(measured)
+        for count in args.search_sizes + [1000000] * args.million:
+            measure_search(count, generators["fruitsite"], work, disk, args.seed,
+                           pagefind=count <= args.pagefind_max)
     except BuildFailed as failure:
         print(f"\nerror: {failure}", file=sys.stderr)
         return 1

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests): fruitsite against Hugo on generated catalogs of 1,000, 10,000 and
-# 100,000 entries, then the search client when Node.js is there. `make bench` runs this.
+# 100,000 entries, a visitor's first query with each kind of search index and with Pagefind,
+# then the search client when Node.js is there. `make bench` runs this.
 #
 #   BENCH_SIZES="1000 10000"   the catalog sizes (default "1000 10000 100000")
 #   BENCH_RUNS=3               measured runs per size (default 5, or 3 from 100,000 entries)
@@ -9,9 +10,13 @@
 #   BENCH_HUGO_REBUILD_BUDGET=300  seconds of Hugo rebuilds per size before it starts no more
 #                              (default 300; 0 for none)
 #   BENCH_MILLION=1            also build 1,000,000 entries, fruitsite alone (Hugo would need
-#                              some 80 GB), once after a warm-up: about 10 minutes
+#                              some 80 GB), once after a warm-up, and measure the first query
+#                              there (no Pagefind): 40 to 60 minutes more
 #   BENCH_SEED=1               the generator's seed
-#   BENCH_SEARCH=0             skip the search client benchmarks
+#   BENCH_SEARCH=0             skip the search benchmarks: the first-query table and the
+#                              search client's
+#   BENCH_SEARCH_SIZES="10000" the sizes of the first-query table (default "10000 100000"),
+#                              fruitsite's two kinds of index and Pagefind (up to 100,000)
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
 #   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
 #                              throughput against nginx and Python's http.server)
@@ -50,6 +55,14 @@ if [ "${BENCH_SERVE:-1}" != 0 ]; then
     command -v nginx >/dev/null || missing+=(nginx-light)
 fi
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
+if [ "${BENCH_SEARCH:-1}" != 0 ]; then
+    # Pagefind, for the first-query table; Chromium and Selenium, for it and the search client.
+    "$PYTHON" -c 'import pagefind' 2>/dev/null ||
+        PIP_BREAK_SYSTEM_PACKAGES=1 PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install -q \
+            'pagefind[extended]==1.5.2' >&2 ||
+        echo "warning: could not install Pagefind (pip install 'pagefind[extended]')" >&2
+    bash Tests/Browser/setup.sh >/dev/null || echo "warning: could not set up Chromium" >&2
+fi
 
 echo "Building fruitsite (release)…" >&2
 # The same release build as `make release` (see RELEASE_FLAGS in the Makefile).
@@ -67,6 +80,13 @@ args+=(--rebuild-sizes "${rebuild_sizes[@]}")
 args+=(--hugo-rebuild-budget "${BENCH_HUGO_REBUILD_BUDGET:-300}")
 [ -z "${BENCH_RUNS:-}" ] || args+=(--runs "$BENCH_RUNS")
 [ "${BENCH_MILLION:-0}" = 0 ] || args+=(--alone-sizes 1000000)
+read -r -a search_sizes <<<"${BENCH_SEARCH_SIZES-10000 100000}"
+if [ "${BENCH_SEARCH:-1}" = 0 ]; then
+    search_sizes=()
+elif [ "${BENCH_MILLION:-0}" != 0 ]; then
+    args+=(--million)
+fi
+args+=(--search-sizes "${search_sizes[@]}")
 "$PYTHON" Benchmarks/bench.py "${args[@]}"
 
 # MARK: - The search client

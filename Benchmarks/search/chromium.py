@@ -24,16 +24,27 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    handler = functools.partial(QuietHandler, directory=str(ROOT))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+def serve(directory, handler=QuietHandler):
+    """An HTTP server of `directory` on 127.0.0.1, on a free port, in a thread of its own."""
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def headless_chromium():
+    """The Chromium that Tests/Browser/setup.sh installs, headless, under WebDriver."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    server = serve(ROOT)
+    driver = headless_chromium()
     try:
         port = server.server_address[1]
         driver.get(f"http://127.0.0.1:{port}/Benchmarks/search/bench.html?count={count}")
