@@ -448,3 +448,60 @@ describe('openIndex', () => {
     await assert.rejects(openIndex('http://x.test/i.json', { fetch }), /404/);
   });
 });
+
+describe('search: {index: auto}, the default', () => {
+  // README, "The sharded index": above 5,000 fruits the index is sharded.
+  const THRESHOLD = 5000;
+  let site;
+  const build = async () => {
+    const { status, stderr } = await run(
+      ['build', '--quiet', '--content', join(site, 'Content'), '--templates',
+        join(repo, 'Templates'), '--output', join(site, 'auto'), '--cache-dir',
+        join(site, 'cache-auto')],
+      site,
+    );
+    assert.equal(status, 0, stderr);
+  };
+  const kind = () => {
+    const html = readFileSync(join(site, 'auto', 'index.html'), 'utf8');
+    const url = html.match(/data-index="([^"]*)"/)?.[1];
+    const has = (path) => existsSync(join(site, 'auto', path));
+    assert.equal(has('search-index.json'), url === KINDS.single, `single index, page says ${url}`);
+    assert.equal(has('search/index.json'), url === KINDS.sharded, `sharded index, page says ${url}`);
+    return Object.keys(KINDS).find((k) => KINDS[k] === url);
+  };
+  before(async () => {
+    site = join(work, 'auto');
+    const generated = await new Promise((resolve) =>
+      execFile(
+        'python3',
+        [join(repo, 'Benchmarks/generate.py'), '--count', `${THRESHOLD + 1}`, '--seed', '4',
+          '--out', join(site, 'Content')],
+        (error, _, stderr) => resolve(error && stderr),
+      ),
+    );
+    assert.ok(!generated, `generate.py failed: ${generated}`);
+  });
+
+  test(`shards above ${THRESHOLD} fruits, and the browser finds what the CLI does`, async () => {
+    await build();
+    assert.equal(kind(), 'sharded');
+    const index = await openIndex(SITE + KINDS.sharded, {
+      fetch: async (url) => respond(join(site, 'auto'), url),
+    });
+    assert.equal(index.total, THRESHOLD + 1);
+    for (const state of [{ q: 'an' }, { q: 'berry', category: 'Berries' }, { q: 'x' }]) {
+      const printed = await cli(site, state);
+      const { count, records } = await searchAll(index, state);
+      assert.equal(count, printed.length, JSON.stringify(state));
+      assert.deepEqual(records, printed, JSON.stringify(state));
+    }
+  });
+
+  test(`a fruit fewer, ${THRESHOLD}, and the next build writes one file again`, async () => {
+    const [first] = readdirSync(join(site, 'Content')).sort();
+    rmSync(join(site, 'Content', first));
+    await build();
+    assert.equal(kind(), 'single');
+  });
+});
