@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the sharded search index (format 2): a small manifest, and files a browser fetches
 /// only when a query needs them, so that the first result of a search at a million fruits
 /// costs kilobytes rather than the whole catalog. README, "The sharded index", has the
@@ -44,12 +46,17 @@ struct SearchShards: Sendable {
         entries: [Entry], categories: [Group], facets: [(key: String, values: [Group])]
     ) -> [RenderedPage] {
         var files: [RenderedPage] = []
-        var grams = GramTable()
-        for (position, entry) in entries.enumerated() {
-            grams.add(entry.nameKey, at: position)
+        // Each core reads every name and keeps its own share of the grams. Postings in gram
+        // order, each written once; heavy ones are numbered in that order.
+        let parts = ProcessInfo.processInfo.activeProcessorCount
+        let postings = Array(0..<parts).concurrentMap { part in
+            var grams = GramTable(part: part, of: parts)
+            for (position, entry) in entries.enumerated() {
+                grams.add(entry.nameKey, at: position)
+            }
+            return grams.postings()
         }
-        // Postings in gram order, each written once; heavy ones are numbered in that order.
-        let postings = grams.postings()
+        .joined().sorted { $0.gram.lexicographicallyPrecedes($1.gram) }
         var heavy: [(gram: [UInt8], bytes: [UInt8])] = []
         var light: [(gram: [UInt8], bytes: [UInt8])] = []
         for posting in postings {
@@ -173,35 +180,61 @@ struct SearchShards: Sendable {
 
 /// Positions added in ascending order (a position again is ignored), kept as runs.
 struct Runs: Sendable {
-    /// Start and end (exclusive) of each run.
-    private(set) var bounds: [Int32] = []
+    /// The first run, held inline: most grams at a place in a name belong to one fruit or a
+    /// few neighbours, and an array for each would be most of the index's building.
+    private var first: (start: Int32, end: Int32) = (0, 0)
+    /// Start and end (exclusive) of each run after the first.
+    private var rest: [Int32] = []
 
     mutating func add(_ position: Int32) {
-        if let end = bounds.last, end >= position {
-            if end == position { bounds[bounds.count - 1] = position + 1 }
+        if rest.isEmpty {
+            if first.start == first.end {
+                first = (position, position + 1)
+            } else if first.end == position {
+                first.end += 1
+            } else if first.end < position {
+                rest = [position, position + 1]
+            }
             return
         }
-        bounds += [position, position + 1]
+        let end = rest[rest.count - 1]
+        if end == position {
+            rest[rest.count - 1] += 1
+        } else if end < position {
+            rest.append(position)
+            rest.append(position + 1)
+        }
     }
 
     func append(to json: inout [UInt8]) {
         json.append(UInt8(ascii: "["))
-        var previous: Int32 = 0
-        for index in stride(from: 0, to: bounds.count, by: 2) {
-            if index > 0 { json.append(UInt8(ascii: ",")) }
-            json += "\(bounds[index] - previous),\(bounds[index + 1] - bounds[index])".utf8
-            previous = bounds[index + 1]
+        if first.start < first.end {
+            json += "\(first.start),\(first.end - first.start)".utf8
+            var previous = first.end
+            for index in stride(from: 0, to: rest.count, by: 2) {
+                json += ",\(rest[index] - previous),\(rest[index + 1] - rest[index])".utf8
+                previous = rest[index + 1]
+            }
         }
         json.append(UInt8(ascii: "]"))
     }
 }
 
-/// Every gram of one to three code points of the folded names, with where it occurs.
+/// The grams of one to three code points of the folded names, with where they occur: those
+/// of one share of them, so that each core can make one.
 private struct GramTable {
     /// A gram's code points packed 21 bits each: distinct for every gram of one length.
     private var plain: [[UInt64: Runs]] = [[:], [:]]
     /// Three-code-point grams: for each offset in the name at which it starts, its runs.
     private var placed: [UInt64: [Int32: Runs]] = [:]
+    /// The share this table keeps: the grams whose packed code points are `part` modulo
+    /// `parts` once mixed.
+    private let part: UInt64
+    private let parts: UInt64
+
+    init(part: Int, of parts: Int) {
+        (self.part, self.parts) = (UInt64(part), UInt64(parts))
+    }
 
     mutating func add(_ name: [UInt8], at position: Int) {
         let scalars = Array(String(decoding: name, as: UTF8.self).unicodeScalars)
@@ -210,6 +243,7 @@ private struct GramTable {
             var packed: UInt64 = 0
             for length in 1...3 where start + length <= scalars.count {
                 packed = packed << 21 | UInt64(scalars[start + length - 1].value)
+                guard ((packed &* 0x9E37_79B9_7F4A_7C15) >> 32) % parts == part else { continue }
                 if length < 3 {
                     plain[length - 1][packed, default: Runs()].add(position)
                 } else {
@@ -219,7 +253,7 @@ private struct GramTable {
         }
     }
 
-    /// Every gram's UTF-8 and JSON posting, in UTF-8 order of the grams.
+    /// Every gram's UTF-8 and JSON posting.
     func postings() -> [(gram: [UInt8], bytes: [UInt8])] {
         var postings: [(gram: [UInt8], bytes: [UInt8])] = []
         for (length, table) in plain.enumerated() {
@@ -239,7 +273,6 @@ private struct GramTable {
             json.append(UInt8(ascii: "}"))
             postings.append((Self.utf8(packed, length: 3), json))
         }
-        postings.sort { $0.gram.lexicographicallyPrecedes($1.gram) }
         return postings
     }
 
