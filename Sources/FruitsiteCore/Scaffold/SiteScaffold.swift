@@ -56,6 +56,9 @@ public enum SiteScaffold {
         language: en
         # Fruits on each page of the index and of a category; 0 lists them all on one page.
         # pageSize: 100
+        # The search index: one file, or shards a query loads as it needs them; auto shards
+        # above 5,000 fruits.
+        # search: {index: auto}
 
         """
 
