@@ -11,7 +11,8 @@ on the real disk, and prints a table. At the rebuild sizes it also edits entries
 times the rebuild into the same output, then checks that output against a clean build. Last,
 at each search size, it builds the catalog with each kind of search index and prints what a
 visitor's first query downloads, against Pagefind's on the same pages (search/transfer.mjs,
-search/pagefind_transfer.py). Every folder it makes is removed at the end.
+search/pagefind_transfer.py), and the time per keystroke in headless Chromium
+(search/keystrokes.py). Every folder it makes is removed at the end.
 
 Each run is timed twice: wall time with `time.perf_counter()` around the process (GNU time
 prints only hundredths), CPU time and peak RSS by `/usr/bin/time`. A benchmark, not a test: it
@@ -640,6 +641,7 @@ def measure_search(count, fruitsite, work, disk, seed, pagefind):
                                   stdout=subprocess.PIPE, check=True)
         measured = {entry["kind"]: entry for entry in json.loads(transfer.stdout)}
         log(f"{label} transfer.mjs took {time.perf_counter() - start:.0f} s")
+        chromium = measure_keystrokes(label, outputs)
         found = None
         if pagefind:
             start = time.perf_counter()
@@ -655,7 +657,7 @@ def measure_search(count, fruitsite, work, disk, seed, pagefind):
             log(f"{label} Pagefind took {time.perf_counter() - start:.0f} s")
         engine = sum(gzipped_size(os.path.join(outputs["sharded"], "assets", name))
                      for name in SEARCH_ENGINE)
-        print_search_table(count, measured, found, engine)
+        print_search_table(count, measured, found, engine, chromium)
     except subprocess.CalledProcessError as failure:
         log(f"{label} warning: the search measurement failed: {failure}")
     finally:
@@ -664,7 +666,26 @@ def measure_search(count, fruitsite, work, disk, seed, pagefind):
         shutil.rmtree(catalog, ignore_errors=True)
 
 
-def print_search_table(count, measured, pagefind, engine):
+def measure_keystrokes(label, outputs):
+    """Each index kind's time per keystroke in headless Chromium (search/keystrokes.py), or
+    None without Chromium."""
+    if not os.path.exists("/usr/bin/chromium"):
+        log(f"{label} no Chromium: skipping the keystrokes in Chromium")
+        return None
+    start = time.perf_counter()
+    measured = {}
+    for kind in INDEX_KINDS:
+        result = subprocess.run([sys.executable, os.path.join(HERE, "search", "keystrokes.py"),
+                                 outputs[kind]], stdout=subprocess.PIPE)
+        if result.returncode != 0:
+            log(f"{label} warning: keystrokes.py failed (exit status {result.returncode})")
+            return None
+        measured[kind] = json.loads(result.stdout)
+    log(f"{label} keystrokes.py took {time.perf_counter() - start:.0f} s")
+    return measured
+
+
+def print_search_table(count, measured, pagefind, engine, chromium=None):
     """A row per query and filter: bytes, requests and rounds of each index kind and Pagefind,
     then the median and the worst of each column."""
     columns = [measured[kind]["queries"] for kind in INDEX_KINDS]
@@ -715,6 +736,24 @@ def print_search_table(count, measured, pagefind, engine):
         print(f"  fruitsite {kind}, typing {typing['word']!r} a letter at a time, its files"
               f" fetched: {statistics.median(typing['ms']):.2f} ms a keystroke (median),"
               f" {max(typing['ms']):.2f} ms at most (search and records(0, 50), Node.js)")
+    if chromium:
+        any_kind = chromium[INDEX_KINDS[0]]
+        print(f"  In headless Chromium, {any_kind['visits']} new visitors each type"
+              f" {any_kind['word']!r} after a first query {any_kind['first']!r}, then again"
+              " (its files fetched),")
+        print("  from the input event to the results list updated (and laid out), files"
+              " fetched from a local server:")
+        for kind in INDEX_KINDS:
+            visitor, again = chromium[kind]["visitor"], chromium[kind]["again"]
+            fetching = sum(files > 0 for files in visitor["fetched"])
+            print(f"  fruitsite {kind}, in Chromium: {statistics.median(visitor['ms']):.1f} ms"
+                  f" a keystroke (median), {max(visitor['ms']):.1f} at most (laid out"
+                  f" {statistics.median(visitor['layout']):.1f}, {max(visitor['layout']):.1f});"
+                  f" {fetching} of {len(visitor['fetched'])} fetched files"
+                  + (f" ({sum(visitor['fetched'])})" if fetching else "")
+                  + f"; again: {statistics.median(again['ms']):.1f}, {max(again['ms']):.1f}"
+                  f" (laid out {statistics.median(again['layout']):.1f},"
+                  f" {max(again['layout']):.1f})")
     if pagefind:
         slowest = max(pagefind["queries"], key=lambda cell: cell["seconds"])
         print(f"  Pagefind in Chromium, each response held 50 ms: the first screen after"

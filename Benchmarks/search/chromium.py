@@ -5,6 +5,7 @@ Tests/Browser/setup.sh installs (chromium, chromium-driver, selenium).
 Usage: python3 Benchmarks/search/chromium.py [COUNT]
 """
 
+import contextlib
 import functools
 import http.server
 import sys
@@ -41,11 +42,21 @@ def headless_chromium():
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
-def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
-    server = serve(ROOT)
+@contextlib.contextmanager
+def browsing(directory, handler=QuietHandler):
+    """`serve(directory, handler)` and `headless_chromium()`, both closed when done."""
+    server = serve(directory, handler)
     driver = headless_chromium()
     try:
+        yield server, driver
+    finally:
+        driver.quit()
+        server.shutdown()
+
+
+def main():
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100_000
+    with browsing(ROOT) as (server, driver):
         port = server.server_address[1]
         driver.get(f"http://127.0.0.1:{port}/Benchmarks/search/bench.html?count={count}")
         result = driver.find_element(By.ID, "result")
@@ -53,9 +64,6 @@ def main():
             lambda _: result.get_attribute("data-state") in ("done", "error"))
         print(result.text)
         return 0 if result.get_attribute("data-state") == "done" else 1
-    finally:
-        driver.quit()
-        server.shutdown()
 
 
 if __name__ == "__main__":

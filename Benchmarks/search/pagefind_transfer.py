@@ -122,14 +122,13 @@ def rounds(requests):
 def measure(output, queries, category):
     from selenium.webdriver.support.ui import WebDriverWait
 
-    from chromium import headless_chromium, serve
+    from chromium import browsing
 
-    server = serve(output, SlowHandler)
-    driver = headless_chromium()
-    # The page is busy while Pagefind searches (at 100,000 pages, minutes for a one-letter query).
-    driver.command_executor.client_config.timeout = 3600
-    measured = []
-    try:
+    with browsing(output, SlowHandler) as (server, driver):
+        # The page is busy while Pagefind searches (at 100,000 pages, minutes for a
+        # one-letter query).
+        driver.command_executor.client_config.timeout = 3600
+        measured = []
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
         for query in queries:
@@ -155,9 +154,6 @@ def measure(output, queries, category):
                     "script": sum(served_size(os.path.join(output, r["path"].lstrip("/")))
                                   for r in requests if r["round"] == 0),
                 })
-    finally:
-        driver.quit()
-        server.shutdown()
     return measured
 
 
