@@ -63,7 +63,7 @@ const unionAll = (sets) => {
 
 /**
  * Opens the index at `url` (of a sharded one, only the manifest): resolves to `{ total,
- * categories, facets: [{ key, values }], root, search({ q, category, ...facetValues }) }`;
+ * categories, root, search({ q, category, ...facetValues }) }`;
  * records' `url`s are relative to `root`. A search resolves to `{ count, records(start, end) }`.
  * Rejects any format but 1 and 2.
  */
@@ -93,18 +93,9 @@ export async function openIndex(url, { fetch = globalThis.fetch } = {}) {
 // MARK: - Format 1: one file
 
 function single({ categories, fruits }, root) {
-  const facets = {}; // key → its values, in the code point order of their folds
-  for (const fruit of fruits) {
-    for (const key in fruit.facets) {
-      for (const value of fruit.facets[key]) (facets[key] ??= new Set()).add(value);
-    }
-  }
-  const order = (v) => [...fold(v)].map((c) => c.codePointAt(0).toString(36).padStart(4, '0'));
-  const sorted = (values) => [...values].map((v) => [order(v).join(), v]).sort().map(([, v]) => v);
   return {
     total: fruits.length,
     categories,
-    facets: Object.entries(facets).map(([key, values]) => ({ key, values: sorted(values) })),
     root,
     async search({ q, category, ...wanted }) {
       const hits = filterFruits(fruits, q, category, wanted);
@@ -148,7 +139,6 @@ function sharded({ count, records: size, buckets, categories, facets, heavy }, r
   return {
     total: count,
     categories: categories.map((c) => c.name),
-    facets: facets.map(({ key, values }) => ({ key, values: values.map((v) => v.name) })),
     root,
     async search({ q, category, ...wanted }) {
       const text = q ? fold(wellFormed(q)) : '';
