@@ -157,12 +157,15 @@ public struct SiteBuilder: Sendable {
         var rendering = applied.rendering(of: model)
         rendering.notes = notes
         rendering.warnings += leftovers
+        // Rendering takes the plan: its bodies and assets are not held while the model is
+        // saved.
+        let removals = applied.plan.removals
         do {
-            try render(applied, into: &model) { files throws(BuildFailure) in
+            try render(consume applied, into: &model) { files throws(BuildFailure) in
                 try staging?.add(files)
             }
             rendering.written = try write(
-                &staging, of: applied.plan, model: model, store: store,
+                &staging, removing: removals, model: model, store: store,
                 warnings: &rendering.warnings)
             if rendering.written?.madeSpare == true {
                 rendering.notes.append(
@@ -305,11 +308,14 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders what the plan names a batch at a time, hands `emit` each batch of the files
-    /// whose bytes changed (the assets last), and records each page in `model`.
+    /// whose bytes changed (the assets first, then let go: a sharded search index is tens of
+    /// megabytes), and records each page in `model`.
     private func render(
-        _ applied: Applied, into model: inout SiteModel,
+        _ applied: consuming Applied, into model: inout SiteModel,
         emit: ([RenderedPage]) throws(BuildFailure) -> Void
     ) throws(BuildFailure) {
+        try emit(applied.plan.assets)
+        applied.plan.assets = []
         var renderer = PageRenderer(
             config: applied.config, theme: applied.theme,
             templatesDirectory: options.templatesDirectory)
@@ -341,20 +347,19 @@ public struct SiteBuilder: Sendable {
             }
         }
         for (page, record) in records { model.record(page, record) }
-        try emit(plan.assets)
     }
 
-    /// Puts the staged files in place and removes those the plan names, saving `model` at
+    /// Puts the staged files in place and removes `removals`, saving `model` at
     /// the point `OutputWriter.Staging.commit` chooses; a model that cannot be saved is a
     /// warning, as the next build then starts afresh. No staging, nothing to write.
     private func write(
-        _ staging: inout OutputWriter.Staging?, of plan: SiteModel.Plan, model: SiteModel,
+        _ staging: inout OutputWriter.Staging?, removing removals: [String], model: SiteModel,
         store: ModelStore?, warnings: inout [Diagnostic]
     ) throws(BuildFailure) -> OutputWriter.Summary {
         guard staging != nil else { return OutputWriter.Summary(written: 0, removed: 0) }
         let id = model.outputID
         var problem: Error?
-        let summary = try staging!.commit(removing: plan.removals, id: id) {
+        let summary = try staging!.commit(removing: removals, id: id) {
             do {
                 try store?.save(model, id: id)
             } catch {

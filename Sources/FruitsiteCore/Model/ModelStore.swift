@@ -139,7 +139,10 @@ struct ModelStore: Sendable {
             try OutputWriter.write(Array(header.utf8), to: descriptor, path: temporary)
             // After the header, whole blocks go out as they fill, with their hashes kept for
             // the checksum.
+            // Room for the blocks a flush writes and one more entry, so that the buffer never
+            // doubles: a doubled buffer was 23 MB of the peak at 30,000 entries.
             var writer = ByteWriter()
+            writer.bytes.reserveCapacity((Self.blocksPerFlush + 1) * Self.block)
             var (hashes, count) = ([UInt64](), 0)
             func flush(_ writer: inout ByteWriter, isLast: Bool) throws {
                 let whole =
@@ -151,7 +154,9 @@ struct ModelStore: Sendable {
                 writer.bytes.removeFirst(whole)
             }
             try encode(&writer) { writer in
-                if writer.bytes.count >= 8 * Self.block { try flush(&writer, isLast: false) }
+                if writer.bytes.count >= Self.blocksPerFlush * Self.block {
+                    try flush(&writer, isLast: false)
+                }
             }
             try flush(&writer, isLast: true)
             writer.word(Self.combine(count: count, hashes))
@@ -169,6 +174,8 @@ struct ModelStore: Sendable {
 
     /// The checksum's block: a megabyte.
     private static let block = 1 << 20
+    /// How many blocks a save writes at once: enough to hash on both cores.
+    private static let blocksPerFlush = 4
 
     /// The hash of each megabyte, made on every core, then of those hashes in order.
     private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
