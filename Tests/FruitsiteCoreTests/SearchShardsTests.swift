@@ -20,12 +20,7 @@ import Testing
     ]
 
     /// The catalog of `names`, in order, with a record, a category and a facet value each.
-    static func entries() -> [SearchShards.Entry] {
-        names.enumerated().map { index, name in
-            SearchShards.Entry(
-                nameKey: Fold.key(name), record: Array(#"{"n":\#(index)}"#.utf8)[...])
-        }
-    }
+    static let records = names.indices.map { Array(#"{"n":\#($0)}"#.utf8)[...] }
 
     static let categories = [
         SearchShards.Group(
@@ -47,7 +42,8 @@ import Testing
     static let builder = SearchShards(recordsPerFile: 4, heavyBytes: 24, bucketBytes: 256)
 
     static func files() -> [String: Any] {
-        let files = builder.files(entries: entries(), categories: categories, facets: facets)
+        let files = builder.files(
+            names: names.map(Fold.key), records: records, categories: categories, facets: facets)
         var parsed: [String: Any] = [:]
         for file in files {
             #expect(file.path.hasPrefix(SearchShards.folder) && file.bytes.last == 0x0A)
@@ -167,7 +163,7 @@ import Testing
     }
 
     @Test func anEmptyCatalogHasAManifestAndOneEmptyBucket() throws {
-        let files = SearchShards().files(entries: [], categories: [], facets: [])
+        let files = SearchShards().files(names: [], records: [], categories: [], facets: [])
         #expect(
             files.map(\.path) == [SearchShards.manifestPath, SearchShards.folder + "grams/0.json"])
         #expect(String(decoding: files[1].bytes, as: UTF8.self) == "{}\n")

@@ -1,10 +1,11 @@
 /// What an entry's file says of its fruit: the summary, where `category:` is written, the
 /// parser's warnings and the body's `fruit:` and `category:` links; and the fruit's record in
-/// the search index, made once when the file is parsed.
+/// the search index.
 ///
 /// Kept as parsed, or as the saved model holds it, encoded, and then decoded only when asked
 /// for: a rebuild that shows a few fruits decodes only those, and writes the search index
-/// from the records without decoding any.
+/// from the saved records without decoding any. A fruit just parsed makes its record when
+/// asked: kept from the parse, the records were an eighth of a clean build's peak memory.
 struct EntryFacts: Sendable {
     struct Value: Sendable {
         var fruit: Fruit
@@ -21,7 +22,7 @@ struct EntryFacts: Sendable {
     private enum Storage: Sendable {
         /// Boxed, so that an entry (which loading, copying and placing move about by the
         /// thousand) stays a few words long rather than carrying a whole fruit inline.
-        indirect case value(Value, searchRecord: [UInt8])
+        indirect case value(Value)
         /// The search record first, then the facts.
         case encoded(ArraySlice<UInt8>)
     }
@@ -29,7 +30,7 @@ struct EntryFacts: Sendable {
     private let storage: Storage
 
     init(_ value: Value) {
-        storage = .value(value, searchRecord: SearchIndexBuilder.record(of: value.fruit))
+        storage = .value(value)
     }
 
     /// Facts as `encode(into:)` wrote them, checked by the saved model's checksum.
@@ -39,7 +40,7 @@ struct EntryFacts: Sendable {
 
     var value: Value {
         switch storage {
-        case .value(let value, _): return value
+        case .value(let value): return value
         case .encoded(let bytes):
             guard let value = Self.decode(bytes) else { Self.damaged() }
             return value
@@ -49,7 +50,7 @@ struct EntryFacts: Sendable {
     /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:)`).
     var searchRecord: ArraySlice<UInt8> {
         switch storage {
-        case .value(_, let record): return record[...]
+        case .value(let value): return SearchIndexBuilder.record(of: value.fruit)[...]
         case .encoded(let bytes):
             let range = bytes.withUnsafeBytes { buffer -> Range<Int>? in
                 var reader = ByteReader(buffer, offset: 0)

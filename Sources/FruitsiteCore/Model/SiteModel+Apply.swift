@@ -333,14 +333,14 @@ extension SiteModel {
         if outputs[SearchShards.manifestPath]?.inputHash == inputHash {
             return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
         }
-        let entries = order.map { id in
-            SearchShards.Entry(nameKey: self[id].fruit.nameKey, record: self[id].facts.searchRecord)
-        }
+        let model = self
         let groups = { (groups: [Category]) in
             groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
         }
         let files = builder.files(
-            entries: entries, categories: groups(categories),
+            names: order.map { self[$0].fruit.nameKey },
+            records: order.lazy.map { model[$0].facts.searchRecord },
+            categories: groups(categories),
             facets: zip(settings.facets, facets).map { (key: $0, values: groups($1)) })
         let changed = assets(files)
         outputs[SearchShards.manifestPath]?.inputHash = inputHash

@@ -226,8 +226,6 @@ public struct OutputWriter: Sendable {
         /// The output folder is a mount point, so its contents are replaced instead.
         let isInPlace: Bool
         var warnings: [Diagnostic]
-        /// The folders made in `folder` so far.
-        private var directories: Set<String> = []
         /// For changes, the path of each file staged, by its number in `folder`.
         private var paths: [String] = []
         /// How many files were staged.
@@ -269,8 +267,7 @@ public struct OutputWriter: Sendable {
 
         private mutating func stage(_ files: [RenderedPage]) throws {
             if isWhole {
-                if let problem = try OutputWriter.writeAll(
-                    files, into: folder, linkingInto: spare, made: &directories)
+                if let problem = try OutputWriter.writeAll(files, into: folder, linkingInto: spare)
                 {
                     giveUpSpare(problem)
                 }
@@ -280,8 +277,7 @@ public struct OutputWriter: Sendable {
                 let numbered = files.indices.map {
                     RenderedPage(path: "\(paths.count + $0)", bytes: files[$0].bytes)
                 }
-                _ = try OutputWriter.writeAll(
-                    numbered, into: folder, linkingInto: nil, made: &directories)
+                _ = try OutputWriter.writeAll(numbered, into: folder, linkingInto: nil)
             }
         }
 
@@ -832,14 +828,15 @@ public struct OutputWriter: Sendable {
 
     /// Writes pages below `root` on every core, after making their folders, then hard-links
     /// each into the same place below `spare`, if any, which has the same folders as `root`.
-    /// - Parameter made: The folders below `root` made so far; those made here are added.
+    /// Folders an earlier call made are made again and answer EEXIST: a few calls per batch,
+    /// where remembering them took 110 bytes a fruit.
     /// - Returns: Why the pages could not all be linked into `spare`, if they could not.
     /// - Throws: When a page cannot be written below `root`.
     private static func writeAll(
-        _ pages: [RenderedPage], into root: String, linkingInto spare: String?,
-        made: inout Set<String>
+        _ pages: [RenderedPage], into root: String, linkingInto spare: String?
     ) throws -> (any Error)? {
-        let folders = try createDirectories(for: pages.map(\.path), in: root, known: &made)
+        var known = Set<String>()
+        let folders = try createDirectories(for: pages.map(\.path), in: root, known: &known)
         try forEachConcurrently(pages) { page in
             try writeFile(root + "/" + page.path, page.bytes)
         }

@@ -40,7 +40,10 @@ struct SitemapBuilder {
         for (slug, date) in fruits {
             locations.append(Location(folder: "fruits", slug: slug, date: date))
         }
-        locations[start...].sort { UTF8Order.precedes($0.slug, $1.slug) }
+        // Sorted through a buffer: sorting `locations[start...]` copies the slice first.
+        locations.withUnsafeMutableBufferPointer {
+            $0[start...].sort { UTF8Order.precedes($0.slug, $1.slug) }
+        }
         let listings = [("categories", categories)] + facets.map { ($0.key, $0.values) }
         for (folder, groups) in listings {
             for group in groups {

@@ -10,14 +10,6 @@ import Foundation
 /// say where in the name, so that a longer text is found by trigrams at fixed distances
 /// rather than by reading names. A pure function of its input: same catalog, same bytes.
 struct SearchShards: Sendable {
-    /// What one fruit contributes, in catalog order.
-    struct Entry: Sendable {
-        /// `fold(name)` as UTF-8 (`Fruit.nameKey`).
-        var nameKey: [UInt8]
-        /// Its record in the index (`SearchIndexBuilder.record(of:)`).
-        var record: ArraySlice<UInt8>
-    }
-
     /// A category or a facet's value: its name and its fruits' positions, ascending.
     struct Group: Sendable {
         var name: String
@@ -42,8 +34,14 @@ struct SearchShards: Sendable {
 
     /// Every file of the index: the manifest, then the grams', the categories', the facet
     /// values' and the records' files.
+    /// - Parameters:
+    ///   - names: Each fruit's `fold(name)` as UTF-8 (`Fruit.nameKey`), in catalog order.
+    ///   - records: Each fruit's record in the index (`SearchIndexBuilder.record(of:)`), in
+    ///     the same order: asked for one file at a time, so that the records of the whole
+    ///     catalog are never in memory at once.
     func files(
-        entries: [Entry], categories: [Group], facets: [(key: String, values: [Group])]
+        names: [[UInt8]], records: some RandomAccessCollection<ArraySlice<UInt8>>,
+        categories: [Group], facets: [(key: String, values: [Group])]
     ) -> [RenderedPage] {
         var files: [RenderedPage] = []
         // Each core reads every name and keeps its own share of the grams. Postings in gram
@@ -51,9 +49,7 @@ struct SearchShards: Sendable {
         let parts = ProcessInfo.processInfo.activeProcessorCount
         let postings = Array(0..<parts).concurrentMap { part in
             var grams = GramTable(part: part, of: parts)
-            for (position, entry) in entries.enumerated() {
-                grams.add(entry.nameKey, at: position)
-            }
+            for (position, name) in names.enumerated() { grams.add(name, at: position) }
             return grams.postings()
         }
         .joined().sorted { $0.gram.lexicographicallyPrecedes($1.gram) }
@@ -73,7 +69,7 @@ struct SearchShards: Sendable {
             RenderedPage(
                 path: Self.manifestPath,
                 bytes: manifest(
-                    count: entries.count, buckets: buckets, categories: categories,
+                    count: names.count, buckets: buckets, categories: categories,
                     facets: facets, heavy: heavy.map(\.gram))))
         var bucketed = [[(gram: [UInt8], bytes: [UInt8])]](repeating: [], count: buckets)
         for posting in light {
@@ -109,11 +105,11 @@ struct SearchShards: Sendable {
                         bytes: Self.runList(value.positions) + [0x0A]))
             }
         }
-        for start in stride(from: 0, to: entries.count, by: recordsPerFile) {
+        for start in stride(from: 0, to: names.count, by: recordsPerFile) {
             var json: [UInt8] = [UInt8(ascii: "[")]
-            for position in start..<min(start + recordsPerFile, entries.count) {
+            for position in start..<min(start + recordsPerFile, names.count) {
                 if position > start { json += ",\n".utf8 }
-                json += entries[position].record
+                json += records[records.index(records.startIndex, offsetBy: position)]
             }
             json += "]\n".utf8
             files.append(
