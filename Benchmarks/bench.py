@@ -41,6 +41,7 @@ TARGET_REBUILD = {10000: 0.05, 100000: 0.02}
 # Time per page at 1,000,000 entries against 10,000, and peak memory in MiB, by size.
 TARGET_PER_PAGE = 1.2
 TARGET_PEAK = {100000: 250, 1000000: 1536}
+TARGET_LARGEST_PAGE = 1 << 20  # bytes: no HTML page over 1 MB at any N, default pageSize
 # The longest a file's time stamp goes untrusted after a build looked at it: 2 s on file systems
 # that keep whole seconds (100 ms on those that keep finer times, such as tmpfs).
 TRUST_WINDOW = 2.0
@@ -120,8 +121,16 @@ class Generator:
         return wall, float(user) + float(system), int(max_rss_kib) / 1024
 
 
-def count_html(folder):
-    return sum(1 for _, _, files in os.walk(folder) for name in files if name.endswith(".html"))
+def html_pages(folder):
+    """How many HTML pages `folder` holds, and the largest: (count, bytes, path below folder)."""
+    count, largest = 0, (0, "")
+    for parent, _, files in os.walk(folder):
+        for name in files:
+            if name.endswith(".html"):
+                count += 1
+                path = os.path.join(parent, name)
+                largest = max(largest, (os.path.getsize(path), os.path.relpath(path, folder)))
+    return count, *largest
 
 
 def fresh_output(parent, label):
@@ -179,6 +188,7 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
 
     results = {name: Stats() for name in generators}
     pages = {}
+    largest = {}  # name: (bytes, path) of its largest HTML page
     disk = {}
 
     def one(name, parent):
@@ -186,7 +196,7 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
         try:
             measured = generators[name].run(catalog, output)
             if name not in pages:
-                pages[name] = count_html(output)
+                pages[name], *largest[name] = html_pages(output)
             return measured
         finally:
             remove(output)
@@ -207,6 +217,7 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
 
     print_table(count, runs, results, pages, disk, disk_parent,
                 "tmpfs" if outputs == work else filesystem_of(outputs) + " under " + outputs)
+    print_largest_pages(largest)
     if rebuild:
         rebuilds = measure_rebuilds(count, generators, work, catalog, seed, rebuild["pause"],
                                     rebuild["hugo_budget"])
@@ -496,6 +507,15 @@ def print_table(count, runs, results, pages, disk, disk_parent, outputs="tmpfs")
               f" {TARGET_MEMORY}x: {verdict(memory_ratio, TARGET_MEMORY)}); CPU time"
               f" {cpu_ratio:.3f}x; on disk ({filesystem_of(disk_parent)} under {disk_parent})"
               f" {disk_ratio:.3f}x")
+    sys.stdout.flush()
+
+
+def print_largest_pages(largest):
+    """Each tool's largest HTML page, and whether fruitsite's is within the target."""
+    for name, (size, path) in largest.items():
+        met = (f" (target <= {TARGET_LARGEST_PAGE // 1024:,} KiB:"
+               f" {verdict(size, TARGET_LARGEST_PAGE)})" if name == "fruitsite" else "")
+        print(f"  {name}'s largest HTML page: {size / 1024:,.1f} KiB, {path}{met}")
     sys.stdout.flush()
 
 
