@@ -302,7 +302,7 @@ public struct SiteBuilder: Sendable {
             ])
         }
         var plan = try model.apply(
-            SiteModel.Changes(content: content, theme: theme, config: config))
+            SiteModel.Changes(content: consume content, theme: theme, config: config))
         plan.warnings = theme.warnings + plan.warnings
         return Applied(plan: plan, config: config, theme: theme)
     }

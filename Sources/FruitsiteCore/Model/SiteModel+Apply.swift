@@ -33,23 +33,27 @@ extension SiteModel {
     /// Applies `changes`: the model moves to its next state, and the plan says which files
     /// to render, copy and remove. A clean build applies every file to an empty model.
     /// - Throws: `BuildFailure` with every content error; the model is then not to be saved.
-    mutating func apply(_ changes: Changes) throws(BuildFailure) -> Plan {
-        var plan = try update(with: changes.content)
-        let unused = unusedFacets(changes.config)
+    mutating func apply(_ changes: consuming Changes) throws(BuildFailure) -> Plan {
+        let (theme, config) = (changes.theme, changes.config)
+        // The scan's entries, once in the model, are let go: at 300,000 fruits their copies
+        // were 72 MB of the peak.
+        var plan = try update(with: (consume changes).content)
+        let unused = unusedFacets(config)
         if !unused.isEmpty { throw BuildFailure(unused) }
-        let data = PageData(model: self, config: changes.config, theme: changes.theme)
+        let data = PageData(model: self, config: config, theme: theme)
         let shardsSearch = data.searchIndexPath == SearchShards.manifestPath
-        let pages =
-            pages(in: Pagination(pageSize: changes.config.pageSize), shardsSearch: shardsSearch)
-            + data.feeds.pages
-        plan.pages = changedPages(pages, of: data)
-        plan.assets = assets(changes.theme.assets)
-        var current = Set(changes.theme.assets.map(\.path))
+        plan.assets = assets(theme.assets)
+        var current = Set(theme.assets.map(\.path))
+        // The shards before the list of pages, so that the two are not built at once.
         if shardsSearch {
             let shards = searchShards(of: data)
             plan.assets += shards.changed
             current.formUnion(shards.paths)
         }
+        let pages =
+            pages(in: Pagination(pageSize: config.pageSize), shardsSearch: shardsSearch)
+            + data.feeds.pages
+        plan.pages = changedPages(pages, of: data)
         if data.feeds.lackBaseURL {
             plan.warnings.append(
                 .warning(

@@ -52,6 +52,9 @@ struct ContentScanner: Sendable {
         case failed([Diagnostic])
     }
 
+    /// How many files a scan parses before it sorts out their outcomes.
+    private static let parsedAtOnce = 8_192
+
     /// Compares the content folder with `model`.
     /// - Parameter paths: When given, the only paths that can have changed, as a watcher
     ///   reported them (`serve`): only these are looked at, if the model's last listing met
@@ -108,18 +111,21 @@ struct ContentScanner: Sendable {
             return !status.isSettled(at: model[id].verifiedAt)
         }.map { (files[$0].path, files[$0].id, statuses[$0]) }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
-        let outcomes = candidates.concurrentMap { path, id, status in
-            outcome(of: path, id: id, status: status, in: model, keepingDetailsIn: store)
-        }
         // Room for them all at once: doubling would hold half as many again, at the build's
-        // peak.
-        changes.parsed.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
-            switch outcome {
-            case .verified(let id, let status): changes.verified.append((id, status))
-            case .parsed(let id, let entry, let details):
-                changes.parsed.append((id, entry, details))
-            case .failed(let diagnostics): changes.diagnostics += diagnostics
+        // peak. Parsed a slice at a time, so that the outcomes are not all held beside their
+        // copies here: at 300,000 fruits that was 72 MB of the peak.
+        changes.parsed.reserveCapacity(candidates.count)
+        for start in stride(from: 0, to: candidates.count, by: Self.parsedAtOnce) {
+            let slice = candidates[start..<min(start + Self.parsedAtOnce, candidates.count)]
+            for outcome in Array(slice).concurrentMap({ path, id, status in
+                outcome(of: path, id: id, status: status, in: model, keepingDetailsIn: store)
+            }) {
+                switch outcome {
+                case .verified(let id, let status): changes.verified.append((id, status))
+                case .parsed(let id, let entry, let details):
+                    changes.parsed.append((id, entry, details))
+                case .failed(let diagnostics): changes.diagnostics += diagnostics
+                }
             }
         }
         return changes
