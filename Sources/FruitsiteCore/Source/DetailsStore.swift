@@ -9,8 +9,8 @@ import Mustache
 /// (nothing is left behind, however the build ends) and read back page by page.
 final class DetailsStore: @unchecked Sendable {
     /// The body bytes kept in memory before details go to the scratch file: every body of a
-    /// site of 10,000 typical entries (about 12 MB), and no more, as larger sites have
-    /// a memory target of their own.
+    /// site of 10,000 typical entries (13 MB of Markdown), and no more: past that, memory
+    /// is to stay flat.
     static let defaultBudget = 16 << 20
 
     private struct State {
