@@ -470,9 +470,7 @@ public struct OutputWriter: Sendable {
             let removed = try SignalDeferral.run { () throws -> Int in
                 var undo: [() -> Void] = []
                 do {
-                    var known = Set<String>()
-                    let made = try OutputWriter.createDirectories(
-                        for: paths, in: output, known: &known)
+                    let made = try OutputWriter.createDirectories(for: paths, in: output)
                     undo.append { for made in made.reversed() { rmdir(output + "/" + made) } }
                     for (index, path) in paths.enumerated() {
                         let target = output + "/" + path
@@ -528,8 +526,7 @@ public struct OutputWriter: Sendable {
             var summary = Summary(written: written, removed: 0)
             // From the first change on, the spare is no copy of any site.
             try OutputWriter.writeMarker(in: spare, id: nil)
-            var known = Set<String>()
-            try OutputWriter.createDirectories(for: paths, in: spare, known: &known)
+            try OutputWriter.createDirectories(for: paths, in: spare)
             for (index, path) in paths.enumerated() {
                 guard rename("\(folder)/\(index)", spare + "/" + path) == 0 else {
                     throw PathError(path: spare + "/" + path, error: .last)
@@ -547,8 +544,7 @@ public struct OutputWriter: Sendable {
             // one.
             do {
                 try OutputWriter.writeMarker(in: spare, id: nil)
-                var old = Set<String>()
-                try OutputWriter.createDirectories(for: paths, in: spare, known: &old)
+                try OutputWriter.createDirectories(for: paths, in: spare)
                 for path in paths {
                     unlink(spare + "/" + path)
                     guard link(output + "/" + path, spare + "/" + path) == 0 else {
@@ -835,8 +831,7 @@ public struct OutputWriter: Sendable {
     private static func writeAll(
         _ pages: [RenderedPage], into root: String, linkingInto spare: String?
     ) throws -> (any Error)? {
-        var known = Set<String>()
-        let folders = try createDirectories(for: pages.map(\.path), in: root, known: &known)
+        let folders = try createDirectories(for: pages.map(\.path), in: root)
         try forEachConcurrently(pages) { page in
             try writeFile(root + "/" + page.path, page.bytes)
         }
@@ -873,18 +868,18 @@ public struct OutputWriter: Sendable {
         if let firstError { throw firstError }
     }
 
-    /// Creates every folder the files at `paths` need below `root`, except those in `known`.
-    /// - Parameter known: Folders below `root` that exist; those made here are added.
+    /// Creates every folder the files at `paths` need below `root`; those that exist answer
+    /// EEXIST.
     /// - Returns: The folders made, parents first.
     @discardableResult
     private static func createDirectories(
-        for paths: [String], in root: String, known: inout Set<String>
+        for paths: [String], in root: String
     ) throws -> [String] {
         var directories = Set<String>()
         for var path in paths {
             while let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 path = String(path[..<slash])
-                if known.contains(path) || !directories.insert(path).inserted { break }
+                if !directories.insert(path).inserted { break }
             }
         }
         // Sorted, parents come before their children, so plain mkdir suffices; it is much
@@ -897,7 +892,6 @@ public struct OutputWriter: Sendable {
                 throw SystemError.last
             }
         }
-        known.formUnion(directories)
         return made
     }
 
