@@ -17,6 +17,19 @@ enum JSONText {
         json.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `number` in decimal: an index writes millions of them, and a string for each
+    /// would cost more than the rest of the writing.
+    static func append(_ number: Int, to json: inout [UInt8]) {
+        if number < 0 { json.append(UInt8(ascii: "-")) }
+        var rest = number.magnitude
+        let start = json.count
+        repeat {
+            json.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        json[start...].reverse()
+    }
+
     /// Appends `text` as the inside of a JSON string, without the quotes.
     ///
     /// Byte by byte: UTF-8 never uses an ASCII byte inside a longer character, and U+2028 and

@@ -205,10 +205,15 @@ struct Runs: Sendable {
     func append(to json: inout [UInt8]) {
         json.append(UInt8(ascii: "["))
         if first.start < first.end {
-            json += "\(first.start),\(first.end - first.start)".utf8
+            JSONText.append(Int(first.start), to: &json)
+            json.append(UInt8(ascii: ","))
+            JSONText.append(Int(first.end - first.start), to: &json)
             var previous = first.end
             for index in stride(from: 0, to: rest.count, by: 2) {
-                json += ",\(rest[index] - previous),\(rest[index + 1] - rest[index])".utf8
+                json.append(UInt8(ascii: ","))
+                JSONText.append(Int(rest[index] - previous), to: &json)
+                json.append(UInt8(ascii: ","))
+                JSONText.append(Int(rest[index + 1] - rest[index]), to: &json)
                 previous = rest[index + 1]
             }
         }
@@ -218,65 +223,127 @@ struct Runs: Sendable {
 
 /// The grams of one to three code points of the folded names, with where they occur: those
 /// of one share of them, so that each core can make one.
+///
+/// Its own open-addressing table rather than a `Dictionary`: a gram is looked up for every
+/// code point of every name, and a multiplicative hash of the packed code points costs a
+/// fraction of hashing them with SipHash.
 private struct GramTable {
-    /// A gram's code points packed 21 bits each: distinct for every gram of one length.
-    private var plain: [[UInt64: Runs]] = [[:], [:]]
-    /// Three-code-point grams: for each offset in the name at which it starts, its runs.
-    private var placed: [UInt64: [Int32: Runs]] = [:]
+    /// A gram: its code points packed 21 bits each, and where it is found. A three-code-point
+    /// gram is found at one offset in the name (`place`, from 0); shorter ones are found
+    /// anywhere, and `place` is minus their length.
+    private struct Gram: Equatable {
+        var packed: UInt64
+        var place: Int32
+
+        var length: Int { place < 0 ? Int(-place) : 3 }
+    }
+
+    private var grams: [Gram] = []
+    private var runs: [Runs] = []
+    /// For each slot, the index in `grams` plus one, or 0 when free; at most half are taken.
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
     /// The share this table keeps: the grams whose packed code points are `part` modulo
     /// `parts` once mixed.
     private let part: UInt64
     private let parts: UInt64
+    /// The code points of the name being added, kept to spare an array for each name.
+    private var scalars: [UInt32] = []
 
     init(part: Int, of parts: Int) {
         (self.part, self.parts) = (UInt64(part), UInt64(parts))
     }
 
     mutating func add(_ name: [UInt8], at position: Int) {
-        let scalars = Array(String(decoding: name, as: UTF8.self).unicodeScalars)
+        scalars.removeAll(keepingCapacity: true)
+        var bytes = name.makeIterator()
+        var decoder = UTF8()
+        while case .scalarValue(let scalar) = decoder.decode(&bytes) {
+            scalars.append(scalar.value)
+        }
         let position = Int32(position)
         for start in scalars.indices {
             var packed: UInt64 = 0
             for length in 1...3 where start + length <= scalars.count {
-                packed = packed << 21 | UInt64(scalars[start + length - 1].value)
+                packed = packed << 21 | UInt64(scalars[start + length - 1])
                 guard ((packed &* 0x9E37_79B9_7F4A_7C15) >> 32) % parts == part else { continue }
-                if length < 3 {
-                    plain[length - 1][packed, default: Runs()].add(position)
-                } else {
-                    placed[packed, default: [:]][Int32(start), default: Runs()].add(position)
-                }
+                let place = length < 3 ? Int32(-length) : Int32(start)
+                runs[index(of: Gram(packed: packed, place: place))].add(position)
             }
         }
     }
 
-    /// Every gram's UTF-8 and JSON posting.
-    func postings() -> [(gram: [UInt8], bytes: [UInt8])] {
-        var postings: [(gram: [UInt8], bytes: [UInt8])] = []
-        for (length, table) in plain.enumerated() {
-            for (packed, runs) in table {
-                var json: [UInt8] = []
-                runs.append(to: &json)
-                postings.append((Self.utf8(packed, length: length + 1), json))
-            }
+    /// The index in `grams` and `runs` of `gram`, added when new.
+    private mutating func index(of gram: Gram) -> Int {
+        let mask = slots.count - 1
+        let hash = (gram.packed ^ UInt64(UInt32(bitPattern: gram.place)) << 43)
+            &* 0xFF51_AFD7_ED55_8CCD
+        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot] - 1)
+            if grams[index] == gram { return index }
+            slot = (slot + 1) & mask
         }
-        for (packed, offsets) in placed {
-            var json: [UInt8] = [UInt8(ascii: "{")]
-            for (index, offset) in offsets.keys.sorted().enumerated() {
-                if index > 0 { json.append(UInt8(ascii: ",")) }
-                json += "\"\(offset)\":".utf8
-                offsets[offset]!.append(to: &json)
+        grams.append(gram)
+        runs.append(Runs())
+        slots[slot] = Int32(grams.count)
+        if grams.count * 2 > slots.count { grow() }
+        return grams.count - 1
+    }
+
+    private mutating func grow() {
+        let old = grams
+        grams.removeAll(keepingCapacity: true)
+        let kept = runs
+        runs.removeAll(keepingCapacity: true)
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        for (gram, gramRuns) in zip(old, kept) {
+            runs[index(of: gram)] = gramRuns
+        }
+    }
+
+    /// Every gram's UTF-8 and JSON posting: a run list, or for a three-code-point gram an
+    /// object of run lists by the offset at which it starts.
+    func postings() -> [(gram: [UInt8], bytes: [UInt8])] {
+        // Grams of one length in order of their packed code points, which is their UTF-8's
+        // order; a three-code-point gram's places after each other, ascending.
+        let order = grams.indices.sorted { left, right in
+            let (a, b) = (grams[left], grams[right])
+            if a.length != b.length { return a.length < b.length }
+            return a.packed != b.packed ? a.packed < b.packed : a.place < b.place
+        }
+        var postings: [(gram: [UInt8], bytes: [UInt8])] = []
+        var next = order.startIndex
+        while next < order.endIndex {
+            let gram = grams[order[next]]
+            var json: [UInt8] = []
+            if gram.place < 0 {
+                runs[order[next]].append(to: &json)
+                next += 1
+            } else {
+                json.append(UInt8(ascii: "{"))
+                while next < order.endIndex, grams[order[next]].place >= 0,
+                    grams[order[next]].packed == gram.packed
+                {
+                    if json.count > 1 { json.append(UInt8(ascii: ",")) }
+                    json.append(UInt8(ascii: "\""))
+                    JSONText.append(Int(grams[order[next]].place), to: &json)
+                    json += "\":".utf8
+                    runs[order[next]].append(to: &json)
+                    next += 1
+                }
+                json.append(UInt8(ascii: "}"))
             }
-            json.append(UInt8(ascii: "}"))
-            postings.append((Self.utf8(packed, length: 3), json))
+            postings.append((Self.utf8(gram.packed, length: gram.length), json))
         }
         return postings
     }
 
     private static func utf8(_ packed: UInt64, length: Int) -> [UInt8] {
-        var text = ""
+        var bytes: [UInt8] = []
         for index in (0..<length).reversed() {
-            text.unicodeScalars.append(Unicode.Scalar(UInt32(packed >> (21 * index) & 0x1F_FFFF))!)
+            let scalar = Unicode.Scalar(UInt32(packed >> (21 * index) & 0x1F_FFFF))!
+            UTF8.encode(scalar) { bytes.append($0) }
         }
-        return Array(text.utf8)
+        return bytes
     }
 }
