@@ -13,27 +13,30 @@ RELEASE_BIN := .build/release/fruitsite
 # installation, and starts in a third of the time (no relocating of shared libraries),
 # which is most of a rebuild after one edit.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
+# The C libraries; on Linux the executable also links jemalloc (see Package.swift).
+PKG_CONFIG_DEPS := libcmark yaml-0.1 $(if $(filter Linux,$(shell uname)),jemalloc)
+APT_DEPS := libcmark-dev libyaml-dev libjemalloc-dev pkg-config
 
 .PHONY: site test deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
 
-deps: ## Install libcmark, libyaml and pkg-config when they are missing
-	@if pkg-config --exists libcmark yaml-0.1 2>/dev/null; then exit 0; fi; \
+deps: ## Install libcmark, libyaml, pkg-config and (on Linux) jemalloc when they are missing
+	@if pkg-config --exists $(PKG_CONFIG_DEPS) 2>/dev/null; then exit 0; fi; \
 	if [ "$$(uname)" = Darwin ]; then \
 	  if command -v brew >/dev/null; then brew install cmark libyaml pkg-config; \
 	  else echo "error: install Homebrew, then run: brew install cmark libyaml pkg-config" >&2; exit 1; fi; \
 	elif command -v apt-get >/dev/null; then \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
 	  if [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
-	    echo "error: run as root: apt-get install -y libcmark-dev libyaml-dev pkg-config" >&2; exit 1; fi; \
-	  echo "Installing libcmark-dev libyaml-dev pkg-config…"; \
+	    echo "error: run as root: apt-get install -y $(APT_DEPS)" >&2; exit 1; fi; \
+	  echo "Installing $(APT_DEPS)…"; \
 	  $$sudo apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq libcmark-dev libyaml-dev pkg-config >/dev/null || { \
-	    echo "error: could not install; run: sudo apt-get install -y libcmark-dev libyaml-dev pkg-config" >&2; exit 1; }; \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $(APT_DEPS) >/dev/null || { \
+	    echo "error: could not install; run: sudo apt-get install -y $(APT_DEPS)" >&2; exit 1; }; \
 	else \
-	  echo "error: install the development files of libcmark and libyaml, and pkg-config" >&2; exit 1; \
+	  echo "error: install the development files of libcmark, libyaml and jemalloc, and pkg-config" >&2; exit 1; \
 	fi
 
 # The Mustache differential test (Tests/MustacheTests/DifferentialTests.swift) renders generated
