@@ -1,13 +1,15 @@
 // What a visitor's first query downloads: for each query, a fresh openIndex (the manifest, or
 // the single search-index.json), search and records(0, 50), the first screen of results, read
 // from a built site through a fetch that counts each file's gzipped size (level 6, as a CDN
-// serves JSON) and the round it was asked for in. Then the time per keystroke of typing a word
-// with every file already fetched.
+// serves JSON) and the round it was asked for in; then what the page prefetches once the results
+// show (prefetch(q): the gram files of q one letter longer), counted apart. Then the time per
+// keystroke of typing a word with every file already fetched.
 //
 //   node Benchmarks/search/transfer.mjs [--category NAME] [--type WORD] OUTPUT...
 //
 // Each OUTPUT is a site built by `fruitsite build`, with either index. Prints JSON: one object
-// per OUTPUT, { kind, queries: [{ q, category, count, requests, rounds, gzip, raw }],
+// per OUTPUT, { kind, queries: [{ q, category, count, requests, rounds, gzip, raw,
+// prefetched: { requests, gzip } }],
 // typing: { word, ms: [per keystroke] } }.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,10 +54,13 @@ async function firstQuery(url, folder, sizes, q, category) {
   const index = await openIndex(url, { fetch });
   const result = await index.search({ q, category });
   await result.records(0, SCREEN);
+  const first = log.splice(0);
+  await index.prefetch(q);
   return {
-    q, category, count: result.count, requests: log.length,
-    rounds: Math.max(...log.map((entry) => entry.round)),
-    gzip: sum(log, 'gzip'), raw: sum(log, 'raw'),
+    q, category, count: result.count, requests: first.length,
+    rounds: Math.max(...first.map((entry) => entry.round)),
+    gzip: sum(first, 'gzip'), raw: sum(first, 'raw'),
+    prefetched: { requests: log.length, gzip: sum(log, 'gzip') },
   };
 }
 

@@ -1,4 +1,4 @@
-// Opens a search index, single (format 1) or sharded (format 2, README "The sharded index"),
+// Opens a search index, single (format 1) or sharded (format 3, README "The sharded index"),
 // behind one interface: both give exactly filterFruits' fruits (fold-v1), in catalog order.
 import { filterFruits, fold, wellFormed } from './fruit-filter.js';
 
@@ -63,9 +63,11 @@ const unionAll = (sets) => {
 
 /**
  * Opens the index at `url` (of a sharded one, only the manifest): resolves to `{ total,
- * categories, root, search({ q, category, ...facetValues }) }`;
- * records' `url`s are relative to `root`. A search resolves to `{ count, records(start, end) }`.
- * Rejects any format but 1 and 2.
+ * categories, root, search({ q, category, ...facetValues }), prefetch(q) }`;
+ * records' `url`s are relative to `root`. A search resolves to `{ count, records(start, end) }`;
+ * `prefetch(q)`, called once q's results show, fetches the gram files that q one code point
+ * longer can need, and resolves when they have arrived or failed.
+ * Rejects any format but 1 and 3.
  */
 export async function openIndex(url, { fetch = globalThis.fetch } = {}) {
   const base = new URL(url, globalThis.location?.href);
@@ -86,8 +88,8 @@ export async function openIndex(url, { fetch = globalThis.fetch } = {}) {
 
   const index = await load(base);
   if (index?.version === 1) return single(index, new URL('.', base));
-  if (index?.version === 2) return sharded(index, new URL('..', base), load);
-  throw new Error(`${base}: not a search index of format 1 or 2`);
+  if (index?.version === 3) return sharded(index, new URL('..', base), load);
+  throw new Error(`${base}: not a search index of format 1 or 3`);
 }
 
 // MARK: - Format 1: one file
@@ -101,20 +103,27 @@ function single({ categories, fruits }, root) {
       const hits = filterFruits(fruits, q, category, wanted);
       return { count: hits.length, records: async (start, end) => hits.slice(start, end) };
     },
+    async prefetch() {}, // all of it is loaded
   };
 }
 
-// MARK: - Format 2: a manifest, and files per gram, category, facet value and records
+// MARK: - Format 3: a manifest, and files per gram, category, facet value and records
 
 function sharded({ count, records: size, buckets, categories, facets, heavy }, root, load) {
   const set = (path) => load(path).then(decode);
+  // A gram's key is its first code point, or a trigram's first two: the bucket file that holds
+  // it is the FNV-1a hash (32 bits) of the key's UTF-8, modulo their number.
+  const keyOf = (gram) => [...gram].slice(0, Math.max(1, [...gram].length - 1)).join('');
+  const bucket = (key) => {
+    let hash = 0x811c9dc5;
+    for (const byte of new TextEncoder().encode(key)) hash = Math.imul(hash ^ byte, 0x1000193);
+    return load(`grams/${(hash >>> 0) % buckets}.json`);
+  };
   // A gram's posting: a run list, or for three code points, { offset: run list }.
   const posting = async (gram) => {
     if (Object.hasOwn(heavy, gram)) return load(`grams/h${heavy[gram]}.json`);
-    let hash = 0x811c9dc5; // FNV-1a, 32 bits
-    for (const byte of new TextEncoder().encode(gram)) hash = Math.imul(hash ^ byte, 0x1000193);
-    const bucket = await load(`grams/${(hash >>> 0) % buckets}.json`);
-    return Object.hasOwn(bucket, gram) ? bucket[gram] : null;
+    const grams = await bucket(keyOf(gram));
+    return Object.hasOwn(grams, gram) ? grams[gram] : null;
   };
 
   // The fruits whose folded name holds the text, an array of code points.
@@ -181,6 +190,19 @@ function sharded({ count, records: size, buckets, categories, facets, heavy }, r
           return positions.map((p, i) => files[i][p % size]);
         },
       };
+    },
+    // Text one code point longer needs one new gram: of two code points after one, else the
+    // trigram of the last two and the next. Its key is those last one or two code points.
+    async prefetch(q) {
+      const text = [...fold(wellFormed(q ?? ''))];
+      if (!text.length) return;
+      const key = text.slice(-2).join('');
+      const length = Math.min(text.length + 1, 3);
+      const files = [bucket(key)];
+      for (const [gram, n] of Object.entries(heavy)) {
+        if ([...gram].length === length && keyOf(gram) === key) files.push(load(`grams/h${n}.json`));
+      }
+      await Promise.allSettled(files); // a failed file is fetched again when a search needs it
     },
   };
 }

@@ -145,6 +145,7 @@ async function start() {
       `No fruit matches “${q}”` +
       (category ? ' in ' + category : '') +
       Object.entries(facets).map(([k, v]) => (v ? ` with ${k} ${v}` : '')).join('');
+    if (q) index.prefetch(q); // the next keystroke's gram file, while the visitor types
     return count;
   };
 

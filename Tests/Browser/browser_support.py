@@ -113,13 +113,13 @@ def load_search_index(site: Path) -> dict:
     if path is None:
         raise FileNotFoundError(f"{site} has neither search-index.json nor search/index.json")
     index = json.loads(path.read_text(encoding="utf-8"))
-    if index.get("version") != 2:
+    if index.get("version") != 3:
         return index
     fruits = []
     for number in range(-(-index["count"] // index["records"])):
         records = path.parent / "records" / f"{number}.json"
         fruits += json.loads(records.read_text(encoding="utf-8"))
-    return {"version": 2, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
+    return {"version": 3, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
 
 
 def category_name_for_option(index: dict, value: str, label: str) -> str:

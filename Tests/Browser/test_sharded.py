@@ -186,13 +186,32 @@ def test_a_search_fetches_the_manifest_and_the_files_it_needs(
     base = sharded_server.url("search/")
     assert all(url.startswith(base) for url in fetched), fetched
     assert fetched.count(base + "index.json") == 1, fetched
-    grams = [url for url in fetched if url.startswith(base + "grams/")]
-    assert len(grams) == 1, f"one trigram, one file: {grams}"
     # The records files that hold the first screen of results, and no other.
     position = {fruit["slug"]: n for n, fruit in enumerate(sharded_index["fruits"])}
     needed = {position[r["slug"]] // manifest["records"] for r in expected[:RESULTS_STEP]}
     records = [url for url in fetched if url.startswith(base + "records/")]
     assert sorted(records) == sorted(f"{base}records/{n}.json" for n in needed)
+    # The file of the trigram "ber"; then, fetched once the results show, those that "ber"
+    # and one more letter can need: the bucket keyed "er" and the common trigrams of that key.
+    heavy = manifest["heavy"]
+
+    def bucket(key: str) -> str:
+        hash = 0x811C9DC5  # FNV-1a, 32 bits, of the key's UTF-8
+        for byte in key.encode():
+            hash = ((hash ^ byte) * 0x01000193) & 0xFFFFFFFF
+        return f"{base}grams/{hash % manifest['buckets']}.json"
+
+    def trigram(gram: str) -> str:
+        return f"{base}grams/h{heavy[gram]}.json" if gram in heavy else bucket(gram[:2])
+
+    prefetched = {bucket("er")} | {
+        trigram(gram) for gram in heavy if len(gram) == 3 and gram.startswith("er")
+    }
+    wanted = {trigram("ber")} | prefetched
+    page.wait_for(
+        lambda: {url for url in driver.execute_script(RESOURCES) if "/grams/" in url} == wanted,
+        f"the gram files of 'ber' and those 'ber' and one more letter can need: {wanted}",
+    )
 
 
 # MARK: - Under another subpath

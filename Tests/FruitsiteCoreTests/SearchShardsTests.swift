@@ -82,7 +82,7 @@ import Testing
     @Test func everyGramListsExactlyTheFruitsWhoseNameHasIt() throws {
         let files = Self.files()
         let manifest = try #require(files[SearchShards.manifestPath] as? [String: Any])
-        #expect(manifest["version"] as? Int == 2 && manifest["count"] as? Int == Self.names.count)
+        #expect(manifest["version"] as? Int == 3 && manifest["count"] as? Int == Self.names.count)
         let buckets = try #require(manifest["buckets"] as? Int)
         let heavy = try #require(manifest["heavy"] as? [String: Int])
         #expect(buckets > 1 && !heavy.isEmpty, "the test's sizes make both kinds of file")

@@ -1,5 +1,5 @@
 // Keeps the client's JavaScript within its size budget: the three files, gzipped, under 8 KB.
-// It was 4.5 KB for two; search-index.js, which reads the sharded index (format 2) that
+// It was 4.5 KB for two; search-index.js, which reads the sharded index (format 3) that
 // catalogs too large for one index file need, added about 3 KB.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

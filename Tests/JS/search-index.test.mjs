@@ -1,5 +1,5 @@
 // Checks Templates/assets/search-index.js on sites that fruitsite builds, with a single index
-// (format 1) and a sharded one (format 2): for the shared vectors' catalogs and generated ones,
+// (format 1) and a sharded one (format 3): for the shared vectors' catalogs and generated ones,
 // both give the fruits `fruitsite search --json` prints, in its order, and the same records.
 // Needs the fruitsite executable: FRUITSITE_BIN, by default .build/release/fruitsite.
 import assert from 'node:assert/strict';
@@ -17,6 +17,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { fold } from '../../Templates/assets/fruit-filter.js';
 import { openIndex } from '../../Templates/assets/search-index.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
@@ -337,6 +338,24 @@ describe('a catalog whose grams have files of their own', () => {
       assert.equal(sharded.count, single.count, JSON.stringify(state));
       assert.deepEqual(sharded.records, single.records, JSON.stringify(state));
       if (n % 100 === 0) assert.deepEqual(await cli(site, state), single.records);
+    }
+  });
+
+  test('after prefetch(q), q one code point longer fetches no gram file', async () => {
+    const { records: all } = await searchAll(indexes.single, {});
+    for (const { name } of all.filter((_, i) => i % 25 === 0)) {
+      const text = [...fold(name)];
+      for (let n = 1; n < Math.min(text.length, 8); n++) {
+        const log = [];
+        const index = await open(site, 'sharded', log);
+        const q = text.slice(0, n).join('');
+        await index.search({ q });
+        await index.prefetch(q);
+        log.length = 0;
+        await index.search({ q: q + text[n] });
+        const grams = log.filter((url) => url.includes('/grams/'));
+        assert.deepEqual(grams, [], `${codePoints(q)} then ${codePoints(text[n])}`);
+      }
     }
   });
 });

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds the sharded search index (format 2): a small manifest, and files a browser fetches
+/// Builds the sharded search index (format 3): a small manifest, and files a browser fetches
 /// only when a query needs them, so that the first result of a search at a million fruits
 /// costs kilobytes rather than the whole catalog. README, "The sharded index", has the
 /// layout; `Templates/assets/search-index.js` reads it.
@@ -30,7 +30,7 @@ struct SearchShards: Sendable {
     var bucketBytes = 8_192
 
     /// The format and the sizes above, which an index made before mixes into its hash.
-    var layout: String { "2 \(recordsPerFile) \(heavyBytes) \(bucketBytes)" }
+    var layout: String { "3 \(recordsPerFile) \(heavyBytes) \(bucketBytes)" }
 
     /// Every file of the index: the manifest, then the grams', the categories', the facet
     /// values' and the records' files.
@@ -134,7 +134,7 @@ struct SearchShards: Sendable {
             json.append(UInt8(ascii: "]"))
         }
         var json: [UInt8] = []
-        json += #"{"version":2,"count":\#(count),"records":\#(recordsPerFile),"#.utf8
+        json += #"{"version":3,"count":\#(count),"records":\#(recordsPerFile),"#.utf8
         json += #""buckets":\#(buckets),"categories":"#.utf8
         groups(categories, into: &json)
         json += #","facets":["#.utf8
@@ -156,10 +156,18 @@ struct SearchShards: Sendable {
         return json
     }
 
-    /// FNV-1a, 32 bits, of a gram's UTF-8: which bucket file holds it, modulo their number.
-    static func bucket(of gram: some Sequence<UInt8>) -> UInt32 {
+    /// Which bucket file holds a gram, modulo their number: FNV-1a, 32 bits, of the UTF-8 of
+    /// its key. The key of a gram of one or two code points is its first, of three its first
+    /// two: what a browser knows one keystroke ahead, as the gram the next keystroke needs
+    /// begins with the text's last code point (up to two letters typed) or last two. So it
+    /// fetches that one bucket while the visitor types, rather than after.
+    static func bucket(of gram: some Collection<UInt8>) -> UInt32 {
+        // Where each code point starts: UTF-8 continuation bytes are 0b10xxxxxx.
+        let starts = gram.indices.filter { gram[$0] & 0xC0 != 0x80 }
+        let keyLength = max(1, starts.count - 1)
+        let end = keyLength < starts.count ? starts[keyLength] : gram.endIndex
         var hash: UInt32 = 0x811C_9DC5
-        for byte in gram { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        for byte in gram[..<end] { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
         return hash
     }
 
@@ -275,7 +283,8 @@ private struct GramTable {
     /// The index in `grams` and `runs` of `gram`, added when new.
     private mutating func index(of gram: Gram) -> Int {
         let mask = slots.count - 1
-        let hash = (gram.packed ^ UInt64(UInt32(bitPattern: gram.place)) << 43)
+        let hash =
+            (gram.packed ^ UInt64(UInt32(bitPattern: gram.place)) << 43)
             &* 0xFF51_AFD7_ED55_8CCD
         var slot = Int(truncatingIfNeeded: hash >> 32) & mask
         while slots[slot] != 0 {
