@@ -754,9 +754,9 @@ def print_search_table(count, measured, pagefind, engine, chromium=None):
     prefetched = [cell["prefetched"] for cell in measured["sharded"]["queries"]]
     print(f"  then, once the results show, fruitsite sharded prefetches the gram files of the"
           f" query one letter longer: {statistics.median(p['gzip'] for p in prefetched) / 1000:.1f}"
-          f" KB in {statistics.median(p['requests'] for p in prefetched):g} requests (median),"
-          f" at most {max(p['gzip'] for p in prefetched) / 1000:.1f} KB, at most"
-          f" {max(p['requests'] for p in prefetched)} requests")
+          f" KB, {statistics.median(p['requests'] for p in prefetched):g} req (median); at most"
+          f" {max(p['gzip'] for p in prefetched) / 1000:.1f} KB, at most"
+          f" {max(p['requests'] for p in prefetched)} req")
     for kind in INDEX_KINDS:
         typing = measured[kind]["typing"]
         print(f"  fruitsite {kind}, typing {typing['word']!r} a letter at a time, its files"

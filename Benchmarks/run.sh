@@ -12,6 +12,9 @@
 #   BENCH_MILLION=1            also build 1,000,000 entries, fruitsite alone (Hugo would need
 #                              some 80 GB), once after a warm-up, and measure the first query
 #                              there (no Pagefind): 40 to 60 minutes more
+#   BENCH_DISK=/mnt/big        where the outputs that do not fit a tmpfs go (default /tmp, the
+#                              disk): a tmpfs mounted with 6,000,000 inodes and 16 GB holds
+#                              1,000,000 entries' output, for a time per page like 10,000's
 #   BENCH_SEED=1               the generator's seed
 #   BENCH_SEARCH=0             skip the search benchmarks: the first-query table and the
 #                              search client's
@@ -74,7 +77,7 @@ $SWIFT build -c release "${release_flags[@]}" --product fruitsite >&2
 
 read -r -a sizes <<<"${BENCH_SIZES:-1000 10000 100000}"
 args=(--fruitsite .build/release/fruitsite --templates Templates --sizes "${sizes[@]}")
-args+=(--seed "${BENCH_SEED:-1}")
+args+=(--seed "${BENCH_SEED:-1}" --disk "${BENCH_DISK:-/tmp}")
 read -r -a rebuild_sizes <<<"${BENCH_REBUILD_SIZES-10000 100000}"
 args+=(--rebuild-sizes "${rebuild_sizes[@]}")
 args+=(--hugo-rebuild-budget "${BENCH_HUGO_REBUILD_BUDGET:-300}")
