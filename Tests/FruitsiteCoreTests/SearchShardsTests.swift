@@ -41,9 +41,20 @@ import Testing
     /// Small files, so that the few test names fill several buckets and some heavy files.
     static let builder = SearchShards(recordsPerFile: 4, heavyBytes: 24, bucketBytes: 256)
 
+    /// Every file of an index: what `files` makes, then the gram files.
+    static func allFiles(
+        _ builder: SearchShards, names: [[UInt8]], records: [ArraySlice<UInt8>],
+        categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
+    ) -> [RenderedPage] {
+        let (grams, gramFiles) = builder.grams(of: names, source: builder.source(of: names))
+        return builder.files(grams: grams, records: records, categories: categories, facets: facets)
+            + gramFiles
+    }
+
     static func files() -> [String: Any] {
-        let files = builder.files(
-            names: names.map(Fold.key), records: records, categories: categories, facets: facets)
+        let files = allFiles(
+            builder, names: names.map(Fold.key), records: records, categories: categories,
+            facets: facets)
         var parsed: [String: Any] = [:]
         for file in files {
             #expect(file.path.hasPrefix(SearchShards.folder) && file.bytes.last == 0x0A)
@@ -163,7 +174,8 @@ import Testing
     }
 
     @Test func anEmptyCatalogHasAManifestAndOneEmptyBucket() throws {
-        let files = SearchShards().files(names: [], records: [], categories: [], facets: [])
+        let files = Self.allFiles(
+            SearchShards(), names: [], records: [], categories: [], facets: [])
         #expect(
             files.map(\.path) == [SearchShards.manifestPath, SearchShards.folder + "grams/0.json"])
         #expect(String(decoding: files[1].bytes, as: UTF8.self) == "{}\n")

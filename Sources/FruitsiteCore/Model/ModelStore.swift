@@ -31,7 +31,7 @@ struct ModelStore: Sendable {
     private var changesPath: String { name + ".changes" }
 
     private var header: String {
-        "fruitsite-model 8 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 9 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -440,6 +440,13 @@ struct ModelStore: Sendable {
             writer.string(path)
             encode(model.outputs[path]!, into: &writer)
         }
+        writer.integer(model.searchGrams == nil ? 0 : 1)
+        if let grams = model.searchGrams {
+            writer.word(grams.source)
+            writer.integer(grams.buckets)
+            writer.integer(grams.heavy.count)
+            for gram in grams.heavy { writer.string(gram) }
+        }
     }
 
     /// The model of `head` and `entries` with the tail `reader` reads, which must end the
@@ -473,11 +480,25 @@ struct ModelStore: Sendable {
             }
             outputs[path] = record
         }
+        guard let hasGrams = reader.integer(), hasGrams == 0 || hasGrams == 1 else { return nil }
+        var searchGrams: SearchShards.Grams?
+        if hasGrams == 1 {
+            guard let source = reader.word(), let buckets = reader.integer(), buckets > 0,
+                let heavyCount = reader.integer(), heavyCount >= 0,
+                heavyCount <= reader.buffer.count
+            else { return nil }
+            var heavy: [String] = []
+            for _ in 0..<heavyCount {
+                guard let gram = reader.string() else { return nil }
+                heavy.append(gram)
+            }
+            searchGrams = SearchShards.Grams(source: source, buckets: buckets, heavy: heavy)
+        }
         guard reader.isAtEnd else { return nil }
         return SiteModel(
             settings: head.settings, entries: entries, order: order, categories: groups[0],
-            facets: Array(groups.dropFirst()), outputs: outputs, folders: head.folders,
-            listedAt: head.listedAt, base: base)
+            facets: Array(groups.dropFirst()), outputs: outputs, searchGrams: searchGrams,
+            folders: head.folders, listedAt: head.listedAt, base: base)
     }
 
     // MARK: - Parts

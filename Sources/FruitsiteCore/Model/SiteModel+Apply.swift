@@ -49,6 +49,8 @@ extension SiteModel {
             let shards = searchShards(of: data)
             plan.assets += shards.changed
             current.formUnion(shards.paths)
+        } else {
+            searchGrams = nil
         }
         let pages =
             pages(in: Pagination(pageSize: config.pageSize), shardsSearch: shardsSearch)
@@ -324,7 +326,8 @@ extension SiteModel {
 
     /// The sharded search index's files whose bytes changed, each recorded as written, and
     /// the paths of all of them. They are made again only when what the index shows changed:
-    /// the manifest's record holds the hash of that, as a page's holds its inputs'.
+    /// the manifest's record holds the hash of that, as a page's holds its inputs'. The gram
+    /// files, most of the work, only when the names did (`searchGrams`).
     private mutating func searchShards(of data: PageData) -> (
         changed: [RenderedPage], paths: [String]
     ) {
@@ -337,18 +340,26 @@ extension SiteModel {
         if outputs[SearchShards.manifestPath]?.inputHash == inputHash {
             return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
         }
+        var changed: [RenderedPage] = []
+        let names = order.map { self[$0].fruit.nameKey }
+        let source = builder.source(of: names)
+        if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
+            let (grams, files) = builder.grams(of: names, source: source)
+            changed += assets(files)
+            searchGrams = grams
+        }
+        let grams = searchGrams!
         let model = self
         let groups = { (groups: [Category]) in
             groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
         }
         let files = builder.files(
-            names: order.map { self[$0].fruit.nameKey },
-            records: order.lazy.map { model[$0].facts.searchRecord },
+            grams: grams, records: order.lazy.map { model[$0].facts.searchRecord },
             categories: groups(categories),
             facets: zip(settings.facets, facets).map { (key: $0, values: groups($1)) })
-        let changed = assets(files)
+        changed += assets(files)
         outputs[SearchShards.manifestPath]?.inputHash = inputHash
-        return (changed, files.map(\.path))
+        return (changed, grams.paths + files.map(\.path))
     }
 
     /// Forgets the files other than fruit pages that the site no longer has, and returns

@@ -115,6 +115,8 @@ struct SiteModel: Sendable {
     private(set) var facets: [[Category]]
     /// Every output file but the fruits' pages (which their entries hold), by path.
     var outputs: [String: OutputRecord] = [:]
+    /// The sharded search index's gram files as last written; nil when the index is single.
+    var searchGrams: SearchShards.Grams?
     /// The folders as last listed, when that listing met no problem.
     var folders: [Folder]?
     /// When the folders were listed, in nanoseconds since 1970.
@@ -137,8 +139,8 @@ struct SiteModel: Sendable {
     /// A model as saved.
     init(
         settings: Settings, entries: EntryTable, order: [Int], categories: [Category],
-        facets: [[Category]], outputs: [String: OutputRecord], folders: [Folder]?,
-        listedAt: Int64, base: (checksum: UInt64, count: Int)?
+        facets: [[Category]], outputs: [String: OutputRecord], searchGrams: SearchShards.Grams?,
+        folders: [Folder]?, listedAt: Int64, base: (checksum: UInt64, count: Int)?
     ) {
         self.settings = settings
         self.entries = entries
@@ -148,6 +150,7 @@ struct SiteModel: Sendable {
         self.categories = categories
         self.facets = facets
         self.outputs = outputs
+        self.searchGrams = searchGrams
         self.folders = folders
         self.listedAt = listedAt
     }

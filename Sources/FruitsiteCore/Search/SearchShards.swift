@@ -32,18 +32,34 @@ struct SearchShards: Sendable {
     /// The format and the sizes above, which an index made before mixes into its hash.
     var layout: String { "3 \(recordsPerFile) \(heavyBytes) \(bucketBytes)" }
 
-    /// Every file of the index: the manifest, then the grams', the categories', the facet
-    /// values' and the records' files.
-    /// - Parameters:
-    ///   - names: Each fruit's `fold(name)` as UTF-8 (`Fruit.nameKey`), in catalog order.
-    ///   - records: Each fruit's record in the index (`SearchIndexBuilder.record(of:)`), in
-    ///     the same order: asked for one file at a time, so that the records of the whole
-    ///     catalog are never in memory at once.
-    func files(
-        names: [[UInt8]], records: some RandomAccessCollection<ArraySlice<UInt8>>,
-        categories: [Group], facets: [(key: String, values: [Group])]
-    ) -> [RenderedPage] {
-        var files: [RenderedPage] = []
+    /// The gram files as the manifest names them: how many buckets there are, and the grams
+    /// with a file of their own, in the order of their numbers. They depend on the names
+    /// alone, so a change that moves and renames no fruit leaves them as they are.
+    struct Grams: Sendable, Equatable {
+        /// A hash of the names, in catalog order, and of the layout: what the files show.
+        var source: UInt64
+        var buckets: Int
+        var heavy: [String]
+
+        /// The files' paths: the buckets', then the common grams'.
+        var paths: [String] {
+            (0..<buckets).map { SearchShards.folder + "grams/\($0).json" }
+                + heavy.indices.map { SearchShards.folder + "grams/h\($0).json" }
+        }
+    }
+
+    /// What the gram files of `names` are made from (`Grams.source`).
+    func source(of names: [[UInt8]]) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(layout)
+        hasher.combine(UInt64(names.count))
+        for name in names { hasher.combine(name) }
+        return hasher.value
+    }
+
+    /// The gram files of `names`, each fruit's `fold(name)` as UTF-8 (`Fruit.nameKey`) in
+    /// catalog order, whose hash is `source`: the buckets, then the common grams' own.
+    func grams(of names: [[UInt8]], source: UInt64) -> (Grams, [RenderedPage]) {
         // Each core reads every name and keeps its own share of the grams. Postings in gram
         // order, each written once; heavy ones are numbered in that order.
         let parts = ProcessInfo.processInfo.activeProcessorCount
@@ -64,33 +80,47 @@ struct SearchShards: Sendable {
         }
         let lightBytes = light.reduce(0) { $0 + $1.gram.count + $1.bytes.count + 4 }
         let buckets = max(1, (lightBytes + bucketBytes - 1) / bucketBytes)
+        let grams = Grams(
+            source: source, buckets: buckets,
+            heavy: heavy.map { String(decoding: $0.gram, as: UTF8.self) })
 
-        files.append(
-            RenderedPage(
-                path: Self.manifestPath,
-                bytes: manifest(
-                    count: names.count, buckets: buckets, categories: categories,
-                    facets: facets, heavy: heavy.map(\.gram))))
         var bucketed = [[(gram: [UInt8], bytes: [UInt8])]](repeating: [], count: buckets)
         for posting in light {
             bucketed[Int(Self.bucket(of: posting.gram) % UInt32(buckets))].append(posting)
         }
-        for (index, contents) in bucketed.enumerated() {
-            var json: [UInt8] = [UInt8(ascii: "{")]
-            for (offset, posting) in contents.enumerated() {
-                if offset > 0 { json.append(UInt8(ascii: ",")) }
-                JSONText.append(quoted: String(decoding: posting.gram, as: UTF8.self), to: &json)
-                json.append(UInt8(ascii: ":"))
-                json += posting.bytes
-            }
-            json += "}\n".utf8
-            files.append(RenderedPage(path: Self.folder + "grams/\(index).json", bytes: json))
-        }
-        for (id, posting) in heavy.enumerated() {
-            files.append(
-                RenderedPage(
-                    path: Self.folder + "grams/h\(id).json", bytes: posting.bytes + [0x0A]))
-        }
+        let contents =
+            bucketed.map { postings in
+                var json: [UInt8] = [UInt8(ascii: "{")]
+                for (offset, posting) in postings.enumerated() {
+                    if offset > 0 { json.append(UInt8(ascii: ",")) }
+                    JSONText.append(
+                        quoted: String(decoding: posting.gram, as: UTF8.self), to: &json)
+                    json.append(UInt8(ascii: ":"))
+                    json += posting.bytes
+                }
+                return json + "}\n".utf8
+            } + heavy.map { $0.bytes + [0x0A] }
+        return (grams, zip(grams.paths, contents).map { RenderedPage(path: $0, bytes: $1) })
+    }
+
+    /// Every file of the index but the gram files: the manifest, then the categories', the
+    /// facet values' and the records' files.
+    /// - Parameters:
+    ///   - grams: The gram files, as `grams(of:source:)` made them for these fruits.
+    ///   - records: Each fruit's record in the index (`SearchIndexBuilder.record(of:)`), in
+    ///     catalog order: asked for one file at a time, so that the records of the whole
+    ///     catalog are never in memory at once.
+    func files(
+        grams: Grams, records: some RandomAccessCollection<ArraySlice<UInt8>>,
+        categories: [Group], facets: [(key: String, values: [Group])]
+    ) -> [RenderedPage] {
+        var files: [RenderedPage] = []
+        files.append(
+            RenderedPage(
+                path: Self.manifestPath,
+                bytes: manifest(
+                    count: records.count, buckets: grams.buckets, categories: categories,
+                    facets: facets, heavy: grams.heavy)))
         for (index, category) in categories.enumerated() {
             files.append(
                 RenderedPage(
@@ -105,9 +135,9 @@ struct SearchShards: Sendable {
                         bytes: Self.runList(value.positions) + [0x0A]))
             }
         }
-        for start in stride(from: 0, to: names.count, by: recordsPerFile) {
+        for start in stride(from: 0, to: records.count, by: recordsPerFile) {
             var json: [UInt8] = [UInt8(ascii: "[")]
-            for position in start..<min(start + recordsPerFile, names.count) {
+            for position in start..<min(start + recordsPerFile, records.count) {
                 if position > start { json += ",\n".utf8 }
                 json += records[records.index(records.startIndex, offsetBy: position)]
             }
@@ -121,7 +151,7 @@ struct SearchShards: Sendable {
 
     private func manifest(
         count: Int, buckets: Int, categories: [Group],
-        facets: [(key: String, values: [Group])], heavy: [[UInt8]]
+        facets: [(key: String, values: [Group])], heavy: [String]
     ) -> [UInt8] {
         func groups(_ groups: [Group], into json: inout [UInt8]) {
             json.append(UInt8(ascii: "["))
@@ -149,7 +179,7 @@ struct SearchShards: Sendable {
         json += #"],"heavy":{"#.utf8
         for (id, gram) in heavy.enumerated() {
             if id > 0 { json.append(UInt8(ascii: ",")) }
-            JSONText.append(quoted: String(decoding: gram, as: UTF8.self), to: &json)
+            JSONText.append(quoted: gram, to: &json)
             json += ":\(id)".utf8
         }
         json += "}}\n".utf8
