@@ -23,7 +23,7 @@ struct EntryFacts: Sendable {
         /// Boxed, so that an entry (which loading, copying and placing move about by the
         /// thousand) stays a few words long rather than carrying a whole fruit inline.
         indirect case value(Value)
-        /// The search record first, then the facts.
+        /// The search record first, then the name key, then the rest of the facts.
         case encoded(ArraySlice<UInt8>)
     }
 
@@ -51,17 +51,37 @@ struct EntryFacts: Sendable {
     var searchRecord: ArraySlice<UInt8> {
         switch storage {
         case .value(let value): return SearchIndexBuilder.record(of: value.fruit)[...]
-        case .encoded(let bytes):
-            let range = bytes.withUnsafeBytes { buffer -> Range<Int>? in
-                var reader = ByteReader(buffer, offset: 0)
+        case .encoded(let bytes): return Self.leadingField(0, of: bytes)
+        }
+    }
+
+    /// `fruit.nameKey`, which the sharded index's grams are made of: read without decoding
+    /// the rest, since a rebuild looks at every fruit's.
+    var nameKey: ArraySlice<UInt8> {
+        switch storage {
+        case .value(let value): return value.fruit.nameKey[...]
+        case .encoded(let bytes): return Self.leadingField(1, of: bytes)
+        }
+    }
+
+    /// Field `index` of the two that `encode(into:)` writes first, the search record and the
+    /// name key.
+    private static func leadingField(_ index: Int, of bytes: ArraySlice<UInt8>) -> ArraySlice<
+        UInt8
+    > {
+        let range = bytes.withUnsafeBytes { buffer -> Range<Int>? in
+            var reader = ByteReader(buffer, offset: 0)
+            for field in 0...index {
                 guard let count = reader.integer(), count >= 0,
                     buffer.count - reader.offset >= count
                 else { return nil }
-                return reader.offset..<reader.offset + count
+                if field == index { return reader.offset..<reader.offset + count }
+                reader.offset += count
             }
-            guard let range else { Self.damaged() }
-            return bytes[bytes.startIndex + range.lowerBound..<bytes.startIndex + range.upperBound]
+            return nil
         }
+        guard let range else { damaged() }
+        return bytes[bytes.startIndex + range.lowerBound..<bytes.startIndex + range.upperBound]
     }
 
     private static func damaged() -> Never {
@@ -81,10 +101,10 @@ struct EntryFacts: Sendable {
         facts.string(Array(searchRecord))
         let value = value
         let fruit = value.fruit
+        facts.string(fruit.nameKey)
         for text in [fruit.slug, fruit.name, fruit.emoji, fruit.category] { facts.string(text) }
         facts.integer(fruit.vitamins.count)
         for vitamin in fruit.vitamins { facts.string(vitamin) }
-        facts.string(fruit.nameKey)
         facts.string(fruit.categoryKey)
         facts.integer(fruit.isDraft ? 1 : 0)
         ModelStore.encode(fruit.date, into: &facts)
@@ -145,10 +165,10 @@ struct EntryFacts: Sendable {
     private static func decode(_ bytes: ArraySlice<UInt8>) -> Value? {
         bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer, offset: 0)
-            // The search record, which `searchRecord` reads.
+            // The search record, which `searchRecord` reads, then the name key.
             guard let recordCount = reader.integer(), recordCount >= 0 else { return nil }
             reader.offset += recordCount
-            guard let slug = reader.string(), let name = reader.string(),
+            guard let nameKey = reader.bytes(), let slug = reader.string(), let name = reader.string(),
                 let emoji = reader.string(), let category = reader.string(),
                 let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16
             else { return nil }
@@ -158,7 +178,7 @@ struct EntryFacts: Sendable {
                 guard let vitamin = reader.string() else { return nil }
                 vitamins.append(vitamin)
             }
-            guard let nameKey = reader.bytes(), let categoryKey = reader.bytes(),
+            guard let categoryKey = reader.bytes(),
                 let draft = reader.integer(), let date = ModelStore.decodeDate(&reader),
                 let facets = decodeFacets(&reader), let categoryLine = reader.integer(),
                 let categoryColumn = reader.integer(), let warningCount = reader.integer(),
