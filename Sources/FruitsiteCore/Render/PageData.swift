@@ -190,12 +190,20 @@ struct PageData: Sendable {
         for position in preparedPositions { preparedIndex[position] = -1 }
         for (index, position) in positions.enumerated() { preparedIndex[position] = Int32(index) }
         preparedPositions = positions
-        sitemap =
-            listsSitemap
-            ? SitemapBuilder(config: config).locations(
-                fruits: model.order.lazy.map { (model[$0].slug, model[$0].date) },
-                count: count, categories: model.categories,
-                facets: Array(zip(model.settings.facets, model.facets))) : []
+        sitemap = listsSitemap ? sitemapLocations() : []
+    }
+
+    private func sitemapLocations() -> [SitemapBuilder.Location] {
+        // The listed fruits in path order, which is slug order but where one slug continues
+        // another with a character before `.`: the sort then finds its work almost done.
+        var isListed = [Bool](repeating: false, count: model.entries.count)
+        for id in model.order { isListed[id] = true }
+        return SitemapBuilder(config: config).locations(
+            fruits: model.savingOrder.lazy.filter { isListed[$0] }.map {
+                (model[$0].slug, model[$0].date)
+            },
+            count: model.order.count, categories: model.categories,
+            facets: Array(zip(model.settings.facets, model.facets)))
     }
 
     /// How many fruits' summaries `page` shows: what `prepare(for:)` builds for it, or it
