@@ -20,7 +20,7 @@ import Testing
     ]
 
     /// The catalog of `names`, in order, with a record, a category and a facet value each.
-    static let records = names.indices.map { Array(#"{"n":\#($0)}"#.utf8)[...] }
+    static let records = names.indices.map { ByteSlice(copying: #"{"n":\#($0)}"#.utf8) }
 
     static let categories = [
         SearchShards.Group(
@@ -43,7 +43,7 @@ import Testing
 
     /// Every file of an index: what `files` makes, then the gram files.
     static func allFiles(
-        _ builder: SearchShards, names: [[UInt8]], records: [ArraySlice<UInt8>],
+        _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
         categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
     ) -> [RenderedPage] {
         let (grams, gramFiles) = builder.grams(of: names, source: builder.source(of: names))

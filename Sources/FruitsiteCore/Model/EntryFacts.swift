@@ -24,7 +24,7 @@ struct EntryFacts: Sendable {
         /// thousand) stays a few words long rather than carrying a whole fruit inline.
         indirect case value(Value)
         /// The search record first, then the name key, then the rest of the facts.
-        case encoded(ArraySlice<UInt8>)
+        case encoded(ByteSlice)
     }
 
     private let storage: Storage
@@ -34,7 +34,7 @@ struct EntryFacts: Sendable {
     }
 
     /// Facts as `encode(into:)` wrote them, checked by the saved model's checksum.
-    init(encoded bytes: ArraySlice<UInt8>) {
+    init(encoded bytes: ByteSlice) {
         storage = .encoded(bytes)
     }
 
@@ -48,27 +48,26 @@ struct EntryFacts: Sendable {
     }
 
     /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:)`).
-    var searchRecord: ArraySlice<UInt8> {
+    var searchRecord: ByteSlice {
         switch storage {
-        case .value(let value): return SearchIndexBuilder.record(of: value.fruit)[...]
+        case .value(let value):
+            return ByteSlice(copying: SearchIndexBuilder.record(of: value.fruit))
         case .encoded(let bytes): return Self.leadingField(0, of: bytes)
         }
     }
 
     /// `fruit.nameKey`, which the sharded index's grams are made of: read without decoding
     /// the rest, since a rebuild looks at every fruit's.
-    var nameKey: ArraySlice<UInt8> {
+    var nameKey: ByteSlice {
         switch storage {
-        case .value(let value): return value.fruit.nameKey[...]
+        case .value(let value): return ByteSlice(copying: value.fruit.nameKey)
         case .encoded(let bytes): return Self.leadingField(1, of: bytes)
         }
     }
 
     /// Field `index` of the two that `encode(into:)` writes first, the search record and the
     /// name key.
-    private static func leadingField(_ index: Int, of bytes: ArraySlice<UInt8>) -> ArraySlice<
-        UInt8
-    > {
+    private static func leadingField(_ index: Int, of bytes: ByteSlice) -> ByteSlice {
         let range = bytes.withUnsafeBytes { buffer -> Range<Int>? in
             var reader = ByteReader(buffer, offset: 0)
             for field in 0...index {
@@ -98,7 +97,7 @@ struct EntryFacts: Sendable {
             return
         }
         var facts = ByteWriter()
-        facts.string(Array(searchRecord))
+        facts.string(searchRecord.array)
         let value = value
         let fruit = value.fruit
         facts.string(fruit.nameKey)
@@ -138,7 +137,7 @@ struct EntryFacts: Sendable {
     }
 
     /// Reads the length and the bytes `encode(into:)` wrote; nil past the end.
-    static func read(from reader: inout ByteReader, in bytes: [UInt8]) -> EntryFacts? {
+    static func read(from reader: inout ByteReader, in bytes: ByteSlice) -> EntryFacts? {
         guard let count = reader.integer(), count >= 0, reader.buffer.count - reader.offset >= count
         else { return nil }
         defer { reader.offset += count }
@@ -162,13 +161,14 @@ struct EntryFacts: Sendable {
         return facets
     }
 
-    private static func decode(_ bytes: ArraySlice<UInt8>) -> Value? {
+    private static func decode(_ bytes: ByteSlice) -> Value? {
         bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer, offset: 0)
             // The search record, which `searchRecord` reads, then the name key.
             guard let recordCount = reader.integer(), recordCount >= 0 else { return nil }
             reader.offset += recordCount
-            guard let nameKey = reader.bytes(), let slug = reader.string(), let name = reader.string(),
+            guard let nameKey = reader.bytes(), let slug = reader.string(),
+                let name = reader.string(),
                 let emoji = reader.string(), let category = reader.string(),
                 let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16
             else { return nil }

@@ -41,13 +41,13 @@ struct ModelStore: Sendable {
     ///   - markerID: The id the output folder's marker records, if any.
     ///   - settings: What this build is for; a model made for other settings is not used.
     func load(markerID: UInt64?, settings: SiteModel.Settings) -> Result<SiteModel, Unusable> {
-        guard let bytes = try? FileSystem.readBytes(path) else { return .failure(.missing) }
+        guard let bytes = try? ByteSlice.mapping(path) else { return .failure(.missing) }
         let header = Array(header.utf8)
         guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
         guard var (id, model) = Self.decode(bytes, from: header.count) else {
             return .failure(.damaged)
         }
-        if let changes = try? FileSystem.readBytes(changesPath) {
+        if let changes = try? ByteSlice.mapping(changesPath) {
             guard changes.starts(with: header),
                 let changed = Self.decodeChanges(changes, from: header.count, over: model)
             else { return .failure(.damaged) }
@@ -148,7 +148,7 @@ struct ModelStore: Sendable {
                 let whole =
                     isLast ? writer.bytes.count : writer.bytes.count / Self.block * Self.block
                 guard whole > 0 else { return }
-                hashes += Self.blockHashes(writer.bytes[..<whole])
+                hashes += writer.bytes[..<whole].withUnsafeBytes(Self.blockHashes)
                 try OutputWriter.write(writer.bytes[..<whole], to: descriptor, path: temporary)
                 count += whole
                 writer.bytes.removeFirst(whole)
@@ -178,19 +178,17 @@ struct ModelStore: Sendable {
     private static let blocksPerFlush = 4
 
     /// The hash of each megabyte, made on every core, then of those hashes in order.
-    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    private static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         combine(count: bytes.count, blockHashes(bytes))
     }
 
     /// The hash of each block of `bytes`, which starts at a block's start, made on every core.
-    private static func blockHashes(_ bytes: ArraySlice<UInt8>) -> [UInt64] {
-        bytes.withUnsafeBytes { buffer in
-            nonisolated(unsafe) let buffer = buffer
-            return Array(stride(from: 0, to: buffer.count, by: block)).concurrentMap { start in
-                StableHasher.hash(
-                    wide: UnsafeRawBufferPointer(
-                        rebasing: buffer[start..<min(start + block, buffer.count)]))
-            }
+    private static func blockHashes(_ bytes: UnsafeRawBufferPointer) -> [UInt64] {
+        nonisolated(unsafe) let buffer = bytes
+        return Array(stride(from: 0, to: buffer.count, by: block)).concurrentMap { start in
+            StableHasher.hash(
+                wide: UnsafeRawBufferPointer(
+                    rebasing: buffer[start..<min(start + block, buffer.count)]))
         }
     }
 
@@ -203,15 +201,17 @@ struct ModelStore: Sendable {
 
     /// The checked bytes of a file after its header: nil when the checksum at its end does
     /// not match them.
-    private static func verified(_ bytes: [UInt8], from start: Int) -> Range<Int>? {
+    private static func verified(_ bytes: ByteSlice, from start: Int) -> Range<Int>? {
         guard bytes.count >= start + 8 else { return nil }
         let end = bytes.count - 8
-        guard stored(in: bytes) == checksum(bytes[start..<end]) else { return nil }
+        guard stored(in: bytes) == bytes[start..<end].withUnsafeBytes(checksum) else {
+            return nil
+        }
         return start..<end
     }
 
     /// The checksum a file ends with.
-    private static func stored(in bytes: [UInt8]) -> UInt64 {
+    private static func stored(in bytes: ByteSlice) -> UInt64 {
         bytes.withUnsafeBytes {
             UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
         }
@@ -250,7 +250,7 @@ struct ModelStore: Sendable {
     }
 
     /// Reads what `encode` wrote; nil when anything is out of place.
-    static func decode(_ bytes: [UInt8], from start: Int) -> (UInt64, SiteModel)? {
+    static func decode(_ bytes: ByteSlice, from start: Int) -> (UInt64, SiteModel)? {
         guard let checked = verified(bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(
@@ -318,7 +318,7 @@ struct ModelStore: Sendable {
     /// The model that changes read from `bytes` make of `model`, which was read from a model
     /// file: `.some(nil)` when they were made for another model file, nil when they are
     /// damaged or do not fit it.
-    private static func decodeChanges(_ bytes: [UInt8], from start: Int, over model: SiteModel)
+    private static func decodeChanges(_ bytes: ByteSlice, from start: Int, over model: SiteModel)
         -> (UInt64, SiteModel)??
     {
         guard let checked = verified(bytes, from: start), let base = model.base else {
@@ -546,7 +546,7 @@ struct ModelStore: Sendable {
     /// The entry whose bytes `reader` reads, up to its end; with them as its `saved` bytes
     /// when `keepingBytes`, for an entry of the model file.
     private static func decodeEntry(
-        _ reader: inout ByteReader, in bytes: [UInt8], keepingBytes: Bool
+        _ reader: inout ByteReader, in bytes: ByteSlice, keepingBytes: Bool
     ) -> SiteModel.Entry? {
         let start = reader.offset
         guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }

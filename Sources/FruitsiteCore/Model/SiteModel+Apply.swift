@@ -341,7 +341,7 @@ extension SiteModel {
             return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
         }
         var changed: [RenderedPage] = []
-        let names = order.map { Array(self[$0].facts.nameKey) }
+        let names = order.map { self[$0].facts.nameKey.array }
         let source = builder.source(of: names)
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
             let (grams, files) = builder.grams(of: names, source: source)

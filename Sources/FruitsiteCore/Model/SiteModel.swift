@@ -30,7 +30,7 @@ struct SiteModel: Sendable {
         var facts: EntryFacts
         /// The entry as the saved model holds it, while it has not changed since: saving
         /// copies these bytes instead of encoding the entry again.
-        fileprivate(set) var saved: ArraySlice<UInt8>?
+        fileprivate(set) var saved: ByteSlice?
 
         /// Creates the entry of a file just parsed.
         init(
@@ -48,7 +48,7 @@ struct SiteModel: Sendable {
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
             summaryHash: UInt64, date: EntryDate?, isRechecked: Bool, page: OutputRecord?,
-            facts: EntryFacts, saved: ArraySlice<UInt8>? = nil
+            facts: EntryFacts, saved: ByteSlice? = nil
         ) {
             self.path = path
             self.status = status

@@ -13,7 +13,7 @@ public struct SearchIndexBuilder: Sendable {
     /// - Parameters:
     ///   - categories: The categories' names, in catalog order.
     ///   - records: Each fruit's `record(of:)`, in catalog order.
-    func build(categories: [String], records: some Collection<ArraySlice<UInt8>>) -> [UInt8] {
+    func build(categories: [String], records: some Collection<ByteSlice>) -> [UInt8] {
         var json: [UInt8] = []
         // Exactly what the records and their separators take, plus room for the rest: an
         // estimate that falls short doubles the buffer, which at 100,000 fruits held 38 MB

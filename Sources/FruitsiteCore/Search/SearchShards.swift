@@ -111,7 +111,7 @@ struct SearchShards: Sendable {
     ///     catalog order: asked for one file at a time, so that the records of the whole
     ///     catalog are never in memory at once.
     func files(
-        grams: Grams, records: some RandomAccessCollection<ArraySlice<UInt8>>,
+        grams: Grams, records: some RandomAccessCollection<ByteSlice>,
         categories: [Group], facets: [(key: String, values: [Group])]
     ) -> [RenderedPage] {
         var files: [RenderedPage] = []
