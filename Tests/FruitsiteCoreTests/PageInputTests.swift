@@ -31,7 +31,7 @@ import Testing
         var files: [RenderedPage] = []
         try PageRenderer(config: config, theme: theme, templatesDirectory: "T")
             .render(plan.pages, of: model) {
-                plan.details[$0]!.load()!
+                plan.details(of: $0)!.load()!
             } emit: {
                 files += $1
             }

@@ -329,7 +329,7 @@ public struct SiteBuilder: Sendable {
             // model in place.
             let (scanner, current) = (scanner(applied.config), model)
             try renderer.render(plan.pages, of: current) { id throws(BuildFailure) in
-                if let details = plan.details[id]?.load() { return details }
+                if let details = plan.details(of: id)?.load() { return details }
                 return try scanner.details(of: current[id])
             } emit: { planned, pages throws(BuildFailure) in
                 let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
