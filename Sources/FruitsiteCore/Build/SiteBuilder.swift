@@ -322,8 +322,10 @@ public struct SiteBuilder: Sendable {
         renderer.onProgress = onProgress
         renderer.batchLimit = batchLimit
         let plan = applied.plan
-        var records: [(page: Page, record: SiteModel.OutputRecord)] = []
-        records.reserveCapacity(plan.pages.count)
+        // The planned pages' output hashes, in the plan's order, which the batches keep: the
+        // records are made from the two at the end, sparing a copy of every page.
+        var outputHashes: [UInt64] = []
+        outputHashes.reserveCapacity(plan.pages.count)
         do {
             // The copy of the model ends with this block, so recording below changes the
             // model in place.
@@ -332,21 +334,20 @@ public struct SiteBuilder: Sendable {
                 if let details = plan.details(of: id)?.load() { return details }
                 return try scanner.details(of: current[id])
             } emit: { planned, pages throws(BuildFailure) in
-                let outputHashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
+                let hashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
                 var changed: [RenderedPage] = []
-                for ((page, inputHash), (file, outputHash)) in zip(
-                    planned, zip(pages, outputHashes))
-                {
-                    let record = SiteModel.OutputRecord(
-                        inputHash: inputHash, outputHash: outputHash)
+                for ((page, _), (file, outputHash)) in zip(planned, zip(pages, hashes)) {
                     // A page rendered again may still come out as before.
                     if current.record(of: page)?.outputHash != outputHash { changed.append(file) }
-                    records.append((page, record))
                 }
+                outputHashes += hashes
                 try emit(changed)
             }
         }
-        for (page, record) in records { model.record(page, record) }
+        precondition(outputHashes.count == plan.pages.count, "a planned page was not emitted")
+        for ((page, inputHash), outputHash) in zip(plan.pages, outputHashes) {
+            model.record(page, SiteModel.OutputRecord(inputHash: inputHash, outputHash: outputHash))
+        }
     }
 
     /// Puts the staged files in place and removes `removals`, saving `model` at
