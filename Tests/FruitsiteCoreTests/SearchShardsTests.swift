@@ -46,7 +46,8 @@ import Testing
         _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
         categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
     ) -> [RenderedPage] {
-        let (grams, gramFiles) = builder.grams(of: names, source: builder.source(of: names))
+        let (grams, gramFiles) = builder.grams(
+            of: names, source: builder.source(of: names.map { ByteSlice(copying: $0) }))
         return builder.files(grams: grams, records: records, categories: categories, facets: facets)
             + gramFiles
     }

@@ -357,10 +357,11 @@ extension SiteModel {
             return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
         }
         var changed: [RenderedPage] = []
-        let names = order.map { self[$0].facts.nameKey.array }
+        // Hashed where they lie; copied out only when the gram files are made again.
+        let names = order.map { self[$0].facts.nameKey }
         let source = builder.source(of: names)
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
-            let (grams, files) = builder.grams(of: names, source: source)
+            let (grams, files) = builder.grams(of: names.map(\.array), source: source)
             changed += assets(files)
             searchGrams = grams
         }

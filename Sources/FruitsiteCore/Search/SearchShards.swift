@@ -49,11 +49,11 @@ struct SearchShards: Sendable {
     }
 
     /// What the gram files of `names` are made from (`Grams.source`).
-    func source(of names: [[UInt8]]) -> UInt64 {
+    func source(of names: some Collection<ByteSlice>) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(layout)
         hasher.combine(UInt64(names.count))
-        for name in names { hasher.combine(name) }
+        for name in names { name.withUnsafeBytes { hasher.combine(bytes: $0) } }
         return hasher.value
     }
 

@@ -114,8 +114,8 @@ public struct FileSystem: Sendable {
             throw UnreadableFile.tooLarge(size: Int(info.st_size), limit: limit)
         }
         // The size is a hint: a file that grows while read is read to its end, or the limit.
-        // The first read goes into memory that is not zeroed first: for the saved model, tens
-        // of megabytes, zeroing cost as much as the read.
+        // The first read goes into memory that is not zeroed first: for a file of tens of
+        // megabytes, zeroing cost as much as the read.
         var bytes: [UInt8] = []
         var wanted = Int(info.st_size) + 1
         while true {
