@@ -179,6 +179,19 @@ final class Capture: @unchecked Sendable {
                 "note: parsed 0 content files, rendered or copied 0 files"))
         let (_, clean) = Capture.run(arguments + ["--clean"])
         #expect(clean.standardError.contains("note: building clean: --clean was given"))
+
+        // A model that is there but cannot be read is not called missing.
+        let model = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "-cache")
+                .first { $0.hasSuffix(".model") })
+        try FileManager.default.removeItem(atPath: folder + "-cache/" + model)
+        try FileManager.default.createDirectory(
+            atPath: folder + "-cache/" + model, withIntermediateDirectories: false)
+        let (_, unreadable) = Capture.run(arguments)
+        #expect(
+            unreadable.standardError.contains(
+                "note: building clean: the saved model cannot be read: "),
+            "\(unreadable.standardError)")
     }
 
     @Test func checkWritesNothing() throws {

@@ -47,7 +47,8 @@ struct ByteSlice: RandomAccessCollection, Sendable {
         self.init(Storage(bytes: UnsafeBufferPointer(copy), isMapped: false), 0..<copy.count)
     }
 
-    /// The bytes of the regular file at `path`, mapped.
+    /// The bytes of the regular file at `path`, mapped; read into memory where its file
+    /// system cannot map files.
     static func mapping(_ path: String) throws -> ByteSlice {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw SystemError.last }
@@ -61,7 +62,9 @@ struct ByteSlice: RandomAccessCollection, Sendable {
         // An empty mapping is an error; an empty file is simply no bytes.
         guard count > 0 else { return ByteSlice(copying: []) }
         let address = mmap(nil, count, PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let address, address != MAP_FAILED else { throw SystemError.last }
+        guard let address, address != MAP_FAILED else {
+            return ByteSlice(copying: try FileSystem.readBytes(path))
+        }
         let bytes = UnsafeBufferPointer(
             start: address.bindMemory(to: UInt8.self, capacity: count), count: count)
         return ByteSlice(Storage(bytes: bytes, isMapped: true), 0..<count)

@@ -41,13 +41,22 @@ struct ModelStore: Sendable {
     ///   - markerID: The id the output folder's marker records, if any.
     ///   - settings: What this build is for; a model made for other settings is not used.
     func load(markerID: UInt64?, settings: SiteModel.Settings) -> Result<SiteModel, Unusable> {
-        guard let bytes = try? ByteSlice.mapping(path) else { return .failure(.missing) }
+        let bytes: ByteSlice
+        let changes: ByteSlice?
+        do {
+            bytes = try ByteSlice.mapping(path)
+            changes = try Self.mappingIfPresent(changesPath)
+        } catch let error as SystemError where error == .noSuchFile {
+            return .failure(.missing)
+        } catch {
+            return .failure(.unreadable(error))
+        }
         let header = Array(header.utf8)
         guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
         guard var (id, model) = Self.decode(bytes, from: header.count) else {
             return .failure(.damaged)
         }
-        if let changes = try? ByteSlice.mapping(changesPath) {
+        if let changes {
             guard changes.starts(with: header),
                 let changed = Self.decodeChanges(changes, from: header.count, over: model)
             else { return .failure(.damaged) }
@@ -66,13 +75,24 @@ struct ModelStore: Sendable {
         return .success(model)
     }
 
+    /// The file at `path` mapped, or nil when there is none.
+    private static func mappingIfPresent(_ path: String) throws -> ByteSlice? {
+        do {
+            return try ByteSlice.mapping(path)
+        } catch let error as SystemError where error == .noSuchFile {
+            return nil
+        }
+    }
+
     /// Why a saved model is not used: each is said with `--verbose`.
     enum Unusable: Error, CustomStringConvertible {
         case missing, otherGenerator, damaged, otherContent, otherDrafts, otherFacets, otherOutput
+        case unreadable(any Error)
 
         var description: String {
             switch self {
             case .missing: "there is no saved model for this output folder"
+            case .unreadable(let error): "the saved model cannot be read: \(error)"
             case .otherGenerator: "the saved model was written by another fruitsite"
             case .damaged: "the saved model is damaged"
             case .otherContent: "the saved model was built from another content folder"
