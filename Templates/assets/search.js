@@ -145,7 +145,9 @@ async function start() {
       `No fruit matches “${q}”` +
       (category ? ' in ' + category : '') +
       Object.entries(facets).map(([k, v]) => (v ? ` with ${k} ${v}` : '')).join('');
-    if (q) index.prefetch(q); // the next keystroke's gram file, while the visitor types
+    // The next keystroke's gram files, while the visitor types: asked for once this frame is
+    // painted, since asking takes milliseconds the results need not wait for.
+    if (q) requestAnimationFrame(() => setTimeout(() => index.prefetch(q)));
     return count;
   };
 
