@@ -493,6 +493,31 @@ import Testing
                 .contains("From the other folder."))
     }
 
+    /// The content folder spelled otherwise (`./Content/`) is the same folder: its model is
+    /// used, and its files keep their paths.
+    @Test func theContentFolderSpelledOtherwiseIsTheSame() throws {
+        var project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        let given = project.options.contentDirectory
+        for spelling in [given + "/", given + "//./", given + "/."] {
+            project.options.contentDirectory = spelling
+            #expect(project.options.contentDirectory == given)
+            try project.edit("Content/apple.md") { $0 + "\nSpelled \(spelling).\n" }
+            let rebuilt = try project.buildAndCompare("content folder given as \(spelling)")
+            #expect(rebuilt.written?.isWholeFolder == false, "\(spelling)")
+            #expect(rebuilt.notes.isEmpty, "\(spelling): \(rebuilt.notes)")
+        }
+        var options = BuildOptions()
+        for (spelling, tidied) in [
+            ("./Content", "Content"), ("/srv//site/./Content/", "/srv/site/Content"),
+            (".", "."), ("./", "."), ("/", "/"), ("../Content", "../Content"),
+        ] {
+            options.contentDirectory = spelling
+            #expect(options.contentDirectory == tidied, "\(spelling)")
+        }
+    }
+
     /// A saved model whose bytes were damaged is not used: the build starts afresh.
     @Test(arguments: [0.1, 0.5, 0.9])
     func aDamagedModelMakesACleanBuild(at fraction: Double) throws {

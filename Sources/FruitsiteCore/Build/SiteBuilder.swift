@@ -2,7 +2,14 @@ import Foundation
 
 /// What to build from where: the command line's options.
 public struct BuildOptions: Sendable {
-    public var contentDirectory = "Content"
+    /// The content folder, as given but for `.` parts and repeated or trailing slashes
+    /// (`./Content/` is `Content`): its files' paths, in messages and in the saved model,
+    /// start with it, so the spellings of one folder name the same files.
+    public var contentDirectory: String {
+        get { content }
+        set { content = Self.tidied(newValue) }
+    }
+    private var content = "Content"
     public var templatesDirectory = "Templates"
     public var outputDirectory = "Output"
     /// The config file; when nil, `fruitsite.yml` is read if it exists.
@@ -20,6 +27,14 @@ public struct BuildOptions: Sendable {
     public var waitsForLock = false
 
     public init() {}
+
+    /// `path` without its `.` parts and its repeated or trailing slashes; `..` parts are
+    /// kept, since a symbolic link may stand before one.
+    static func tidied(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + parts }
+        return parts.isEmpty ? "." : parts
+    }
 }
 
 /// The whole pipeline: load → apply → render → write.
