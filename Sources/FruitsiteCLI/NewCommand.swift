@@ -5,7 +5,8 @@ struct NewCommand {
     enum Kind { case entry, site }
     var kind: Kind
     var entry = NewEntry(name: "", category: "")
-    var contentDirectory = BuildOptions().contentDirectory
+    /// Where an entry goes: the content folder, tidied as a build tidies it.
+    var options = BuildOptions()
     var folder = ""
     var wantsHelp: Bool
 
@@ -36,7 +37,7 @@ struct NewCommand {
             entry = NewEntry(
                 name: positional, category: category, emoji: scanner.values["--emoji"],
                 vitamins: scanner.values["--vitamins"])
-            contentDirectory = scanner.values["--content"] ?? contentDirectory
+            options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
         case .site:
             folder = positional
         }
@@ -50,7 +51,7 @@ struct NewCommand {
         do throws(BuildFailure) {
             switch kind {
             case .entry:
-                terminal.print(try entry.write(into: contentDirectory))
+                terminal.print(try entry.write(into: options.contentDirectory))
             case .site:
                 let written = try SiteScaffold.create(at: folder)
                 terminal.print("Created a site in \(folder) (\(written.count) files). Try it:")
