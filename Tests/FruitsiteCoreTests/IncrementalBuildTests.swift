@@ -514,7 +514,9 @@ import Testing
             (".", "."), ("./", "."), ("/", "/"), ("../Content", "../Content"),
         ] {
             options.contentDirectory = spelling
+            options.templatesDirectory = spelling
             #expect(options.contentDirectory == tidied, "\(spelling)")
+            #expect(options.templatesDirectory == tidied, "\(spelling)")
         }
     }
 

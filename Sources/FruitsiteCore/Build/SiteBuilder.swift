@@ -2,15 +2,11 @@ import Foundation
 
 /// What to build from where: the command line's options.
 public struct BuildOptions: Sendable {
-    /// The content folder, as given but for `.` parts and repeated or trailing slashes
-    /// (`./Content/` is `Content`): its files' paths, in messages and in the saved model,
-    /// start with it, so the spellings of one folder name the same files.
-    public var contentDirectory: String {
-        get { content }
-        set { content = Self.tidied(newValue) }
-    }
-    private var content = "Content"
-    public var templatesDirectory = "Templates"
+    /// The content and templates folders' files are named in messages, and the content's in
+    /// the saved model, by these paths joined with their own: so that the spellings of one
+    /// folder name the same files, `./Content/` is kept as `Content`.
+    @FolderPath public var contentDirectory = "Content"
+    @FolderPath public var templatesDirectory = "Templates"
     public var outputDirectory = "Output"
     /// The config file; when nil, `fruitsite.yml` is read if it exists.
     public var configPath: String?
@@ -27,10 +23,23 @@ public struct BuildOptions: Sendable {
     public var waitsForLock = false
 
     public init() {}
+}
 
-    /// `path` without its `.` parts and its repeated or trailing slashes; `..` parts are
-    /// kept, since a symbolic link may stand before one.
-    static func tidied(_ path: String) -> String {
+/// A folder's path as given but for its `.` parts and its repeated or trailing slashes;
+/// `..` parts are kept, since a symbolic link may stand before one.
+@propertyWrapper public struct FolderPath: Sendable {
+    private var path: String
+
+    public init(wrappedValue: String) {
+        path = Self.tidied(wrappedValue)
+    }
+
+    public var wrappedValue: String {
+        get { path }
+        set { path = Self.tidied(newValue) }
+    }
+
+    private static func tidied(_ path: String) -> String {
         let parts = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
         if path.hasPrefix("/") { return "/" + parts }
         return parts.isEmpty ? "." : parts
