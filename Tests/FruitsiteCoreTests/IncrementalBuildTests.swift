@@ -515,8 +515,10 @@ import Testing
         ] {
             options.contentDirectory = spelling
             options.templatesDirectory = spelling
+            options.outputDirectory = spelling
             #expect(options.contentDirectory == tidied, "\(spelling)")
             #expect(options.templatesDirectory == tidied, "\(spelling)")
+            #expect(options.outputDirectory == tidied, "\(spelling)")
         }
     }
 

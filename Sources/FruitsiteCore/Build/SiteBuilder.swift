@@ -2,12 +2,12 @@ import Foundation
 
 /// What to build from where: the command line's options.
 public struct BuildOptions: Sendable {
-    /// The content and templates folders' files are named in messages, and the content's in
-    /// the saved model, by these paths joined with their own: so that the spellings of one
-    /// folder name the same files, `./Content/` is kept as `Content`.
+    /// The folders' files are named in messages, and the content's in the saved model, by
+    /// these paths joined with their own: so that the spellings of one folder name the same
+    /// files, `./Content/` is kept as `Content`.
     @FolderPath public var contentDirectory = "Content"
     @FolderPath public var templatesDirectory = "Templates"
-    public var outputDirectory = "Output"
+    @FolderPath public var outputDirectory = "Output"
     /// The config file; when nil, `fruitsite.yml` is read if it exists.
     public var configPath: String?
     public var includeDrafts = false
