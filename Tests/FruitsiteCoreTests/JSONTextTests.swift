@@ -18,6 +18,13 @@ import Testing
         }
     }
 
+    @Test(arguments: [0, 7, 9, 10, 99, 100, 12_345, 1_000_000, -1, -10, -987, .max, .min])
+    func writesNumbersInDecimal(_ number: Int) {
+        var json = Array("x".utf8)
+        JSONText.append(number, to: &json)
+        #expect(String(decoding: json, as: UTF8.self) == "x\(number)")
+    }
+
     @Test func escapesAsDocumented() {
         #expect(
             JSONText.quoted("<a>&\u{2028}\u{2029}\u{1}\"\\")
