@@ -29,8 +29,8 @@ import Testing
         let plan = try model.apply(
             .init(content: scanner.scan(against: model), theme: theme, config: config))
         var files: [RenderedPage] = []
-        try PageRenderer(config: config, theme: theme, templatesDirectory: "T")
-            .render(plan.pages, of: model) {
+        try PageRenderer(templatesDirectory: "T")
+            .render(plan.pages, with: plan.data!) {
                 plan.details(of: $0)!.load()!
             } emit: {
                 files += $1

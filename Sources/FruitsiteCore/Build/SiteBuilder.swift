@@ -141,10 +141,11 @@ public struct SiteBuilder: Sendable {
         let config = try loadConfig()
         var model = SiteModel(settings: settings(config))
         let applied = try apply(config, to: &model)
-        var files: [RenderedPage] = []
-        try render(applied, into: &model) { files += $0 }
         var rendering = applied.rendering(of: model)
-        rendering.warnings += brokenLinks(in: files, applied: applied, model: model)
+        let theme = applied.theme
+        var files: [RenderedPage] = []
+        try render(consume applied, into: &model) { files += $0 }
+        rendering.warnings += brokenLinks(in: files, config: config, theme: theme, model: model)
         return rendering
     }
 
@@ -244,16 +245,15 @@ public struct SiteBuilder: Sendable {
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
             let applied = try builder.apply(config, to: &next, changing: isAnew ? nil : scope)
+            let (rendering, removals) = (applied.rendering(of: next), applied.plan.removals)
             var files: [RenderedPage] = []
-            try builder.render(applied, into: &next) { files += $0 }
+            try builder.render(consume applied, into: &next) { files += $0 }
             // A site made anew knows nothing of the old one's files: those it no longer has go.
             let removed =
-                isAnew
-                ? model.writtenPaths.subtracting(next.writtenPaths).sorted()
-                : applied.plan.removals
+                isAnew ? model.writtenPaths.subtracting(next.writtenPaths).sorted() : removals
             model = next
             hasFailed = false
-            return Update(files: files, removed: removed, rendering: applied.rendering(of: next))
+            return Update(files: files, removed: removed, rendering: rendering)
         }
     }
 
@@ -340,21 +340,21 @@ public struct SiteBuilder: Sendable {
     ) throws(BuildFailure) {
         try emit(applied.plan.assets)
         applied.plan.assets = []
-        var renderer = PageRenderer(
-            config: applied.config, theme: applied.theme,
-            templatesDirectory: options.templatesDirectory)
+        var renderer = PageRenderer(templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
         renderer.batchLimit = batchLimit
-        let plan = applied.plan
+        let scanner = scanner(applied.config)
+        var plan = (consume applied).plan
         // The planned pages' output hashes, in the plan's order, which the batches keep: the
         // records are made from the two at the end, sparing a copy of every page.
         var outputHashes: [UInt64] = []
         outputHashes.reserveCapacity(plan.pages.count)
         do {
-            // The copy of the model ends with this block, so recording below changes the
+            // The copies of the model end with this block, so recording below changes the
             // model in place.
-            let (scanner, current) = (scanner(applied.config), model)
-            try renderer.render(plan.pages, of: current) { id throws(BuildFailure) in
+            let (current, data) = (model, plan.data.take()!)
+            let plan = plan  // a constant, for the `@Sendable` closure below
+            try renderer.render(plan.pages, with: data) { id throws(BuildFailure) in
                 if let details = plan.details(of: id)?.load() { return details }
                 return try scanner.details(of: current[id])
             } emit: { planned, pages throws(BuildFailure) in
@@ -405,16 +405,16 @@ public struct SiteBuilder: Sendable {
 
     /// A warning for each link that leads nowhere, at the content file or template that
     /// holds it (the first that does), with the pages it breaks on.
-    private func brokenLinks(in files: [RenderedPage], applied: Applied, model: SiteModel)
-        -> [Diagnostic]
-    {
-        let config = applied.config
+    private func brokenLinks(
+        in files: [RenderedPage], config: SiteConfig, theme: TemplateLoader.Theme,
+        model: SiteModel
+    ) -> [Diagnostic] {
         let checker = LinkChecker(
             files: files, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
         var pagesOf: [String: [String]] = [:]
         var order: [(location: SourceLocation, message: String, key: String)] = []
         for broken in checker.brokenLinks() {
-            let (location, written) = source(of: broken, theme: applied.theme, model: model)
+            let (location, written) = source(of: broken, theme: theme, model: model)
             let message = "link '\(written)' leads nowhere: \(broken.reason)"
             let key = "\(location)\u{0}\(message)"
             if pagesOf[key] == nil { order.append((location, message, key)) }

@@ -29,6 +29,9 @@ extension SiteModel {
         var parsed = 0
         /// Whether the model changed, and so must be saved, even if no file did.
         var changesModel = false
+        /// What the pages are rendered from: made to hash their inputs, and kept, since
+        /// making it again took as long as hashing them at 100,000 fruits.
+        var data: PageData?
 
         /// The kept details of entry `id`, if this build parsed it and could keep them.
         func details(of id: Int) -> KeptDetails? {
@@ -82,6 +85,7 @@ extension SiteModel {
         plan.changesModel =
             plan.changesModel || !plan.pages.isEmpty || !plan.assets.isEmpty
             || !plan.removals.isEmpty
+        plan.data = data
         return plan
     }
 

@@ -7,21 +7,14 @@ import Synchronization
 /// Every link a template receives is relative to the page it is on, so one output folder
 /// works at a domain root, under any subpath, and on any static server.
 public struct PageRenderer: Sendable {
-    public var config: SiteConfig
-    public var theme: TemplateLoader.Theme
     /// The templates folder as the user named it, for error locations.
     public var templatesDirectory: String
     /// Called from rendering threads with (pages done, pages to render), every few hundred.
     public var onProgress: (@Sendable (Int, Int) -> Void)?
 
     /// Creates a renderer.
-    /// - Parameters:
-    ///   - config: The site config.
-    ///   - theme: The compiled templates and assets.
-    ///   - templatesDirectory: The templates folder, for diagnostics.
-    public init(config: SiteConfig, theme: TemplateLoader.Theme, templatesDirectory: String) {
-        self.config = config
-        self.theme = theme
+    /// - Parameter templatesDirectory: The templates folder, for diagnostics.
+    public init(templatesDirectory: String) {
         self.templatesDirectory = templatesDirectory
     }
 
@@ -37,11 +30,11 @@ public struct PageRenderer: Sendable {
         public init() {}
     }
 
-    /// Renders `pages` of `model` a batch at a time, handing each batch on before rendering
-    /// the next, so that memory holds one batch of rendered pages however large the site.
+    /// Renders `pages` a batch at a time, handing each batch on before rendering the next, so
+    /// that memory holds one batch of rendered pages however large the site.
     /// - Parameters:
     ///   - pages: The pages to render, with the hash of their inputs.
-    ///   - model: The site.
+    ///   - data: What they show: the site's model, config and theme.
     ///   - details: The details of the entry with an id, for its fruit page.
     ///   - emit: Takes each batch of rendered files, in the order of `pages`, with the
     ///     planned pages they come from. After the first failure no batch is handed on, but
@@ -49,20 +42,18 @@ public struct PageRenderer: Sendable {
     /// - Throws: `BuildFailure` when a template fails at render time (say, endless partials)
     ///   or an entry's details cannot be read, or what `emit` throws.
     func render(
-        _ pages: [(page: Page, inputHash: UInt64)], of model: SiteModel,
+        _ pages: [(page: Page, inputHash: UInt64)], with data: consuming PageData,
         details: @Sendable (Int) throws(BuildFailure) -> FruitDetails,
         emit: (ArraySlice<(page: Page, inputHash: UInt64)>, [RenderedPage]) throws(BuildFailure)
             -> Void
     ) throws(BuildFailure) {
-        var data = PageData(model: model, config: config, theme: theme)
         let done = Counter()
         var diagnostics: [Diagnostic] = []
         for range in batches(of: pages.lazy.map(\.page), data) {
             let batch = pages[range]
             data.prepare(for: batch.lazy.map(\.page))
             let results = render(
-                batch, of: model, data: data, details: details, done: done,
-                total: pages.count)
+                batch, data: data, details: details, done: done, total: pages.count)
             var rendered: [RenderedPage] = []
             rendered.reserveCapacity(results.count)
             for result in results {
@@ -100,12 +91,11 @@ public struct PageRenderer: Sendable {
 
     /// Renders one batch on every core.
     private func render(
-        _ batch: ArraySlice<(page: Page, inputHash: UInt64)>, of model: SiteModel,
-        data: PageData, details: @Sendable (Int) throws(BuildFailure) -> FruitDetails,
-        done: Counter, total: Int
+        _ batch: ArraySlice<(page: Page, inputHash: UInt64)>, data: PageData,
+        details: @Sendable (Int) throws(BuildFailure) -> FruitDetails, done: Counter, total: Int
     ) -> [Result<RenderedPage, BuildFailure>] {
-        let library = theme.library
-        let (config, onProgress, templatesDirectory) = (config, onProgress, templatesDirectory)
+        let (model, config, library) = (data.model, data.config, data.theme.library)
+        let (onProgress, templatesDirectory) = (onProgress, templatesDirectory)
         return Array(batch).concurrentMap { planned -> Result<RenderedPage, BuildFailure> in
             let (page, inputHash) = planned
             defer {
