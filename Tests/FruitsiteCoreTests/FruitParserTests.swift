@@ -112,8 +112,13 @@ import Testing
             name: "no closing delimiter", source: "1️⃣---\nname: Apple\ncategory: Core\n",
             message: "the front matter is never closed"),
         .init(
-            name: "invalid YAML", source: "---\nname: Apple\ncategory: [Core\n1️⃣---\n",
-            message: "invalid YAML"),
+            name: "bracket never closed", source: "---\nname: Apple\ncategory: 1️⃣[Core\n---\n",
+            message: "invalid YAML: did not find expected ',' or ']' while parsing a flow "
+                + "sequence that is never closed"),
+        .init(
+            name: "quote never closed", source: "---\nname: 1️⃣\"Apple\ncategory: Core\n---\n",
+            message: "invalid YAML: found unexpected end of stream while scanning a quoted "
+                + "scalar that is never closed"),
         .init(
             name: "bad indentation", source: "---\nname: Apple\n  category1️⃣: Core\n---\n",
             message: "invalid YAML"),

@@ -37,7 +37,7 @@ struct YAMLParser {
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw Self.syntaxError(from: parser)
+                    throw Self.syntaxError(from: parser, length: buffer.count)
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
@@ -47,18 +47,23 @@ struct YAMLParser {
         }
     }
 
-    private static func syntaxError(from parser: yaml_parser_t) -> SyntaxError {
+    /// The error libyaml reports, at its problem mark; or, when the problem is that the text
+    /// ended (a quote or a bracket never closed), where the unclosed part starts, which is
+    /// where it needs fixing: the end of the text is the front matter's closing line.
+    private static func syntaxError(from parser: yaml_parser_t, length: Int) -> SyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
+        var mark = parser.problem_mark
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " \(context)"
+            if mark.index >= length {
+                mark = parser.context_mark
+                message += " that is never closed"
+            }
         }
         // libyaml marks are 0-based.
         return SyntaxError(
-            line: Int(parser.problem_mark.line) + 1,
-            column: Int(parser.problem_mark.column) + 1,
-            message: message
-        )
+            line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: message)
     }
 }
 
