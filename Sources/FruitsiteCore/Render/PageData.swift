@@ -228,6 +228,15 @@ struct PageData: Sendable {
         }
     }
 
+    /// The name and slug of the fruit at a catalog position, without a copy of the rest.
+    private func nameAndSlug(at position: Int) -> (name: String, slug: String) {
+        if let index = prepared(at: position) {
+            return (prepared[index].fruit.name, prepared[index].fruit.slug)
+        }
+        let fruit = model[position: position].fruit
+        return (fruit.name, fruit.slug)
+    }
+
     private func fruit(at position: Int) -> Fruit {
         if let index = prepared(at: position) { return prepared[index].fruit }
         return model[position: position].fruit
@@ -528,10 +537,8 @@ struct PageData: Sendable {
             // The listing's place of the page's first fruit: 101 on page 2 of 100 a page.
             let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1
             data.addItemList(
-                listing.map { position in
-                    let fruit = fruit(at: position)
-                    return link(fruit.name, "fruits/\(fruit.slug)/")
-                }, first: first)
+                listing.lazy.map(nameAndSlug), base: config.baseURL.isEmpty ? root : config.baseURL,
+                first: first)
         }
         return data.text
     }

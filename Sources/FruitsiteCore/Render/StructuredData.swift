@@ -14,13 +14,34 @@ struct StructuredData {
 
     /// A trail from the site's home page to the page itself, which is the last link.
     mutating func addBreadcrumbs(_ trail: [Link]) {
-        objects.append(list(of: "BreadcrumbList", trail, from: 1, key: "item"))
+        var json = Self.opening("BreadcrumbList")
+        for (offset, link) in trail.enumerated() {
+            Self.appendItem(at: 1 + offset, named: link.name, key: "item", to: &json) {
+                JSONText.append(escaped: link.url, to: &$0)
+            }
+        }
+        objects.append(json + "]".utf8)
     }
 
-    /// A listing's fruits; `first` is the place of the first in the whole listing (101 on the
-    /// second page of 100).
-    mutating func addItemList(_ items: [Link], first: Int) {
-        objects.append(list(of: "ItemList", items, from: first, key: "url"))
+    /// A listing's fruits, each named and found at `base` + `fruits/<slug>/`; `first` is the
+    /// place of the first in the whole listing (101 on the second page of 100). Written
+    /// straight from the names and slugs: a listing page's hundred links, each made a string
+    /// first, were a fifth of rendering it.
+    mutating func addItemList(
+        _ fruits: some Sequence<(name: String, slug: String)>, base: String, first: Int
+    ) {
+        var prefix: [UInt8] = []
+        JSONText.append(escaped: base, to: &prefix)
+        prefix += "fruits/".utf8
+        var json = Self.opening("ItemList")
+        for (offset, fruit) in fruits.enumerated() {
+            Self.appendItem(at: first + offset, named: fruit.name, key: "url", to: &json) {
+                $0 += prefix
+                JSONText.append(escaped: fruit.slug, to: &$0)
+                $0.append(UInt8(ascii: "/"))
+            }
+        }
+        objects.append(json + "]".utf8)
     }
 
     /// The JSON-LD: one object, or a `@graph` of several; empty when nothing was added.
@@ -41,21 +62,24 @@ struct StructuredData {
         return String(decoding: json, as: UTF8.self)
     }
 
-    /// The members of one object, without its braces; `key` names each link's address
-    /// (`item` in a breadcrumb, `url` in a list of pages).
-    private func list(of type: String, _ links: [Link], from first: Int, key: String)
-        -> [UInt8]
-    {
-        var json: [UInt8] = Array(#""@type":"\#(type)","itemListElement":["#.utf8)
-        for (offset, link) in links.enumerated() {
-            if offset > 0 { json.append(UInt8(ascii: ",")) }
-            json += #"{"@type":"ListItem","position":\#(first + offset),"name":"#.utf8
-            JSONText.append(quoted: link.name, to: &json)
-            json += #","\#(key)":"#.utf8
-            JSONText.append(quoted: link.url, to: &json)
-            json += "}".utf8
-        }
-        json += "]".utf8
-        return json
+    /// An object's members up to its list's first item.
+    private static func opening(_ type: String) -> [UInt8] {
+        Array(#""@type":"\#(type)","itemListElement":["#.utf8)
+    }
+
+    /// One item of a list, after a comma if it is not the first; `key` names its address
+    /// (`item` in a breadcrumb, `url` in a list of pages), which `address` writes escaped.
+    private static func appendItem(
+        at position: Int, named name: String, key: String, to json: inout [UInt8],
+        address: (inout [UInt8]) -> Void
+    ) {
+        if json.last != UInt8(ascii: "[") { json.append(UInt8(ascii: ",")) }
+        json += #"{"@type":"ListItem","position":"#.utf8
+        JSONText.append(position, to: &json)
+        json += #","name":"#.utf8
+        JSONText.append(quoted: name, to: &json)
+        json += #","\#(key)":""#.utf8
+        address(&json)
+        json += #""}"#.utf8
     }
 }
