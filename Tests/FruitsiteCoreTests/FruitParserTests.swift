@@ -120,6 +120,9 @@ import Testing
             message: "invalid YAML: found unexpected end of stream while scanning a quoted "
                 + "scalar that is never closed"),
         .init(
+            name: "key without colon", source: "---\nname: Apple\ncategory: Core\n1️⃣key\n---\n",
+            message: "invalid YAML: could not find expected ':' while scanning a simple key"),
+        .init(
             name: "bad indentation", source: "---\nname: Apple\n  category1️⃣: Core\n---\n",
             message: "invalid YAML"),
         .init(
@@ -178,6 +181,14 @@ import Testing
         if marked.line > 0 && error.location.column != nil {
             #expect(error.location.column == marked.column, "\(error)")
         }
+    }
+
+    @Test func saysNeverClosedOnlyOfQuotesAndBrackets() throws {
+        let error = try #require(
+            parse("---\nname: Apple\ncategory: Core\nkey\n---\n").diagnostics.first)
+        #expect(
+            error.message == "invalid YAML: could not find expected ':' while scanning a simple key"
+        )
     }
 
     @Test func reportsInvalidUTF8ByLine() throws {

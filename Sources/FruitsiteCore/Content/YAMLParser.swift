@@ -48,8 +48,9 @@ struct YAMLParser {
     }
 
     /// The error libyaml reports, at its problem mark; or, when the problem is that the text
-    /// ended (a quote or a bracket never closed), where the unclosed part starts, which is
-    /// where it needs fixing: the end of the text is the front matter's closing line.
+    /// ended (a quote or a bracket never closed, a key without its colon), where the unfinished
+    /// part starts, which is where it needs fixing: the end of the text is the front matter's
+    /// closing line.
     private static func syntaxError(from parser: yaml_parser_t, length: Int) -> SyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
@@ -58,7 +59,10 @@ struct YAMLParser {
             message += " \(context)"
             if mark.index >= length {
                 mark = parser.context_mark
-                message += " that is never closed"
+                let closable = ["quoted scalar", "flow sequence", "flow mapping"]
+                if closable.contains(where: context.hasSuffix) {
+                    message += " that is never closed"
+                }
             }
         }
         // libyaml marks are 0-based.
