@@ -509,8 +509,9 @@ struct PageData: Sendable {
     /// on a listing page.
     private func structuredData(of page: Page, listing: [Int], _ root: String) -> String {
         // Absolute with a base URL, as search engines want; else relative, like every link.
+        let base = config.baseURL.isEmpty ? root : config.baseURL
         func link(_ name: String, _ path: String) -> StructuredData.Link {
-            let url = config.baseURL.isEmpty ? root + path : config.baseURL + path
+            let url = base + path
             return StructuredData.Link(name: name, url: url.isEmpty ? "./" : url)
         }
         var data = StructuredData()
@@ -537,8 +538,7 @@ struct PageData: Sendable {
             // The listing's place of the page's first fruit: 101 on page 2 of 100 a page.
             let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1
             data.addItemList(
-                listing.lazy.map(nameAndSlug), base: config.baseURL.isEmpty ? root : config.baseURL,
-                first: first)
+                listing.lazy.map(nameAndSlug), base: base, first: first)
         }
         return data.text
     }
