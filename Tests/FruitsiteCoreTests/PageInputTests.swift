@@ -26,18 +26,18 @@ import Testing
         let scanner = ContentScanner(
             contentDirectory: folder + "/Content", fileSystem: .local,
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), now: 0)
-        let plan = try model.apply(
+        let (plan, data) = try model.apply(
             .init(content: scanner.scan(against: model), theme: theme, config: config))
         var files: [RenderedPage] = []
         try PageRenderer(templatesDirectory: "T")
-            .render(plan.pages, with: plan.data!) {
+            .render(plan.pages, with: data) {
                 plan.details(of: $0)!.load()!
             } emit: {
                 files += $1
             }
         let pages =
             model.pages(in: Pagination(pageSize: config.pageSize))
-            + PageData(model: model, config: config, theme: theme).feeds.pages
+            + data.feeds.pages
         #expect(files.count == pages.count)
         #expect(pages.count >= 5 + model.order.count + model.categories.count)
         var site: [String: (UInt64, UInt64)] = [:]

@@ -141,8 +141,8 @@ public struct SiteBuilder: Sendable {
         let config = try loadConfig()
         var model = SiteModel(settings: settings(config))
         let applied = try apply(config, to: &model)
-        var rendering = applied.rendering(of: model)
-        let theme = applied.theme
+        var rendering = applied.rendering
+        let theme = applied.data.theme
         var files: [RenderedPage] = []
         try render(consume applied, into: &model) { files += $0 }
         rendering.warnings += brokenLinks(in: files, config: config, theme: theme, model: model)
@@ -179,7 +179,7 @@ public struct SiteBuilder: Sendable {
         // A build that changed nothing touches nothing.
         var staging =
             isWhole || applied.plan.changesModel ? try writer.begin(isWhole: isWhole) : nil
-        var rendering = applied.rendering(of: model)
+        var rendering = applied.rendering
         rendering.notes = notes
         rendering.warnings += leftovers
         // Rendering takes the plan: its bodies and assets are not held while the model is
@@ -245,7 +245,7 @@ public struct SiteBuilder: Sendable {
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
             let applied = try builder.apply(config, to: &next, changing: isAnew ? nil : scope)
-            let (rendering, removals) = (applied.rendering(of: next), applied.plan.removals)
+            let (rendering, removals) = (applied.rendering, applied.plan.removals)
             var files: [RenderedPage] = []
             try builder.render(consume applied, into: &next) { files += $0 }
             // A site made anew knows nothing of the old one's files: those it no longer has go.
@@ -272,21 +272,21 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// What `apply` found: the plan, and the config and theme to render it with.
+    /// What `apply` found: the plan, and the data its pages are rendered from, which holds
+    /// the model, config and theme they show.
     private struct Applied {
         var plan: SiteModel.Plan
-        var config: SiteConfig
-        var theme: TemplateLoader.Theme
+        var data: PageData
 
-        func rendering(of model: SiteModel) -> Rendering {
-            let (fruits, categories) = (model.order.count, model.categories.count)
+        /// The counts of the applied model, and what the plan parses and renders.
+        var rendering: Rendering {
+            let model = data.model
             // The 404 page, and every page of the index, the categories and the fruits.
-            let pages = model.pages(in: Pagination(pageSize: config.pageSize))
-            let htmlPages = pages.count { $0.kind.template != nil }
+            let htmlPages = model.pages(in: data.pagination).count { $0.kind.template != nil }
             return Rendering(
-                htmlPageCount: htmlPages, fruitCount: fruits,
-                categoryCount: categories, warnings: plan.warnings, parsed: plan.parsed,
-                rendered: plan.pages.count + plan.assets.count)
+                htmlPageCount: htmlPages, fruitCount: model.order.count,
+                categoryCount: model.categories.count, warnings: plan.warnings,
+                parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count)
         }
     }
 
@@ -325,10 +325,10 @@ public struct SiteBuilder: Sendable {
                         + "or set 'facets: []' in the config")
             ])
         }
-        var plan = try model.apply(
+        var (plan, data) = try model.apply(
             SiteModel.Changes(content: consume content, theme: theme, config: config))
         plan.warnings = theme.warnings + plan.warnings
-        return Applied(plan: plan, config: config, theme: theme)
+        return Applied(plan: plan, data: data)
     }
 
     /// Renders what the plan names a batch at a time, hands `emit` each batch of the files
@@ -343,8 +343,8 @@ public struct SiteBuilder: Sendable {
         var renderer = PageRenderer(templatesDirectory: options.templatesDirectory)
         renderer.onProgress = onProgress
         renderer.batchLimit = batchLimit
-        let scanner = scanner(applied.config)
-        var plan = (consume applied).plan
+        let scanner = scanner(applied.data.config)
+        let plan = applied.plan
         // The planned pages' output hashes, in the plan's order, which the batches keep: the
         // records are made from the two at the end, sparing a copy of every page.
         var outputHashes: [UInt64] = []
@@ -352,8 +352,7 @@ public struct SiteBuilder: Sendable {
         do {
             // The copies of the model end with this block, so recording below changes the
             // model in place.
-            let (current, data) = (model, plan.data.take()!)
-            let plan = plan  // a constant, for the `@Sendable` closure below
+            let (current, data) = (model, (consume applied).data)
             try renderer.render(plan.pages, with: data) { id throws(BuildFailure) in
                 if let details = plan.details(of: id)?.load() { return details }
                 return try scanner.details(of: current[id])

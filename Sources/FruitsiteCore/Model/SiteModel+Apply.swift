@@ -29,9 +29,6 @@ extension SiteModel {
         var parsed = 0
         /// Whether the model changed, and so must be saved, even if no file did.
         var changesModel = false
-        /// What the pages are rendered from: made to hash their inputs, and kept, since
-        /// making it again took as long as hashing them at 100,000 fruits.
-        var data: PageData?
 
         /// The kept details of entry `id`, if this build parsed it and could keep them.
         func details(of id: Int) -> KeptDetails? {
@@ -46,8 +43,13 @@ extension SiteModel {
 
     /// Applies `changes`: the model moves to its next state, and the plan says which files
     /// to render, copy and remove. A clean build applies every file to an empty model.
+    /// - Returns: The plan, and the data its pages are rendered from: made to hash their
+    ///   inputs, and kept, since making it again took as long as hashing them at 100,000
+    ///   fruits.
     /// - Throws: `BuildFailure` with every content error; the model is then not to be saved.
-    mutating func apply(_ changes: consuming Changes) throws(BuildFailure) -> Plan {
+    mutating func apply(_ changes: consuming Changes) throws(BuildFailure) -> (
+        plan: Plan, data: PageData
+    ) {
         let (theme, config) = (changes.theme, changes.config)
         // The scan's entries, once in the model, are let go: at 300,000 fruits their copies
         // were 72 MB of the peak.
@@ -85,8 +87,7 @@ extension SiteModel {
         plan.changesModel =
             plan.changesModel || !plan.pages.isEmpty || !plan.assets.isEmpty
             || !plan.removals.isEmpty
-        plan.data = data
-        return plan
+        return (plan, data)
     }
 
     // MARK: - Content
