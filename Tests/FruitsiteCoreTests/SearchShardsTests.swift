@@ -41,15 +41,21 @@ import Testing
     /// Small files, so that the few test names fill several buckets and some heavy files.
     static let builder = SearchShards(recordsPerFile: 4, heavyBytes: 24, bucketBytes: 256)
 
-    /// Every file of an index: what `files` makes, then the gram files.
+    /// Every file of an index: what `files` makes, the records files, then the gram files.
     static func allFiles(
         _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
         categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
     ) -> [RenderedPage] {
         let (grams, gramFiles) = builder.grams(
             of: names, source: builder.source(of: names.map { ByteSlice(copying: $0) }))
-        return builder.files(grams: grams, records: records, categories: categories, facets: facets)
-            + gramFiles
+        let recordsFiles = builder.recordsFiles(count: records.count).map { positions in
+            RenderedPage(
+                path: builder.recordsPath(of: positions),
+                bytes: builder.recordsFile(records[positions]))
+        }
+        return builder.files(
+            grams: grams, count: records.count, categories: categories, facets: facets)
+            + recordsFiles + gramFiles
     }
 
     static func files() -> [String: Any] {

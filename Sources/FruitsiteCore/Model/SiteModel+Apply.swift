@@ -371,17 +371,33 @@ extension SiteModel {
             searchGrams = grams
         }
         let grams = searchGrams!
-        let model = self
         let groups = { (groups: [Category]) in
             groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
         }
         let files = builder.files(
-            grams: grams, records: order.lazy.map { model[$0].facts.searchRecord },
-            categories: groups(categories),
+            grams: grams, count: order.count, categories: groups(categories),
             facets: zip(settings.facets, facets).map { (key: $0, values: groups($1)) })
         changed += assets(files)
+        var paths = grams.paths + files.map(\.path)
+        // A records file is made again only when a summary it shows changed: an edit touches
+        // one of them, while making them all copied every record of the catalog.
+        for positions in builder.recordsFiles(count: order.count) {
+            let path = builder.recordsPath(of: positions)
+            paths.append(path)
+            var hasher = StableHasher()
+            hasher.combine(builder.layout)
+            for position in positions { hasher.combine(self[position: position].summaryHash) }
+            guard outputs[path]?.inputHash != hasher.value else { continue }
+            let bytes = builder.recordsFile(positions.map { self[position: $0].facts.searchRecord })
+            let record = OutputRecord(
+                inputHash: hasher.value, outputHash: StableHasher.hash(bytes))
+            if outputs[path]?.outputHash != record.outputHash {
+                changed.append(RenderedPage(path: path, bytes: bytes))
+            }
+            outputs[path] = record
+        }
         outputs[SearchShards.manifestPath]?.inputHash = inputHash
-        return (changed, grams.paths + files.map(\.path))
+        return (changed, paths)
     }
 
     /// Forgets the files other than fruit pages that the site no longer has, and returns

@@ -103,23 +103,21 @@ struct SearchShards: Sendable {
         return (grams, zip(grams.paths, contents).map { RenderedPage(path: $0, bytes: $1) })
     }
 
-    /// Every file of the index but the gram files: the manifest, then the categories', the
-    /// facet values' and the records' files.
+    /// The manifest, then the categories' and the facet values' files: every file of the
+    /// index but the gram and records files.
     /// - Parameters:
     ///   - grams: The gram files, as `grams(of:source:)` made them for these fruits.
-    ///   - records: Each fruit's record in the index (`SearchIndexBuilder.record(of:)`), in
-    ///     catalog order: asked for one file at a time, so that the records of the whole
-    ///     catalog are never in memory at once.
+    ///   - count: How many fruits the index holds.
     func files(
-        grams: Grams, records: some RandomAccessCollection<ByteSlice>,
-        categories: [Group], facets: [(key: String, values: [Group])]
+        grams: Grams, count: Int, categories: [Group],
+        facets: [(key: String, values: [Group])]
     ) -> [RenderedPage] {
         var files: [RenderedPage] = []
         files.append(
             RenderedPage(
                 path: Self.manifestPath,
                 bytes: manifest(
-                    count: records.count, buckets: grams.buckets, categories: categories,
+                    count: count, buckets: grams.buckets, categories: categories,
                     facets: facets, heavy: grams.heavy)))
         for (index, category) in categories.enumerated() {
             files.append(
@@ -135,18 +133,32 @@ struct SearchShards: Sendable {
                         bytes: Self.runList(value.positions) + [0x0A]))
             }
         }
-        for start in stride(from: 0, to: records.count, by: recordsPerFile) {
-            var json: [UInt8] = [UInt8(ascii: "[")]
-            for position in start..<min(start + recordsPerFile, records.count) {
-                if position > start { json += ",\n".utf8 }
-                json += records[records.index(records.startIndex, offsetBy: position)]
-            }
-            json += "]\n".utf8
-            files.append(
-                RenderedPage(
-                    path: Self.folder + "records/\(start / recordsPerFile).json", bytes: json))
-        }
         return files
+    }
+
+    /// The catalog positions whose records each records file holds, for `count` fruits: a
+    /// file is made only when one of its fruits' summaries changed.
+    func recordsFiles(count: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: recordsPerFile).map {
+            $0..<min($0 + recordsPerFile, count)
+        }
+    }
+
+    /// The path of the records file holding `positions`, one of `recordsFiles(count:)`.
+    func recordsPath(of positions: Range<Int>) -> String {
+        Self.folder + "records/\(positions.lowerBound / recordsPerFile).json"
+    }
+
+    /// A records file: the records of its fruits (`SearchIndexBuilder.record(of:)`), in
+    /// catalog order.
+    func recordsFile(_ records: some Sequence<ByteSlice>) -> [UInt8] {
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        for (index, record) in records.enumerated() {
+            if index > 0 { json += ",\n".utf8 }
+            json += record
+        }
+        json += "]\n".utf8
+        return json
     }
 
     private func manifest(
