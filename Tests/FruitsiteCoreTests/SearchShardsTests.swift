@@ -47,7 +47,7 @@ import Testing
         categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
     ) -> [RenderedPage] {
         let (grams, gramFiles) = builder.grams(
-            of: names, source: builder.source(of: names.map { ByteSlice(copying: $0) }))
+            of: names, source: builder.source(of: names.map(StableHasher.hash)))
         let recordsFiles = builder.recordsFiles(count: records.count).map { positions in
             RenderedPage(
                 path: builder.recordsPath(of: positions),

@@ -530,6 +530,7 @@ struct ModelStore: Sendable {
         writer.word(UInt64(bitPattern: entry.verifiedAt))
         writer.word(entry.sourceHash)
         writer.word(entry.summaryHash)
+        writer.word(entry.nameHash)
         encode(entry.date, into: &writer)
         writer.integer(entry.isRechecked ? 1 : 0)
         writer.integer(entry.page == nil ? 0 : 1)
@@ -576,7 +577,8 @@ struct ModelStore: Sendable {
             status = read
         }
         guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
-            let summaryHash = reader.word(), let date = decodeDate(&reader),
+            let summaryHash = reader.word(), let nameHash = reader.word(),
+            let date = decodeDate(&reader),
             let isRechecked = reader.integer(),
             let hasPage = reader.integer()
         else { return nil }
@@ -589,7 +591,8 @@ struct ModelStore: Sendable {
         return SiteModel.Entry(
             path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
             sourceHash: sourceHash,
-            summaryHash: summaryHash, date: date, isRechecked: isRechecked != 0, page: page,
+            summaryHash: summaryHash, nameHash: nameHash, date: date,
+            isRechecked: isRechecked != 0, page: page,
             facts: facts,
             saved: keepingBytes ? bytes[start..<reader.buffer.count] : nil)
     }

@@ -362,11 +362,11 @@ extension SiteModel {
             return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
         }
         var changed: [RenderedPage] = []
-        // Hashed where they lie; copied out only when the gram files are made again.
-        let names = order.map { self[$0].facts.nameKey }
-        let source = builder.source(of: names)
+        // The names are read only when the gram files are made again.
+        let source = builder.source(of: order.map { self[$0].nameHash })
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
-            let (grams, files) = builder.grams(of: names.map(\.array), source: source)
+            let names = order.map { self[$0].facts.nameKey.array }
+            let (grams, files) = builder.grams(of: names, source: source)
             changed += assets(files)
             searchGrams = grams
         }

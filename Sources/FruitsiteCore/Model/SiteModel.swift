@@ -18,6 +18,9 @@ struct SiteModel: Sendable {
         var sourceHash: UInt64
         /// `fruit.summaryHash`, kept so that no build hashes unchanged summaries again.
         var summaryHash: UInt64
+        /// The hash of `fruit.nameKey`, which the sharded index's grams are made of: a
+        /// rebuild learns whether they changed without reading every name.
+        var nameHash: UInt64
         /// `fruit.date`, kept so that the sitemap and the feeds, which look at every fruit's
         /// date, decode no fruit.
         var date: EntryDate?
@@ -39,7 +42,8 @@ struct SiteModel: Sendable {
         ) {
             self.init(
                 path: path, status: status, verifiedAt: verifiedAt, sourceHash: sourceHash,
-                summaryHash: facts.fruit.summaryHash, date: facts.fruit.date,
+                summaryHash: facts.fruit.summaryHash,
+                nameHash: StableHasher.hash(facts.fruit.nameKey), date: facts.fruit.date,
                 isRechecked: !facts.warnings.isEmpty || !facts.siteLinks.isEmpty,
                 page: nil, facts: EntryFacts(facts))
         }
@@ -47,14 +51,15 @@ struct SiteModel: Sendable {
         /// Creates an entry from its parts, as the saved model holds them.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            summaryHash: UInt64, date: EntryDate?, isRechecked: Bool, page: OutputRecord?,
-            facts: EntryFacts, saved: ByteSlice? = nil
+            summaryHash: UInt64, nameHash: UInt64, date: EntryDate?, isRechecked: Bool,
+            page: OutputRecord?, facts: EntryFacts, saved: ByteSlice? = nil
         ) {
             self.path = path
             self.status = status
             self.verifiedAt = verifiedAt
             self.sourceHash = sourceHash
             self.summaryHash = summaryHash
+            self.nameHash = nameHash
             self.date = date
             self.isRechecked = isRechecked
             self.page = page

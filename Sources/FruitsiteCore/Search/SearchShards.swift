@@ -48,12 +48,13 @@ struct SearchShards: Sendable {
         }
     }
 
-    /// What the gram files of `names` are made from (`Grams.source`).
-    func source(of names: some Collection<ByteSlice>) -> UInt64 {
+    /// What the gram files of names are made from (`Grams.source`), from the hashes of the
+    /// names (`StableHasher.hash(fruit.nameKey)`) in catalog order.
+    func source(of nameHashes: some Collection<UInt64>) -> UInt64 {
         var hasher = StableHasher()
         hasher.combine(layout)
-        hasher.combine(UInt64(names.count))
-        for name in names { name.withUnsafeBytes { hasher.combine(bytes: $0) } }
+        hasher.combine(UInt64(nameHashes.count))
+        for hash in nameHashes { hasher.combine(hash) }
         return hasher.value
     }
 
