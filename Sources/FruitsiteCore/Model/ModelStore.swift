@@ -53,17 +53,20 @@ struct ModelStore: Sendable {
         }
         let header = Array(header.utf8)
         guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
-        guard var (id, model) = Self.decode(bytes, from: header.count) else {
+        guard let file = Self.decode(bytes, from: header.count) else {
             return .failure(.damaged)
         }
+        var changed: (UInt64, SiteModel)?
         if let changes {
             guard changes.starts(with: header),
-                let changed = Self.decodeChanges(changes, from: header.count, over: model)
+                let decoded = Self.decodeChanges(changes, from: header.count, over: file)
             else { return .failure(.damaged) }
             // Changes made for another model file (a save removes them before it writes the
             // model whole, so only a hand could leave them) say nothing of this one.
-            if let changed { (id, model) = changed }
+            changed = decoded
         }
+        // The model file's own tail only when no changes replace it.
+        guard let (id, model) = changed ?? file.model() else { return .failure(.damaged) }
         guard model.settings.contentDirectory == settings.contentDirectory else {
             return .failure(.otherContent)
         }
@@ -269,8 +272,30 @@ struct ModelStore: Sendable {
         encodeTail(model, ids: { newID[$0] }, into: &writer)
     }
 
-    /// Reads what `encode` wrote; nil when anything is out of place.
-    static func decode(_ bytes: ByteSlice, from start: Int) -> (UInt64, SiteModel)? {
+    /// A model file read up to its tail, which the changes file, when there is one, replaces:
+    /// reading both tails had been a tenth of loading the model.
+    private struct ModelFile {
+        var bytes: ByteSlice
+        var head: Head
+        var entries: SiteModel.EntryTable
+        /// The tail's bytes: from its start to the checksum.
+        var tail: Range<Int>
+        var base: (checksum: UInt64, count: Int)
+
+        /// The model with the file's own tail; nil when anything is out of place.
+        func model() -> (UInt64, SiteModel)? {
+            bytes.withUnsafeBytes { buffer in
+                var reader = ByteReader(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<tail.upperBound]),
+                    offset: tail.lowerBound)
+                return decodeTail(&reader, head: head, entries: entries, base: base)
+                    .map { (head.id, $0) }
+            }
+        }
+    }
+
+    /// Reads what `encode` wrote, but for the tail; nil when anything is out of place.
+    private static func decode(_ bytes: ByteSlice, from start: Int) -> ModelFile? {
         guard let checked = verified(bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(
@@ -299,12 +324,11 @@ struct ModelStore: Sendable {
                 else { return nil }
                 return entry
             }
-            guard entries.isFull,
-                let model = decodeTail(
-                    &reader, head: head, entries: entries,
-                    base: (checksum: stored(in: bytes), count: count))
-            else { return nil }
-            return (head.id, model)
+            guard entries.isFull else { return nil }
+            return ModelFile(
+                bytes: bytes, head: head, entries: entries,
+                tail: reader.offset..<checked.upperBound,
+                base: (checksum: stored(in: bytes), count: count))
         }
     }
 
@@ -335,15 +359,13 @@ struct ModelStore: Sendable {
         encodeTail(model, ids: { $0 }, into: &writer)
     }
 
-    /// The model that changes read from `bytes` make of `model`, which was read from a model
-    /// file: `.some(nil)` when they were made for another model file, nil when they are
-    /// damaged or do not fit it.
-    private static func decodeChanges(_ bytes: ByteSlice, from start: Int, over model: SiteModel)
+    /// The model that changes read from `bytes` make of the model `file`: `.some(nil)` when
+    /// they were made for another model file, nil when they are damaged or do not fit it.
+    private static func decodeChanges(_ bytes: ByteSlice, from start: Int, over file: ModelFile)
         -> (UInt64, SiteModel)??
     {
-        guard let checked = verified(bytes, from: start), let base = model.base else {
-            return nil
-        }
+        let base = file.base
+        guard let checked = verified(bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer -> (UInt64, SiteModel)?? in
             var reader = ByteReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<checked.upperBound]), offset: start)
@@ -354,7 +376,7 @@ struct ModelStore: Sendable {
                 let removedCount = reader.integer(), removedCount >= 0,
                 removedCount <= base.count
             else { return nil }
-            var entries = model.entries
+            var entries = file.entries
             for _ in 0..<removedCount {
                 guard let id = reader.integer(), id >= 0, id < base.count, entries[id] != nil
                 else { return nil }
