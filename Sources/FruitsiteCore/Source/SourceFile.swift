@@ -17,17 +17,24 @@ public struct SourceFile: Sendable {
     /// The file name without `.md`: the fruit's slug.
     public var slug: String { String(Self.slug(of: path)) }
 
-    /// The slug of the file at `path`, from its name alone. By UTF-8 bytes: ten thousand
-    /// paths walked by characters cost milliseconds.
+    /// The slug of the file at `path`, from its name alone. Found in the path's contiguous
+    /// bytes: walking its UTF-8 view index by index cost milliseconds over ten thousand
+    /// paths, which the sitemap and the duplicate check look at in every rebuild that adds,
+    /// removes or renames a file.
     static func slug(of path: String) -> Substring {
-        let utf8 = path.utf8
-        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
-        var end = utf8.endIndex
-        if utf8.distance(from: start, to: end) >= 3,
-            utf8[utf8.index(end, offsetBy: -3)...].elementsEqual(".md".utf8)
-        {
-            end = utf8.index(end, offsetBy: -3)
+        var contiguous = path
+        let (start, end) = contiguous.withUTF8 { bytes in
+            var start = bytes.count
+            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            let name = bytes[start...]
+            return (
+                start,
+                name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8)
+                    ? bytes.count - 3 : bytes.count
+            )
         }
-        return path[start..<end]
+        let utf8 = path.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        return path[from..<utf8.index(from, offsetBy: end - start)]
     }
 }
