@@ -80,7 +80,7 @@ bench: release ## Benchmarks: fruitsite against Hugo, a first search against Pag
 fuzz: deps ## Run each libFuzzer target for a bounded time (FUZZ_SECONDS, default 120)
 	bash Fuzz/run.sh
 
-stress: release ## kill -9, concurrent builds, mount points: each trial must leave one whole site (TRIALS, ENTRIES)
+stress: release ## kill -9, concurrent builds, mount points, random edits: each trial must leave one whole site (TRIALS, ENTRIES, SEEDS)
 	FRUITSITE_BIN=$(RELEASE_BIN) bash Tests/Stress/run.sh
 
 sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer

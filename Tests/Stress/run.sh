@@ -2,10 +2,11 @@
 # Stress runs for the output folder's guarantees (README, "Reliability"): kill -9 at random
 # moments of clean and incremental builds, two builds at once, an output folder that is a
 # mount point, and one that cannot be written. After each trial the output folder must be
-# exactly one complete site: the one before the build or the one after, byte for byte.
+# exactly one complete site: the one before the build or the one after, byte for byte. Then
+# random sequences of edits, each rebuild compared with a clean build (edits.py, SEEDS).
 #
 #   bash Tests/Stress/run.sh            (or make stress)
-#   TRIALS=100 ENTRIES=5000 FRUITSITE_BIN=.build/debug/fruitsite bash Tests/Stress/run.sh
+#   TRIALS=100 ENTRIES=5000 SEEDS=8 FRUITSITE_BIN=.build/debug/fruitsite bash Tests/Stress/run.sh
 #
 # Prints one line of figures per scenario and exits non-zero if any trial saw a wrong site.
 set -uo pipefail
@@ -249,6 +250,18 @@ if unshare -rm true 2>/dev/null; then
 else
     echo "mount point and read-only checks skipped: unshare -rm is not allowed here"
 fi
+
+# Random sequences of every kind of edit (Tests/Stress/edits.py): after each rebuild the output
+# must equal a clean build. Half the seeds start with a sharded search index.
+SEEDS=${SEEDS:-4}
+edits_wrong=0
+for ((seed = 1; seed <= SEEDS; seed++)); do
+    search="{index: single}"; [ $((seed % 2)) = 0 ] && search="{index: sharded}"
+    python3 "$ROOT/Tests/Stress/edits.py" --bin "$BIN" --seed "$seed" --search "$search" \
+        || edits_wrong=$((edits_wrong + 1))
+done
+echo "random edit sequences: $SEEDS seeds of 60 rebuilds, $edits_wrong with a rebuild unlike a clean build"
+FAILURES=$((FAILURES + edits_wrong))
 
 if [ "$FAILURES" -gt 0 ]; then
     echo "stress: $FAILURES wrong results" >&2
