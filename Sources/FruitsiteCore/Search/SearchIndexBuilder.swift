@@ -27,12 +27,18 @@ public struct SearchIndexBuilder: Sendable {
             JSONText.append(quoted: category, to: &json)
         }
         json += "],\"fruits\":[\n".utf8
+        Self.append(records, to: &json)
+        json += "\n]}\n".utf8
+        return json
+    }
+
+    /// Appends records one a line, a comma after each but the last: how `search-index.json`
+    /// and the sharded index's records files both list them.
+    static func append(_ records: some Sequence<ByteSlice>, to json: inout [UInt8]) {
         for (index, record) in records.enumerated() {
             if index > 0 { json += ",\n".utf8 }
             json += record
         }
-        json += "\n]}\n".utf8
-        return json
     }
 
     /// One fruit as the index holds it; `url` is relative to the site root.

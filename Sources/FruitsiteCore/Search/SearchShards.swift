@@ -154,10 +154,7 @@ struct SearchShards: Sendable {
     /// catalog order.
     func recordsFile(_ records: some Sequence<ByteSlice>) -> [UInt8] {
         var json: [UInt8] = [UInt8(ascii: "[")]
-        for (index, record) in records.enumerated() {
-            if index > 0 { json += ",\n".utf8 }
-            json += record
-        }
+        SearchIndexBuilder.append(records, to: &json)
         json += "]\n".utf8
         return json
     }
