@@ -46,7 +46,10 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates a hash from a literal; a repeated key keeps its last value.
     /// - Parameter elements: The key-value pairs.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        // Sized once: growing a dictionary key by key rehashes it at each doubling.
+        var object = [String: MustacheValue](minimumCapacity: elements.count)
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
     }
 }
 
