@@ -46,8 +46,10 @@ import Testing
         _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
         categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
     ) -> [RenderedPage] {
+        let ends = names.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.count) }
         let (grams, gramFiles) = builder.grams(
-            of: names, source: builder.source(of: names.map(StableHasher.hash)))
+            of: Array(names.joined()), endingAt: ends,
+            source: builder.source(of: names.map(StableHasher.hash)))
         let recordsFiles = builder.recordsFiles(count: records.count).map { positions in
             RenderedPage(
                 path: builder.recordsPath(of: positions),

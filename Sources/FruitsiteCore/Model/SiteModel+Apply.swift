@@ -365,8 +365,15 @@ extension SiteModel {
         // The names are read only when the gram files are made again.
         let source = builder.source(of: order.map { self[$0].nameHash })
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
-            let names = order.map { self[$0].facts.nameKey.array }
-            let (grams, files) = builder.grams(of: names, source: source)
+            // One buffer of every name rather than an array each.
+            var names: [UInt8] = []
+            var ends: [Int] = []
+            ends.reserveCapacity(order.count)
+            for id in order {
+                names += self[id].facts.nameKey
+                ends.append(names.count)
+            }
+            let (grams, files) = builder.grams(of: names, endingAt: ends, source: source)
             changed += assets(files)
             searchGrams = grams
         }

@@ -59,14 +59,21 @@ struct SearchShards: Sendable {
     }
 
     /// The gram files of `names`, each fruit's `fold(name)` as UTF-8 (`Fruit.nameKey`) in
-    /// catalog order, whose hash is `source`: the buckets, then the common grams' own.
-    func grams(of names: [[UInt8]], source: UInt64) -> (Grams, [RenderedPage]) {
+    /// catalog order, one after another, the position after each at `ends`; `source` is
+    /// their hash. The buckets come first, then the common grams' own files.
+    func grams(of names: [UInt8], endingAt ends: [Int], source: UInt64) -> (Grams, [RenderedPage]) {
         // Each core reads every name and keeps its own share of the grams. Postings in gram
         // order, each written once; heavy ones are numbered in that order.
         let parts = ProcessInfo.processInfo.activeProcessorCount
         let postings = Array(0..<parts).concurrentMap { part in
             var grams = GramTable(part: part, of: parts)
-            for (position, name) in names.enumerated() { grams.add(name, at: position) }
+            names.withUnsafeBufferPointer { names in
+                var start = 0
+                for (position, end) in ends.enumerated() {
+                    grams.add(UnsafeBufferPointer(rebasing: names[start..<end]), at: position)
+                    start = end
+                }
+            }
             return grams.postings()
         }
         .joined().sorted { $0.gram.lexicographicallyPrecedes($1.gram) }
@@ -290,8 +297,8 @@ private struct GramTable {
     private var runs: [Runs] = []
     /// For each slot, the index in `grams` plus one, or 0 when free; at most half are taken.
     private var slots = [Int32](repeating: 0, count: 1 << 12)
-    /// The share this table keeps: the grams whose packed code points are `part` modulo
-    /// `parts` once mixed.
+    /// The share this table keeps: the grams whose packed code points, once mixed, fall in
+    /// the `part`th of `parts` equal ranges.
     private let part: UInt64
     private let parts: UInt64
     /// The code points of the name being added, kept to spare an array for each name.
@@ -301,7 +308,11 @@ private struct GramTable {
         (self.part, self.parts) = (UInt64(part), UInt64(parts))
     }
 
-    mutating func add(_ name: [UInt8], at position: Int) {
+    mutating func add(_ name: UnsafeBufferPointer<UInt8>, at position: Int) {
+        // The buffer is taken out for the loop, which adds to the table as it reads it.
+        var scalars = self.scalars
+        self.scalars = []
+        defer { self.scalars = scalars }
         scalars.removeAll(keepingCapacity: true)
         var bytes = name.makeIterator()
         var decoder = UTF8()
@@ -309,11 +320,17 @@ private struct GramTable {
             scalars.append(scalar.value)
         }
         let position = Int32(position)
-        for start in scalars.indices {
+        let count = scalars.count
+        for start in 0..<count {
             var packed: UInt64 = 0
-            for length in 1...3 where start + length <= scalars.count {
-                packed = packed << 21 | UInt64(scalars[start + length - 1])
-                guard ((packed &* 0x9E37_79B9_7F4A_7C15) >> 32) % parts == part else { continue }
+            var length = 0
+            while length < 3, start + length < count {
+                packed = packed << 21 | UInt64(scalars[start + length])
+                length += 1
+                // The share is a multiply and a shift of the mixed bits: a division by
+                // `parts` for each gram cost more than the rest of the test.
+                let mixed = (packed &* 0x9E37_79B9_7F4A_7C15) >> 32
+                guard (mixed &* parts) >> 32 == part else { continue }
                 let place = length < 3 ? Int32(-length) : Int32(start)
                 runs[index(of: Gram(packed: packed, place: place))].add(position)
             }
