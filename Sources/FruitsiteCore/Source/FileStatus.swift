@@ -36,30 +36,31 @@ public struct FileStatus: Sendable, Hashable {
     /// path again for each file, which was a fifth of a rebuild at 100,000 entries.
     public static func statuses(of paths: [String]) -> [FileStatus?] {
         paths.concurrentMap(runs: { run -> [FileStatus?] in
-            var folder = (path: Substring?.none, descriptor: Int32(-1))
+            // The open folder's path, as C characters with their terminating zero.
+            var folder = (path: [CChar](), descriptor: Int32(-1))
             defer { if folder.descriptor >= 0 { close(folder.descriptor) } }
             return run.map { path -> FileStatus? in
-                // A bare name, or a path that ends with a slash, is looked up whole.
-                guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")),
-                    path.utf8.index(after: slash) != path.endIndex
-                else { return of(path) }
-                let parent = path[..<slash]
-                if parent != folder.path {
-                    if folder.descriptor >= 0 { close(folder.descriptor) }
-                    folder = (
-                        parent,
-                        open(
-                            parent.isEmpty ? "/" : String(parent),
-                            O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-                    )
+                path.withCString { whole -> FileStatus? in
+                    // A bare name, or a path that ends with a slash, is looked up whole.
+                    guard let slash = strrchr(whole, Int32(UInt8(ascii: "/"))), slash[1] != 0
+                    else { return of(path) }
+                    let parentLength = whole.distance(to: slash)
+                    let isOpen =
+                        folder.path.count == parentLength + 1
+                        && memcmp(folder.path, whole, parentLength) == 0
+                    if !isOpen {
+                        if folder.descriptor >= 0 { close(folder.descriptor) }
+                        folder.path = Array(UnsafeBufferPointer(start: whole, count: parentLength))
+                        folder.path.append(0)
+                        let flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                        folder.descriptor =
+                            parentLength == 0 ? open("/", flags) : open(folder.path, flags)
+                    }
+                    guard folder.descriptor >= 0 else { return of(path) }
+                    var info = stat()
+                    return fstatat(folder.descriptor, slash + 1, &info, 0) == 0
+                        ? FileStatus(info) : nil
                 }
-                guard folder.descriptor >= 0 else { return of(path) }
-                var info = stat()
-                let nameOffset = path.utf8.distance(from: path.startIndex, to: slash) + 1
-                let found = path.withCString {
-                    fstatat(folder.descriptor, $0 + nameOffset, &info, 0)
-                }
-                return found == 0 ? FileStatus(info) : nil
             }
         })
     }
