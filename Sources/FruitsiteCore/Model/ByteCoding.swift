@@ -18,6 +18,22 @@ struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
+    /// Numbers from 0 to 2^32 - 1 after their count, four bytes each: the model's long lists
+    /// (the catalog order, the groups' members) are copied whole rather than coded a byte at
+    /// a time, which was most of saving and loading them.
+    mutating func indexes(_ values: some Collection<Int>) {
+        integer(values.count)
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: values.count * 4))
+        bytes.withUnsafeMutableBytes { raw in
+            for (index, value) in values.enumerated() {
+                raw.storeBytes(
+                    of: UInt32(truncatingIfNeeded: value).littleEndian,
+                    toByteOffset: start + index * 4, as: UInt32.self)
+            }
+        }
+    }
+
     mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { utf8 in
@@ -64,6 +80,30 @@ struct ByteReader {
         guard offset >= 0, buffer.count - offset >= 8 else { return nil }
         defer { offset += 8 }
         return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// What `ByteWriter.indexes` wrote, each below `limit`; nil when past the end or out of
+    /// range.
+    mutating func indexes(below limit: Int) -> [Int]? {
+        guard let count = integer(), count >= 0, count <= (buffer.count - offset) / 4 else {
+            return nil
+        }
+        let (buffer, start) = (buffer, offset)
+        var isInRange = true
+        let values = [Int](unsafeUninitializedCapacity: count) { values, initialized in
+            for index in 0..<count {
+                let value = Int(
+                    UInt32(
+                        littleEndian: buffer.loadUnaligned(
+                            fromByteOffset: start + index * 4, as: UInt32.self)))
+                isInRange = isInRange && value < limit
+                values[index] = value
+            }
+            initialized = count
+        }
+        guard isInRange else { return nil }
+        offset += count * 4
+        return values
     }
 
     mutating func integer() -> Int? {

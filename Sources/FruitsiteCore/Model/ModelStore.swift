@@ -31,7 +31,7 @@ struct ModelStore: Sendable {
     private var changesPath: String { name + ".changes" }
 
     private var header: String {
-        "fruitsite-model 11 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 12 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading
@@ -464,15 +464,13 @@ struct ModelStore: Sendable {
     private static func encodeTail(
         _ model: SiteModel, ids: (Int) -> Int, into writer: inout ByteWriter
     ) {
-        writer.integer(model.order.count)
-        for id in model.order { writer.integer(ids(id)) }
+        writer.indexes(model.order.lazy.map(ids))
         for groups in [model.categories] + model.facets {
             writer.integer(groups.count)
             for group in groups {
                 writer.string(group.name)
                 writer.string(group.slug)
-                writer.integer(group.fruitIndexes.count)
-                for position in group.fruitIndexes { writer.integer(position) }
+                writer.indexes(group.fruitIndexes)
             }
         }
         var paths = Array(model.outputs.keys)
@@ -497,15 +495,10 @@ struct ModelStore: Sendable {
         _ reader: inout ByteReader, head: Head, entries: SiteModel.EntryTable,
         base: (checksum: UInt64, count: Int)
     ) -> SiteModel? {
-        guard let orderCount = reader.integer(), orderCount >= 0, orderCount <= entries.count
+        guard let order = reader.indexes(below: entries.count), order.count <= entries.count,
+            order.allSatisfy({ entries[$0] != nil })
         else { return nil }
-        var order: [Int] = []
-        order.reserveCapacity(orderCount)
-        for _ in 0..<orderCount {
-            guard let id = reader.integer(), id >= 0, id < entries.count, entries[id] != nil
-            else { return nil }
-            order.append(id)
-        }
+        let orderCount = order.count
         // The categories, then each facet's values.
         var groups: [[Category]] = []
         for _ in 0...head.settings.facets.count {
@@ -571,16 +564,9 @@ struct ModelStore: Sendable {
         var groups: [Category] = []
         for _ in 0..<count {
             guard let name = reader.string(), let slug = reader.string(),
-                let memberCount = reader.integer(), memberCount > 0, memberCount <= orderCount
+                let members = reader.indexes(below: orderCount), !members.isEmpty,
+                members.count <= orderCount
             else { return nil }
-            var members: [Int] = []
-            members.reserveCapacity(memberCount)
-            for _ in 0..<memberCount {
-                guard let position = reader.integer(), position >= 0, position < orderCount else {
-                    return nil
-                }
-                members.append(position)
-            }
             groups.append(Category(name: name, slug: slug, fruitIndexes: members))
         }
         return groups
