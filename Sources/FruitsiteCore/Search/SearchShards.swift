@@ -309,10 +309,6 @@ private struct GramTable {
     }
 
     mutating func add(_ name: UnsafeBufferPointer<UInt8>, at position: Int) {
-        // The buffer is taken out for the loop, which adds to the table as it reads it.
-        var scalars = self.scalars
-        self.scalars = []
-        defer { self.scalars = scalars }
         scalars.removeAll(keepingCapacity: true)
         var bytes = name.makeIterator()
         var decoder = UTF8()
@@ -327,8 +323,7 @@ private struct GramTable {
             while length < 3, start + length < count {
                 packed = packed << 21 | UInt64(scalars[start + length])
                 length += 1
-                // The share is a multiply and a shift of the mixed bits: a division by
-                // `parts` for each gram cost more than the rest of the test.
+                // The share is a multiply and a shift of the mixed bits, not a division.
                 let mixed = (packed &* 0x9E37_79B9_7F4A_7C15) >> 32
                 guard (mixed &* parts) >> 32 == part else { continue }
                 let place = length < 3 ? Int32(-length) : Int32(start)
