@@ -77,6 +77,7 @@ struct MountPointTests {
             #expect(
                 printed.contains("warning: could not keep a spare copy of the site"), "\(printed)")
             #expect(printed.contains("No space left on device"), "\(printed)")
+            #expect(printed.contains("no free inodes"), "\(printed)")
             #expect(printed.contains("Built "), "\(printed)")
         }
         #expect(try folder.read("second.txt").contains("1 file changed"))
