@@ -95,6 +95,9 @@ public struct SiteBuilder: Sendable {
         /// What `--verbose` prints: why the saved model was not used, when it was not, and
         /// why the spare copy of the site was made anew.
         public var notes: [String] = []
+        /// The model the build leaves, for a caller that ends the process to keep rather
+        /// than free entry by entry (`CLI.endsProcess`).
+        var model: SiteModel?
     }
 
     // MARK: - Stages
@@ -146,6 +149,7 @@ public struct SiteBuilder: Sendable {
         var files: [RenderedPage] = []
         try render(consume applied, into: &model) { files += $0 }
         rendering.warnings += brokenLinks(in: files, config: config, theme: theme, model: model)
+        rendering.model = consume model
         return rendering
     }
 
@@ -201,6 +205,7 @@ public struct SiteBuilder: Sendable {
             staging?.discard()
             throw error
         }
+        rendering.model = consume model
         return rendering
     }
 
