@@ -412,22 +412,33 @@ extension SiteModel {
     /// folder and a saved model belong together only when the two agree. Equal sites have
     /// equal ids, so a rebuild writes the marker a clean build would.
     var outputID: UInt64 {
-        // Records are hashed one by one and added up, which needs no sorting.
-        var sum: UInt64 = 0
-        var count: UInt64 = 0
-        func add(_ kind: String, _ name: String, _ record: OutputRecord) {
+        // Records are hashed one by one and added up, which needs no sorting, and lets every
+        // core add up a share of the fruit pages.
+        @Sendable func hash(_ kind: String, _ name: String, _ record: OutputRecord) -> UInt64 {
             var hasher = StableHasher()
             hasher.combine(kind)
             hasher.combine(name)
             hasher.combine(record.inputHash)
             hasher.combine(record.outputHash)
-            sum &+= hasher.value
+            return hasher.value
+        }
+        let share = 4_096
+        let shares = Array(stride(from: 0, to: entries.count, by: share)).concurrentMap {
+            [entries] start in
+            var (sum, count): (UInt64, UInt64) = (0, 0)
+            for id in start..<min(start + share, entries.count) {
+                // Borrowed, not bound: a copy of an entry costs a dozen reference counts.
+                guard let page = entries[id]?.page else { continue }
+                sum &+= hash("fruit", entries[id]!.path, page)
+                count += 1
+            }
+            return (sum, count)
+        }
+        var (sum, count) = shares.reduce((UInt64(0), UInt64(0))) { ($0.0 &+ $1.0, $0.1 + $1.1) }
+        for (path, record) in outputs {
+            sum &+= hash("file", path, record)
             count += 1
         }
-        for id in ids {
-            if let page = self[id].page { add("fruit", self[id].path, page) }
-        }
-        for (path, record) in outputs { add("file", path, record) }
         var hasher = StableHasher()
         hasher.combine(count)
         hasher.combine(sum)

@@ -71,14 +71,20 @@ struct PageData: Sendable {
         fruitsHash = hasher.value
         // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
         // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
-        // moves in it leaves the hash as it was.
-        var slugs: UInt64 = 0
-        for id in model.order {
-            var entry = StableHasher()
-            entry.combine(model[id].path)
-            entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
-            slugs &+= entry.value
+        // moves in it leaves the hash as it was, and every core can add up a share.
+        let share = 4_096
+        let slugs = Array(stride(from: 0, to: model.order.count, by: share)).concurrentMap {
+            start in
+            var sum: UInt64 = 0
+            for id in model.order[start..<min(start + share, model.order.count)] {
+                var entry = StableHasher()
+                entry.combine(model[id].path)
+                entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
+                sum &+= entry.value
+            }
+            return sum
         }
+        .reduce(UInt64(0), &+)
         hasher = StableHasher()
         hasher.combine(slugs)
         hasher.combine(UInt64(model.order.count))
