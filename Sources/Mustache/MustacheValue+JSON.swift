@@ -23,7 +23,7 @@ extension MustacheValue: Decodable {
         } else if let value = try? container.decode([MustacheValue].self) {
             self = .array(value)
         } else {
-            self = .object(try container.decode([String: MustacheValue].self))
+            self = .object(MustacheObject(try container.decode([String: MustacheValue].self)))
         }
     }
 

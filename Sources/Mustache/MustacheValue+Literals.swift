@@ -46,8 +46,8 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates a hash from a literal; a repeated key keeps its last value.
     /// - Parameter elements: The key-value pairs.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        // Sized once: growing a dictionary key by key rehashes it at each doubling.
-        var object = [String: MustacheValue](minimumCapacity: elements.count)
+        var object = MustacheObject()
+        object.reserveCapacity(elements.count)
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }

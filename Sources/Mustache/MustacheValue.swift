@@ -17,7 +17,7 @@ public enum MustacheValue: Sendable, Hashable {
     /// A list; a section iterates over it, and it is falsy when empty.
     case array([MustacheValue])
     /// A hash whose keys names and dotted names look up.
-    case object([String: MustacheValue])
+    case object(MustacheObject)
 }
 
 // MARK: - Truthiness

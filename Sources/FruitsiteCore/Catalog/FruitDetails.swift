@@ -7,9 +7,9 @@ public struct FruitDetails: Sendable, Equatable {
     public var bodyHTML: String
     /// Every front-matter key fruitsite does not read itself, passed to templates as
     /// `fruit.params`.
-    public var params: [String: MustacheValue]
+    public var params: MustacheObject
 
-    public init(bodyHTML: String = "", params: [String: MustacheValue] = [:]) {
+    public init(bodyHTML: String = "", params: MustacheObject = [:]) {
         self.bodyHTML = bodyHTML
         self.params = params
     }

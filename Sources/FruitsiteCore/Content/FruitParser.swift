@@ -101,7 +101,7 @@ public struct FruitParser: Sendable {
         }
 
         var fields: [String: YAMLNode] = [:]
-        var params: [String: MustacheValue] = [:]
+        var params = MustacheObject()
         // The values of facets other than `vitamins`, which are params as well.
         var facetNodes: [String: YAMLNode] = [:]
         switch root?.kind {
@@ -312,7 +312,7 @@ public struct FruitParser: Sendable {
         case .sequence(let items):
             return .array(items.map(mustacheValue))
         case .mapping(let pairs):
-            var object: [String: MustacheValue] = [:]
+            var object = MustacheObject()
             for (key, value) in pairs {
                 object[Fold.normalizeNFC(key.scalarText ?? "")] = mustacheValue(value)
             }

@@ -493,11 +493,11 @@ struct PageData: Sendable {
 
     /// What every page's data holds.
     private func common(of page: Page, _ root: String, _ path: String, _ title: String)
-        -> [String: MustacheValue]
+        -> MustacheObject
     {
         // An error page has no canonical address of its own.
         let canonical = page == .notFound || config.baseURL.isEmpty ? "" : config.baseURL + path
-        var common: [String: MustacheValue] = [
+        var common: MustacheObject = [
             "site": site,
             "root": .string(root),
             "home": .string(root.isEmpty ? "./" : root),
@@ -631,9 +631,9 @@ struct PageData: Sendable {
 
     /// One value of a facet: its name, slug and address, and its count when `isSized`.
     private func summary(of value: Category, facet: Int, root: String, isSized: Bool)
-        -> [String: MustacheValue]
+        -> MustacheObject
     {
-        var object: [String: MustacheValue] = [
+        var object: MustacheObject = [
             "name": .string(value.name),
             "slug": .string(value.slug),
             "url": .string("\(root)\(model.settings.facets[facet])/\(value.slug)/"),
@@ -764,7 +764,7 @@ struct PageData: Sendable {
     }
 
     static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {
-        var value: [String: MustacheValue] = [
+        var value: MustacheObject = [
             "name": .string(category.name),
             "slug": .string(category.slug),
             "url": .string("\(root)categories/\(category.slug)/"),
@@ -793,19 +793,19 @@ struct PageData: Sendable {
 /// Receives a page's inputs one by one: the hash of what each is made from, and how to make
 /// its part of the page's data.
 private protocol PageSink {
-    mutating func add(_ inputHash: UInt64, _ value: () -> [String: MustacheValue])
+    mutating func add(_ inputHash: UInt64, _ value: () -> MustacheObject)
 }
 
 private struct HashSink: PageSink {
     var hasher = StableHasher()
-    mutating func add(_ inputHash: UInt64, _ value: () -> [String: MustacheValue]) {
+    mutating func add(_ inputHash: UInt64, _ value: () -> MustacheObject) {
         hasher.combine(inputHash)
     }
 }
 
 private struct DataSink: PageSink {
-    var object: [String: MustacheValue] = [:]
-    mutating func add(_ inputHash: UInt64, _ value: () -> [String: MustacheValue]) {
-        object.merge(value()) { _, new in new }
+    var object: MustacheObject = [:]
+    mutating func add(_ inputHash: UInt64, _ value: () -> MustacheObject) {
+        object.merge(value())
     }
 }

@@ -168,7 +168,7 @@ extension FruitDetails {
             return .array(items)
         case 7:
             guard let count = reader.integer(), count >= 0 else { return nil }
-            var members: [String: MustacheValue] = [:]
+            var members = MustacheObject()
             for _ in 0..<count {
                 guard let key = reader.string(), let member = decode(value: &reader) else {
                     return nil
