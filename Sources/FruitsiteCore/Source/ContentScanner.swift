@@ -63,6 +63,8 @@ struct ContentScanner: Sendable {
     func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
         var files: [(id: Int?, path: String)]
+        // Each file's status, when taken while the folders were listed.
+        var listedStatuses: [FileStatus?]?
         let folders = model.folders ?? []
         let foldersStand = {
             !folders.isEmpty
@@ -83,9 +85,22 @@ struct ContentScanner: Sendable {
         } else if foldersStand() {
             files = model.ids.map { ($0, model[$0].path) }
         } else {
-            let known = model.savingOrder
-            let listing = list()
-            files = Self.join(listing.paths, known.map { ($0, model[$0].path) })
+            let known = model.savingOrder.map { (id: $0, path: model[$0].path) }
+            // The folders are listed on a thread of their own while the known files' statuses
+            // are taken: listing is one core's work, most of it in the kernel, which the
+            // statuses need not wait for.
+            let (listing, knownStatuses) = Self.concurrently({ [self] in list() }) {
+                fileSystem.statuses(known.map(\.path))
+            }
+            files = Self.join(listing.paths, known)
+            var knownIndex = [Int](repeating: -1, count: model.entries.count)
+            for (index, (id, _)) in known.enumerated() { knownIndex[id] = index }
+            // Files the model did not know have their statuses taken now.
+            let added = files.indices.filter { files[$0].id == nil }
+            let addedStatuses = fileSystem.statuses(added.map { files[$0].path })
+            var fileStatuses = files.map { $0.id.map { knownStatuses[knownIndex[$0]] } ?? nil }
+            for (index, status) in zip(added, addedStatuses) { fileStatuses[index] = status }
+            listedStatuses = fileStatuses
             changes.isListedAnew = true
             changes.isLinkFree = !listing.hasLinks && listing.diagnostics.isEmpty
             changes.diagnostics = listing.diagnostics
@@ -97,13 +112,13 @@ struct ContentScanner: Sendable {
             }
             var isListed = [Bool](repeating: false, count: model.entries.count)
             for case (let id?, _) in files { isListed[id] = true }
-            changes.removed = known.filter { !isListed[$0] }
+            changes.removed = known.map(\.id).filter { !isListed[$0] }
         }
 
         // First each file's status, then the few files whose status says they may have
         // changed: the outcomes of those are large, and ten thousand of them cost more to
         // allocate than the status calls themselves.
-        let statuses = fileSystem.statuses(files.map(\.path))
+        let statuses = listedStatuses ?? fileSystem.statuses(files.map(\.path))
         let candidates = files.indices.filter { index in
             guard let id = files[index].id, let status = statuses[index],
                 model[id].status == status
@@ -163,6 +178,36 @@ struct ContentScanner: Sendable {
                 categoryColumn: result.categoryLocation?.column ?? 0,
                 warnings: result.diagnostics, siteLinks: result.siteLinks))
         return .parsed(id, entry, store.keep(details))
+    }
+
+    /// `first` on a thread of its own while `second` runs on this one.
+    private static func concurrently<First: Sendable, Second>(
+        _ first: @escaping @Sendable () -> First, _ second: () -> Second
+    ) -> (First, Second) {
+        let result = Awaited<First>()
+        Thread.detachNewThread { result.set(first()) }
+        let other = second()
+        return (result.wait(), other)
+    }
+
+    /// A value one thread sets and another waits for.
+    private final class Awaited<Value: Sendable>: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var value: Value?
+
+        func set(_ value: Value) {
+            condition.lock()
+            self.value = value
+            condition.signal()
+            condition.unlock()
+        }
+
+        func wait() -> Value {
+            condition.lock()
+            defer { condition.unlock() }
+            while value == nil { condition.wait() }
+            return value!
+        }
     }
 
     /// Each of the listed `paths` with the id of the entry that has it, if any: both lists
