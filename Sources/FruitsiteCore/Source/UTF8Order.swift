@@ -31,9 +31,44 @@ enum UTF8Order {
         return (equal ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
     }
 
-    /// Sorts by bytes: `memcmp` is faster than `<` even between ASCII strings, which `<`
-    /// would first have to find them to be (10,000 paths: 2 ms against 5).
+    /// Sorts by bytes.
+    ///
+    /// Each string is compared first by the sixteen bytes after the prefix all share (the
+    /// content folder, for paths), as two numbers: most comparisons end there without
+    /// reading the strings. The others compare with `memcmp`, which is faster than `<` even
+    /// between ASCII strings, which `<` would first have to find them to be.
     static func sort(_ strings: inout [String]) {
-        strings.sort(by: precedes)
+        guard var first = strings.first else { return }
+        let shared = first.withUTF8 { first in
+            strings.reduce(first.count) { shared, string in
+                var string = string
+                return string.withUTF8 { bytes in
+                    var count = min(shared, bytes.count)
+                    if count > 0, memcmp(first.baseAddress!, bytes.baseAddress!, count) != 0 {
+                        count = zip(first, bytes).prefix { $0 == $1 }.count
+                    }
+                    return count
+                }
+            }
+        }
+        var keyed = strings.map { string in
+            var string = string
+            let key = string.withUTF8 { bytes in
+                (word(bytes, at: shared), word(bytes, at: shared + 8))
+            }
+            return (key: key, string: string)
+        }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : precedes($0.string, $1.string) }
+        strings = keyed.map(\.string)
+    }
+
+    /// The eight bytes of `bytes` from `offset` as a big-endian number, zeros past the end:
+    /// numbers in the order of the bytes.
+    private static func word(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        var word: UInt64 = 0
+        for index in offset..<offset + 8 {
+            word = word << 8 | UInt64(index < bytes.count ? bytes[index] : 0)
+        }
+        return word
     }
 }
