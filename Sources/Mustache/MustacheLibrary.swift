@@ -47,6 +47,14 @@ public struct MustacheLibrary: Sendable {
     public func render(
         _ name: String, with context: MustacheValue, sizeLimit: Int = .max
     ) throws(MustacheError) -> String {
+        String(decoding: try renderUTF8(name, with: context, sizeLimit: sizeLimit), as: UTF8.self)
+    }
+
+    /// Renders a template against a context into UTF-8 bytes, as `render(_:with:sizeLimit:)`
+    /// does, for a caller that writes them out and needs no `String`.
+    public func renderUTF8(
+        _ name: String, with context: MustacheValue, sizeLimit: Int = .max
+    ) throws(MustacheError) -> [UInt8] {
         guard let template = templates[name] else {
             throw MustacheError(.unknownTemplate(name), template: name, line: 0, column: 0)
         }
@@ -76,7 +84,7 @@ public struct MustacheLibrary: Sendable {
         _ template: CompiledTemplate, with context: MustacheValue,
         templates: [String: CompiledTemplate], requiresKnownPartials: Bool,
         sizeLimit: Int = .max
-    ) throws(MustacheError) -> String {
+    ) throws(MustacheError) -> [UInt8] {
         var renderer = Renderer(
             templates: templates, requiresKnownPartials: requiresKnownPartials, context: context,
             capacity: template.sourceSize * 2, rootTemplate: template.name, sizeLimit: sizeLimit)

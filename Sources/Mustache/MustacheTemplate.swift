@@ -31,7 +31,8 @@ public struct MustacheTemplate: Sendable {
         guard errors.isEmpty else {
             throw MustacheErrors(errors: errors)
         }
-        return try MustacheLibrary.render(
+        let bytes = try MustacheLibrary.render(
             template, with: context, templates: compiled, requiresKnownPartials: false)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

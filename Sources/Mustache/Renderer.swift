@@ -1,4 +1,5 @@
-/// Renders compiled nodes into one output string; one renderer serves one `render` call.
+/// Renders compiled nodes into one output buffer of UTF-8; one renderer serves one `render`
+/// call.
 ///
 /// The context is a stack of values pushed and popped around sections; nothing is copied
 /// but the references Swift's copy-on-write collections share.
@@ -19,7 +20,9 @@ struct Renderer {
     private let sizeLimit: Int
     /// The template `render` was asked for, named by errors raised outside any partial.
     private let rootTemplate: String
-    private(set) var output = ""
+    /// Bytes rather than a `String`: appending to a byte array is a copy, where appending to a
+    /// string also checks and updates its UTF-8 flags, and pages are written as bytes anyway.
+    private(set) var output: [UInt8] = []
     private var stack: [MustacheValue]
     /// Prepended to each line of a standalone partial, parent or block, at the line starts
     /// the parser marked: lines of the template's source, never lines the data produces.
@@ -53,13 +56,13 @@ struct Renderer {
             switch node {
             case .text(let text, let startsLine):
                 if indentation.isEmpty {
-                    output += text
+                    output += text.utf8
                 } else {
                     appendIndented(text, startsLine: startsLine)
                 }
             case .lineStart:
                 if !indentation.isEmpty {
-                    output += indentation
+                    output += indentation.utf8
                 }
             case .variable(let name, let isEscaped):
                 if let value = lookUp(name) {
@@ -74,8 +77,7 @@ struct Renderer {
             case .block(let block):
                 try renderBlock(block)
             }
-            // A native string knows its UTF-8 length: the check costs a comparison.
-            if output.utf8.count > sizeLimit {
+            if output.count > sizeLimit {
                 throw MustacheError(
                     .outputTooLarge(limit: sizeLimit), template: chain.last ?? rootTemplate,
                     line: 0, column: 0)
@@ -234,16 +236,10 @@ struct Renderer {
     /// next line stays unindented, so that it gains no trailing whitespace.
     private mutating func appendIndented(_ text: String, startsLine: Bool) {
         if startsLine {
-            output += indentation
+            output += indentation.utf8
         }
-        // The line breaks are found in the string's bytes: walking its UTF-8 view index by
-        // index was slow, and a listing whose items are an indented partial does it per item.
-        var bytes = text
-        bytes.withUTF8 { bytes in
-            let utf8 = text.utf8
-            func index(_ offset: Int) -> String.Index {
-                utf8.index(utf8.startIndex, offsetBy: offset)
-            }
+        var text = text
+        text.withUTF8 { bytes in
             var runStart = 0
             var offset = 0
             while offset < bytes.count {
@@ -257,16 +253,16 @@ struct Renderer {
                     || (next == .carriageReturn && lineStart + 1 < bytes.count
                         && bytes[lineStart + 1] == .newline)
                 guard !isEmptyLine else { continue }
-                output += text[index(runStart)..<index(lineStart)]
-                output += indentation
+                output += bytes[runStart..<lineStart]
+                output += indentation.utf8
                 runStart = lineStart
             }
-            output += text[index(runStart)...]
+            output += bytes[runStart...]
         }
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
-        let text: String
+        var text: String
         switch value {
         case .null, .array, .object:
             return
@@ -279,30 +275,20 @@ struct Renderer {
         case .string(let string):
             text = string
         }
-        if isEscaped {
-            appendEscaped(text)
-        } else {
-            output += text
+        text.withUTF8 { bytes in
+            if isEscaped {
+                appendEscaped(bytes)
+            } else {
+                output += bytes
+            }
         }
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        // Most values have nothing to escape: one scan of contiguous bytes, then one append.
-        let needsEscaping =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                bytes.contains {
-                    $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-                }
-            } ?? true
-        guard needsEscaping else {
-            output += text
-            return
-        }
-        let utf8 = text.utf8
-        var runStart = utf8.startIndex
-        for index in utf8.indices {
-            let entity: String
-            switch utf8[index] {
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() {
+            let entity: StaticString
+            switch byte {
             case UInt8(ascii: "&"): entity = "&amp;"
             case UInt8(ascii: "<"): entity = "&lt;"
             case UInt8(ascii: ">"): entity = "&gt;"
@@ -310,10 +296,10 @@ struct Renderer {
             case UInt8(ascii: "'"): entity = "&#39;"
             default: continue
             }
-            output += text[runStart..<index]
-            output += entity
-            runStart = utf8.index(after: index)
+            output += bytes[runStart..<index]
+            output += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+            runStart = index + 1
         }
-        output += text[runStart...]
+        output += bytes[runStart...]
     }
 }

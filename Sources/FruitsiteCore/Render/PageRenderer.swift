@@ -143,9 +143,9 @@ public struct PageRenderer: Sendable {
                     }
                     let context = data.data(of: page, details: fruitDetails)
                     do throws(MustacheError) {
-                        let html = try library.render(
+                        let html = try library.renderUTF8(
                             page.kind.template!, with: context, sizeLimit: config.maximumPageSize)
-                        return .success(RenderedPage(path: path, text: html, inputHash: inputHash))
+                        return .success(RenderedPage(path: path, bytes: html, inputHash: inputHash))
                     } catch {
                         throw BuildFailure([
                             TemplateLoader(templatesDirectory: templatesDirectory)
