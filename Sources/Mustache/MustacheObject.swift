@@ -25,6 +25,16 @@ public struct MustacheObject: Sendable {
         for key in dictionary.keys.sorted() { self[key] = dictionary[key] }
     }
 
+    /// A hash of `keys` and, at the same positions, `values`, for a caller that builds many
+    /// hashes of the same keys: they all share one array of keys, and nothing is compared.
+    /// - Precondition: The keys are distinct, and there are as many values.
+    public init(uniqueKeys keys: [String], values: [MustacheValue]) {
+        precondition(keys.count == values.count, "one value for each key")
+        assert(Set(keys).count == keys.count, "distinct keys")
+        (self.keys, self.values) = (keys, values)
+        buildIndexIfLarge()
+    }
+
     /// How many keys the hash has.
     public var count: Int { keys.count }
 

@@ -26,6 +26,28 @@ import Testing
         #expect(object["c"] == 5)
     }
 
+    /// A hash made from parallel arrays is the hash the same pairs make one by one, on
+    /// either side of the size that keeps an index, and stays a hash that can change.
+    @Test func uniqueKeysAndValuesMakeTheSameHash() {
+        for size in [0, 3, 16, 17, 40] {
+            let keys = (0..<size).map { "key\($0)" }
+            let values = (0..<size).map { MustacheValue.int($0) }
+            var made = MustacheObject(uniqueKeys: keys, values: values)
+            var expected = MustacheObject()
+            for (key, value) in zip(keys, values) { expected[key] = value }
+            #expect(made == expected)
+            #expect(made.keys == keys)
+            for (key, value) in zip(keys, values) { #expect(made[key] == value) }
+            #expect(made["absent"] == nil)
+            made["key1"] = nil
+            made["new"] = "value"
+            expected["key1"] = nil
+            expected["new"] = "value"
+            #expect(made == expected)
+            #expect(made["new"] == "value")
+        }
+    }
+
     /// Past sixteen keys a hash keeps an index: lookups, changes and removals must agree with
     /// the keys themselves on either side of that size.
     @Test func aLargeHashFindsEveryKey() throws {

@@ -745,23 +745,24 @@ struct PageData: Sendable {
     }
 
     static func summary(of fruit: Fruit, categorySlug: String, root: String) -> MustacheValue {
-        var summary: MustacheValue = [
-            "slug": .string(fruit.slug),
-            "name": .string(fruit.name),
-            "emoji": optional(fruit.emoji),
-            "category": .string(fruit.category),
-            "categorySlug": .string(categorySlug),
-            "vitamins": optional(fruit.vitaminsText),
-            "url": .string(joined(root, "fruits/", fruit.slug, "/")),
-            "categoryURL": .string(joined(root, "categories/", categorySlug, "/")),
+        var values: [MustacheValue] = [
+            .string(fruit.slug), .string(fruit.name), optional(fruit.emoji),
+            .string(fruit.category), .string(categorySlug), optional(fruit.vitaminsText),
+            .string(joined(root, "fruits/", fruit.slug, "/")),
+            .string(joined(root, "categories/", categorySlug, "/")),
         ]
-        if let date = fruit.date, case .object(var object) = summary {
-            object["date"] = .string(date.day)
-            object["dateTime"] = .string(date.timestamp)
-            summary = .object(object)
+        guard let date = fruit.date else {
+            return .object(MustacheObject(uniqueKeys: summaryKeys, values: values))
         }
-        return summary
+        values += [.string(date.day), .string(date.timestamp)]
+        return .object(MustacheObject(uniqueKeys: datedSummaryKeys, values: values))
     }
+
+    /// The keys of a fruit's summary, which every listed fruit's shares.
+    private static let summaryKeys = [
+        "slug", "name", "emoji", "category", "categorySlug", "vitamins", "url", "categoryURL",
+    ]
+    private static let datedSummaryKeys = summaryKeys + ["date", "dateTime"]
 
     static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {
         var value: MustacheObject = [
