@@ -744,7 +744,14 @@ struct PageData: Sendable {
         return Self.summary(of: fruit, categorySlug: categorySlugs[fruit.category]!, root: "")
     }
 
+    /// The keys of a fruit's summary, which every listed fruit's shares.
+    private static let summaryKeys = [
+        "slug", "name", "emoji", "category", "categorySlug", "vitamins", "url", "categoryURL",
+    ]
+    private static let datedSummaryKeys = summaryKeys + ["date", "dateTime"]
+
     static func summary(of fruit: Fruit, categorySlug: String, root: String) -> MustacheValue {
+        // In the order of `summaryKeys`.
         var values: [MustacheValue] = [
             .string(fruit.slug), .string(fruit.name), optional(fruit.emoji),
             .string(fruit.category), .string(categorySlug), optional(fruit.vitaminsText),
@@ -757,12 +764,6 @@ struct PageData: Sendable {
         values += [.string(date.day), .string(date.timestamp)]
         return .object(MustacheObject(uniqueKeys: datedSummaryKeys, values: values))
     }
-
-    /// The keys of a fruit's summary, which every listed fruit's shares.
-    private static let summaryKeys = [
-        "slug", "name", "emoji", "category", "categorySlug", "vitamins", "url", "categoryURL",
-    ]
-    private static let datedSummaryKeys = summaryKeys + ["date", "dateTime"]
 
     static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {
         var value: MustacheObject = [
