@@ -286,10 +286,8 @@ public struct SiteBuilder: Sendable {
         /// The counts of the applied model, and what the plan parses and renders.
         var rendering: Rendering {
             let model = data.model
-            // The 404 page, and every page of the index, the categories and the fruits.
-            let htmlPages = model.pages(in: data.pagination).count { $0.kind.template != nil }
             return Rendering(
-                htmlPageCount: htmlPages, fruitCount: model.order.count,
+                htmlPageCount: plan.htmlPageCount, fruitCount: model.order.count,
                 categoryCount: model.categories.count, warnings: plan.warnings,
                 parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count)
         }

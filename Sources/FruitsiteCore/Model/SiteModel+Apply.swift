@@ -27,6 +27,9 @@ extension SiteModel {
         var warnings: [Diagnostic] = []
         /// How many content files were parsed.
         var parsed = 0
+        /// How many pages the site has that are HTML: the 404 page and every page of the
+        /// index, the categories, the facet values and the fruits.
+        var htmlPageCount = 0
         /// Whether the model changed, and so must be saved, even if no file did.
         var changesModel = false
 
@@ -72,6 +75,7 @@ extension SiteModel {
             pages(in: Pagination(pageSize: config.pageSize), shardsSearch: shardsSearch)
             + data.feeds.pages
         plan.pages = changedPages(pages, of: data)
+        plan.htmlPageCount = pages.count { $0.kind.template != nil }
         if data.feeds.lackBaseURL {
             plan.warnings.append(
                 .warning(
