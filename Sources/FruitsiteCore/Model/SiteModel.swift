@@ -422,11 +422,9 @@ extension SiteModel {
             hasher.combine(record.outputHash)
             return hasher.value
         }
-        let share = 4_096
-        let shares = Array(stride(from: 0, to: entries.count, by: share)).concurrentMap {
-            [entries] start in
+        let shares = entries.indices.concurrentShares { [entries] share in
             var (sum, count): (UInt64, UInt64) = (0, 0)
-            for id in start..<min(start + share, entries.count) {
+            for id in share {
                 // Borrowed, not bound: a copy of an entry costs a dozen reference counts.
                 guard let page = entries[id]?.page else { continue }
                 sum &+= hash("fruit", entries[id]!.path, page)

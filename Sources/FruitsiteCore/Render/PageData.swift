@@ -72,11 +72,9 @@ struct PageData: Sendable {
         // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
         // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
         // moves in it leaves the hash as it was, and every core can add up a share.
-        let share = 4_096
-        let slugs = Array(stride(from: 0, to: model.order.count, by: share)).concurrentMap {
-            start in
+        let slugs = model.order.indices.concurrentShares { share in
             var sum: UInt64 = 0
-            for id in model.order[start..<min(start + share, model.order.count)] {
+            for id in model.order[share] {
                 var entry = StableHasher()
                 entry.combine(model[id].path)
                 entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
