@@ -473,12 +473,24 @@ struct ModelStore: Sendable {
                 writer.indexes(group.fruitIndexes)
             }
         }
-        var paths = Array(model.outputs.keys)
-        UTF8Order.sort(&paths)
-        writer.integer(paths.count)
-        for path in paths {
-            writer.string(path)
-            encode(model.outputs[path]!, into: &writer)
+        // In the order of their paths' hashes: the same in every run, where a dictionary's
+        // order is not, for a fraction of what sorting the paths took on every save (17M
+        // instructions at 100,000 fruits).
+        let outputs = Array(model.outputs)
+        let order = outputs.indices.map { index in
+            var hasher = StableHasher()
+            hasher.combine(outputs[index].key)
+            return (hash: hasher.value, index: index)
+        }
+        .sorted {
+            $0.hash != $1.hash
+                ? $0.hash < $1.hash
+                : UTF8Order.precedes(outputs[$0.index].key, outputs[$1.index].key)
+        }
+        writer.integer(outputs.count)
+        for (_, index) in order {
+            writer.string(outputs[index].key)
+            encode(outputs[index].value, into: &writer)
         }
         writer.integer(model.searchGrams == nil ? 0 : 1)
         if let grams = model.searchGrams {
