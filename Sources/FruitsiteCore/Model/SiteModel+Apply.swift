@@ -283,8 +283,11 @@ extension SiteModel {
         page: Page, inputHash: UInt64
     )] {
         let hashes = pages.concurrentMap(data.inputHash)
+        // The fruit pages' records gathered first, in id order (`byPosition`).
+        let written = byPosition(filling: nil) { $0.page?.inputHash }
         return zip(pages, hashes).filter { page, hash in
-            record(of: page)?.inputHash != hash
+            if case .fruit(let position) = page { return written[position] != hash }
+            return record(of: page)?.inputHash != hash
         }
     }
 
@@ -367,7 +370,7 @@ extension SiteModel {
         }
         var changed: [RenderedPage] = []
         // The names are read only when the gram files are made again.
-        let source = builder.source(of: order.map { self[$0].nameHash })
+        let source = builder.source(of: byPosition(filling: 0) { $0.nameHash })
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
             // One buffer of every name rather than an array each.
             var names: [UInt8] = []
@@ -397,7 +400,7 @@ extension SiteModel {
             paths.append(path)
             var hasher = StableHasher()
             hasher.combine(builder.layout)
-            for position in positions { hasher.combine(self[position: position].summaryHash) }
+            for position in positions { hasher.combine(data.hashes[position].summary) }
             guard outputs[path]?.inputHash != hasher.value else { continue }
             let bytes = builder.recordsFile(positions.map { self[position: $0].facts.searchRecord })
             let record = OutputRecord(

@@ -173,6 +173,26 @@ struct SiteModel: Sendable {
         _read { yield entries[order[position]]! }
     }
 
+    /// The catalog position of each id, or -1 for an entry that is not listed: with it, a pass
+    /// over every listed fruit can go in id order, the order entries lie in memory. In
+    /// catalog order, such a pass at 100,000 fruits missed the cache on nearly every entry.
+    var positions: [Int32] {
+        var positions = [Int32](repeating: -1, count: entries.count)
+        for (position, id) in order.enumerated() { positions[id] = Int32(position) }
+        return positions
+    }
+
+    /// `value` of each listed fruit's entry, by catalog position, read in id order (see
+    /// `positions`).
+    func byPosition<Value>(filling empty: Value, _ value: (Entry) -> Value) -> [Value] {
+        let positions = positions
+        var values = [Value](repeating: empty, count: order.count)
+        for id in entries.indices where positions[id] >= 0 {
+            values[Int(positions[id])] = value(self[id])
+        }
+        return values
+    }
+
     /// The ids of every entry, in ascending order.
     var ids: [Int] {
         var ids: [Int] = []

@@ -13,12 +13,14 @@ struct Feeds: Sendable {
     /// Whether fruits have dates but no feed is written for want of a base URL.
     let lackBaseURL: Bool
 
-    /// - Parameter categoryOfPosition: The index in `model.categories` of each catalog
-    ///   position's category, as `PageData` has it.
-    init(model: SiteModel, config: SiteConfig, categoryOfPosition: [Int32]) {
+    /// - Parameters:
+    ///   - positions: `model.positions`.
+    ///   - categoryOfPosition: The index in `model.categories` of each catalog position's
+    ///     category, as `PageData` has it.
+    init(model: SiteModel, config: SiteConfig, positions: [Int32], categoryOfPosition: [Int32]) {
         var dated: [(date: EntryDate, position: Int)] = []
-        for position in model.order.indices {
-            if let date = model[position: position].date { dated.append((date, position)) }
+        for id in model.entries.indices where positions[id] >= 0 {
+            if let date = model[id].date { dated.append((date, Int(positions[id]))) }
         }
         lackBaseURL = !dated.isEmpty && config.baseURL.isEmpty && config.feedLimit > 0
         guard !config.baseURL.isEmpty, config.feedLimit > 0 else {

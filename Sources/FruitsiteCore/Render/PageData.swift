@@ -27,6 +27,12 @@ struct PageData: Sendable {
     private let facetNamesHash: UInt64
     private let facetSizesHash: UInt64
     private let categorySlugs: [String: String]
+    /// Each category's name hashed, by index: many pages show one, and hashing a name is
+    /// most of what hashing such an input costs.
+    private let categoryNameHashes: [UInt64]
+    /// Each catalog position's entry's source and summary hashes, gathered once in id order
+    /// (see `SiteModel.positions`): every page's hash reads some of them.
+    let hashes: [(source: UInt64, summary: UInt64)]
     /// The index in `model.categories` of each catalog position's category, from the
     /// categories' members: hashing a fruit page's inputs decodes no fruit.
     private let categoryOfPosition: [Int32]
@@ -66,15 +72,17 @@ struct PageData: Sendable {
         var hasher = StableHasher()
         config.hash(into: &hasher)
         configHash = hasher.value
+        let positions = model.positions
+        hashes = model.byPosition(filling: (0, 0)) { ($0.sourceHash, $0.summaryHash) }
         hasher = StableHasher()
-        for id in model.order { hasher.combine(model[id].summaryHash) }
+        for hash in hashes { hasher.combine(hash.summary) }
         fruitsHash = hasher.value
         // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
         // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
-        // moves in it leaves the hash as it was, and every core can add up a share.
-        let slugs = model.order.indices.concurrentShares { share in
+        // moves in it leaves the hash as it was, and every core can add up a share, in id order.
+        let slugs = model.entries.indices.concurrentShares { share in
             var sum: UInt64 = 0
-            for id in model.order[share] {
+            for id in share where positions[id] >= 0 {
                 var entry = StableHasher()
                 entry.combine(model[id].path)
                 entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
@@ -99,8 +107,13 @@ struct PageData: Sendable {
             }
         }
         slugsHash = hasher.value
+        categoryNameHashes = model.categories.map { category in
+            var hasher = StableHasher()
+            hasher.combine(category.name)
+            return hasher.value
+        }
         hasher = StableHasher()
-        for category in model.categories { hasher.combine(category.name) }
+        for name in categoryNameHashes { hasher.combine(name) }
         categoryNamesHash = hasher.value
         hasher = StableHasher()
         for category in model.categories { hasher.combine(UInt64(category.fruitIndexes.count)) }
@@ -124,7 +137,9 @@ struct PageData: Sendable {
             for position in category.fruitIndexes { categoryOfPosition[position] = Int32(index) }
         }
         self.categoryOfPosition = categoryOfPosition
-        feeds = Feeds(model: model, config: config, categoryOfPosition: categoryOfPosition)
+        feeds = Feeds(
+            model: model, config: config, positions: positions,
+            categoryOfPosition: categoryOfPosition)
         searchIndexPath =
             config.shardsSearch(fruitCount: model.order.count)
             ? SearchShards.manifestPath : Page.searchIndex.path(in: model)
@@ -260,7 +275,8 @@ struct PageData: Sendable {
         let kind = page.kind
         let reads = theme.reads(of: kind)
         sink.add(theme.version(of: kind)) { [:] }
-        let root = root(of: page)
+        // Made inside the closures, which only pages being rendered call: hashing needs none.
+        var root: String { self.root(of: page) }
         for input in reads {
             switch input {
             case .site:
@@ -270,10 +286,7 @@ struct PageData: Sendable {
                 }
             case .fruit:
                 guard case .fruit(let position) = page else { continue }
-                let entry = (
-                    model[position: position].sourceHash, model[position: position].summaryHash
-                )
-                sink.add(hash(entry.0, entry.1)) {
+                sink.add(hash(hashes[position].source, hashes[position].summary)) {
                     ["fruit": fruitValue(position, details: details)]
                 }
             case .neighbours:
@@ -289,13 +302,11 @@ struct PageData: Sendable {
             case .category:
                 switch page {
                 case .fruit(let position):
-                    let category = model.categories[Int(categoryOfPosition[position])]
+                    let index = Int(categoryOfPosition[position])
+                    let category = model.categories[index]
                     let isSized = reads.contains(.categorySize)
                     let size = isSized ? UInt64(category.fruitIndexes.count) : UInt64.max
-                    var hasher = StableHasher()
-                    hasher.combine(category.name)
-                    hasher.combine(size)
-                    sink.add(hasher.value) {
+                    sink.add(hash(categoryNameHashes[index], size)) {
                         ["category": Self.summary(of: category, root: root, isSized: isSized)]
                     }
                 case .category(let index, let number):
@@ -305,10 +316,10 @@ struct PageData: Sendable {
                     let range = pagination.range(of: number, in: category.fruitIndexes.count)
                     let isSized = number == 1
                     var hasher = StableHasher()
-                    hasher.combine(category.name)
+                    hasher.combine(categoryNameHashes[index])
                     hasher.combine(isSized ? UInt64(category.fruitIndexes.count) : UInt64.max)
                     for position in category.fruitIndexes[range] {
-                        hasher.combine(model[position: position].summaryHash)
+                        hasher.combine(hashes[position].summary)
                     }
                     sink.add(hasher.value) {
                         ["category": categoryPageValue(index, range, root: root, isSized: isSized)]
@@ -329,7 +340,7 @@ struct PageData: Sendable {
                 // The index's page shows its own fruits: its hash covers only theirs.
                 let range = pagination.range(of: number, in: model.order.count)
                 var hasher = StableHasher()
-                for id in model.order[range] { hasher.combine(model[id].summaryHash) }
+                for position in range { hasher.combine(hashes[position].summary) }
                 sink.add(hasher.value) {
                     ["fruits": .array(range.map { summary(at: $0, root: root) })]
                 }
@@ -343,7 +354,7 @@ struct PageData: Sendable {
                 hasher.combine(group.name)
                 hasher.combine(isSized ? UInt64(group.fruitIndexes.count) : UInt64.max)
                 for position in group.fruitIndexes[range] {
-                    hasher.combine(model[position: position].summaryHash)
+                    hasher.combine(hashes[position].summary)
                 }
                 sink.add(hasher.value) {
                     ["facet": facetPageValue(facet, value, range, root: root, isSized: isSized)]
@@ -384,8 +395,8 @@ struct PageData: Sendable {
                 var hasher = StableHasher()
                 hasher.combine(UInt64(page.number))
                 switch page {
-                case .fruit(let position): hasher.combine(model[position: position].summaryHash)
-                case .category(let index, _): hasher.combine(model.categories[index].name)
+                case .fruit(let position): hasher.combine(hashes[position].summary)
+                case .category(let index, _): hasher.combine(categoryNameHashes[index])
                 case .facet(let facet, let value, _):
                     hasher.combine(model.settings.facets[facet])
                     hasher.combine(model.facets[facet][value].name)
@@ -393,7 +404,7 @@ struct PageData: Sendable {
                 default: continue
                 }
                 let listed = listed(on: page)
-                for position in listed { hasher.combine(model[position: position].summaryHash) }
+                for position in listed { hasher.combine(hashes[position].summary) }
                 sink.add(hasher.value) {
                     [
                         "structuredData": Self.optional(
@@ -408,7 +419,7 @@ struct PageData: Sendable {
                 let hasFeeds = !feeds.site.isEmpty
                 var hasher = StableHasher()
                 hasher.combine(UInt64(hasFeeds ? 1 : 0))
-                hasher.combine(category.map { model.categories[$0].name } ?? "")
+                hasher.combine(category.map { categoryNameHashes[$0] } ?? 0)
                 sink.add(hasher.value) {
                     ["feeds": feedLinks(category: category, root: root, hasFeeds: hasFeeds)]
                 }
@@ -454,12 +465,9 @@ struct PageData: Sendable {
     /// A hash of what names the page: its path and title.
     private func siteKey(of page: Page) -> UInt64 {
         switch page {
-        case .fruit(let position): return model[position: position].summaryHash
+        case .fruit(let position): return hashes[position].summary
         case .category(let index, let number):
-            var hasher = StableHasher()
-            hasher.combine(model.categories[index].name)
-            hasher.combine(UInt64(number))
-            return hasher.value
+            return hash(categoryNameHashes[index], UInt64(number))
         case .facet(let facet, let value, let number):
             var hasher = StableHasher()
             hasher.combine(model.settings.facets[facet])
@@ -710,7 +718,7 @@ struct PageData: Sendable {
     }
 
     private func summaryHash(at position: Int?) -> UInt64 {
-        position.map { model[position: $0].summaryHash } ?? 0
+        position.map { hashes[$0].summary } ?? 0
     }
 
     private func nestedSummary(_ position: Int) -> MustacheValue {
@@ -799,9 +807,20 @@ struct PageData: Sendable {
         text.isEmpty ? .null : .string(text)
     }
 
-    private func hash(_ values: UInt64...) -> UInt64 {
+    /// Two or three hashes as one; fixed arities, as a variadic list allocated an array for
+    /// each of a large site's pages.
+    private func hash(_ first: UInt64, _ second: UInt64) -> UInt64 {
         var hasher = StableHasher()
-        for value in values { hasher.combine(value) }
+        hasher.combine(first)
+        hasher.combine(second)
+        return hasher.value
+    }
+
+    private func hash(_ first: UInt64, _ second: UInt64, _ third: UInt64) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(first)
+        hasher.combine(second)
+        hasher.combine(third)
         return hasher.value
     }
 
