@@ -76,7 +76,17 @@ struct ContentScanner: Sendable {
         }
         if let paths, model.isLinkFree, !folders.isEmpty {
             let entries = paths.filter(isEntryPath).sorted()
-            files = entries.map { path in (model.ids.first { model[$0].path == path }, path) }
+            // One pass over the model finds the entries of them all, most entries ruled out
+            // by their path's length: a pass for each path made a checkout of a thousand
+            // files take seconds at 100,000 entries.
+            let wanted = Set(entries)
+            let lengths = Set(entries.map(\.utf8.count))
+            var known: [String: Int] = [:]
+            for id in model.ids {
+                let path = model[id].path
+                if lengths.contains(path.utf8.count), wanted.contains(path) { known[path] = id }
+            }
+            files = entries.map { (known[$0], $0) }
             // A file that is gone leaves its entry; one that never was is no news.
             let statuses = fileSystem.statuses(files.map(\.path))
             let gone = Set(files.indices.filter { statuses[$0] == nil })
