@@ -284,7 +284,7 @@ extension SiteModel {
     )] {
         let hashes = pages.concurrentMap(data.inputHash)
         // The fruit pages' records gathered first, in id order (`byPosition`).
-        let written = byPosition(filling: nil) { $0.page?.inputHash }
+        let written = byPosition(filling: nil, positions: data.positions) { $0.page?.inputHash }
         return zip(pages, hashes).filter { page, hash in
             if case .fruit(let position) = page { return written[position] != hash }
             return record(of: page)?.inputHash != hash
@@ -370,7 +370,8 @@ extension SiteModel {
         }
         var changed: [RenderedPage] = []
         // The names are read only when the gram files are made again.
-        let source = builder.source(of: byPosition(filling: 0) { $0.nameHash })
+        let source = builder.source(
+            of: byPosition(filling: 0, positions: data.positions) { $0.nameHash })
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
             // One buffer of every name rather than an array each.
             var names: [UInt8] = []

@@ -182,10 +182,11 @@ struct SiteModel: Sendable {
         return positions
     }
 
-    /// `value` of each listed fruit's entry, by catalog position, read in id order (see
-    /// `positions`).
-    func byPosition<Value>(filling empty: Value, _ value: (Entry) -> Value) -> [Value] {
-        let positions = positions
+    /// `value` of each listed fruit's entry, by catalog position, read in id order.
+    /// - Parameter positions: `positions`, made once for every pass of a build.
+    func byPosition<Value>(
+        filling empty: Value, positions: [Int32], _ value: (Entry) -> Value
+    ) -> [Value] {
         var values = [Value](repeating: empty, count: order.count)
         for id in entries.indices where positions[id] >= 0 {
             values[Int(positions[id])] = value(self[id])

@@ -30,8 +30,10 @@ struct PageData: Sendable {
     /// Each category's name hashed, by index: many pages show one, and hashing a name is
     /// most of what hashing such an input costs.
     private let categoryNameHashes: [UInt64]
-    /// Each catalog position's entry's source and summary hashes, gathered once in id order
-    /// (see `SiteModel.positions`): every page's hash reads some of them.
+    /// `model.positions`, which passes over every listed fruit go by.
+    let positions: [Int32]
+    /// Each catalog position's entry's source and summary hashes, gathered once in id order:
+    /// every page's hash reads some of them.
     let hashes: [(source: UInt64, summary: UInt64)]
     /// The index in `model.categories` of each catalog position's category, from the
     /// categories' members: hashing a fruit page's inputs decodes no fruit.
@@ -73,7 +75,10 @@ struct PageData: Sendable {
         config.hash(into: &hasher)
         configHash = hasher.value
         let positions = model.positions
-        hashes = model.byPosition(filling: (0, 0)) { ($0.sourceHash, $0.summaryHash) }
+        self.positions = positions
+        hashes = model.byPosition(filling: (0, 0), positions: positions) {
+            ($0.sourceHash, $0.summaryHash)
+        }
         hasher = StableHasher()
         for hash in hashes { hasher.combine(hash.summary) }
         fruitsHash = hasher.value
