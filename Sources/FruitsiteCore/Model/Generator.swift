@@ -21,6 +21,13 @@ public enum Generator {
     /// of the code, in an ELF note, read in a few small reads), or else a hash of the whole
     /// file.
     static let identity: String = {
+        #if os(Linux)
+            // The running executable, opened by the kernel's own link to it: asking
+            // `Bundle.main` for its path lists the executable's folder twice, 5.6M
+            // instructions beside `.build/release`, a twentieth of a one-edit rebuild at
+            // 10,000 entries.
+            if let id = buildID(of: "/proc/self/exe") { return "\(version) build-\(id)" }
+        #endif
         guard let executable = Bundle.main.executablePath else { return version }
         if let id = buildID(of: executable) { return "\(version) build-\(id)" }
         guard let bytes = try? FileSystem.readBytes(executable) else { return version }
