@@ -341,10 +341,8 @@ struct ModelStore: Sendable {
                 var record = ByteReader(
                     UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
                     offset: range.lowerBound)
-                guard let entry = decodeEntry(&record, in: bytes, keepingBytes: true),
-                    record.isAtEnd
-                else { return nil }
-                return entry
+                let entry = decodeEntry(&record, in: bytes, keepingBytes: true)
+                return record.isAtEnd ? entry : nil
             }
             guard entries.isFull else { return nil }
             return ModelFile(
