@@ -3,24 +3,36 @@
 public enum MarkupText {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references.
     public static func escaped(_ text: String) -> String {
-        guard
-            text.utf8.contains(where: {
-                $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
-            })
-        else {
-            return text
+        guard text.utf8.contains(where: { reference(for: $0) != nil }) else { return text }
+        var text = text
+        var bytes: [UInt8] = []
+        text.withUTF8 { append($0, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 `text` escaped as `escaped(_:)` escapes it, each run between
+    /// references at once: the sitemap writes a slug for each fruit, and a string for each,
+    /// or a byte at a time, cost most of writing it.
+    static func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var start = 0
+        for (index, byte) in text.enumerated() {
+            guard let reference = reference(for: byte) else { continue }
+            bytes.append(contentsOf: text[start..<index])
+            bytes.append(contentsOf: reference.utf8)
+            start = index + 1
         }
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
+        bytes.append(contentsOf: text[start...])
+    }
+
+    /// The character reference for an ASCII byte that needs one.
+    private static func reference(for byte: UInt8) -> String? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&apos;"
+        default: nil
         }
-        return result
     }
 }

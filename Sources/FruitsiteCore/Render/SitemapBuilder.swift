@@ -114,7 +114,8 @@ struct SitemapBuilder {
             if !location.folder.isEmpty {
                 xml += location.folder.utf8
                 xml.append(UInt8(ascii: "/"))
-                xml += MarkupText.escaped(String(location.slug)).utf8
+                var slug = location.slug
+                slug.withUTF8 { MarkupText.append($0, to: &xml) }
                 xml.append(UInt8(ascii: "/"))
             }
             xml += Pagination.address(of: location.number).utf8
