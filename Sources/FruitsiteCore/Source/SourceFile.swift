@@ -26,12 +26,13 @@ public struct SourceFile: Sendable {
         let (start, end) = contiguous.withUTF8 { bytes in
             var start = bytes.count
             while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            let name = bytes[start...]
-            return (
-                start,
-                name.count >= 3 && name.suffix(3).elementsEqual(".md".utf8)
-                    ? bytes.count - 3 : bytes.count
-            )
+            // Byte by byte: comparing with `".md".utf8` as a collection cost as much again as
+            // the rest.
+            let count = bytes.count
+            let isMarkdown =
+                count - start >= 3 && bytes[count - 3] == UInt8(ascii: ".")
+                && bytes[count - 2] == UInt8(ascii: "m") && bytes[count - 1] == UInt8(ascii: "d")
+            return (start, isMarkdown ? count - 3 : count)
         }
         let utf8 = path.utf8
         let from = utf8.index(utf8.startIndex, offsetBy: start)
