@@ -11,8 +11,8 @@ public enum MarkupText {
     }
 
     /// Appends the UTF-8 `text` escaped as `escaped(_:)` escapes it, each run between
-    /// references at once: the sitemap writes a slug for each fruit, and a string for each,
-    /// or a byte at a time, cost most of writing it.
+    /// references at once: the sitemap writes a slug for each fruit, and making a string of
+    /// each to escape it cost most of writing them.
     static func append(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var start = 0
         for (index, byte) in text.enumerated() {

@@ -77,8 +77,8 @@ struct ContentScanner: Sendable {
         if let paths, model.isLinkFree, !folders.isEmpty {
             let entries = paths.filter(isEntryPath).sorted()
             // One pass over the model finds the entries of them all, most entries ruled out
-            // by their path's length: a pass for each path made a checkout of a thousand
-            // files take seconds at 100,000 entries.
+            // by their path's length: a pass for each path walked the whole catalog once for
+            // every file a checkout touched.
             let wanted = Set(entries)
             let lengths = Set(entries.map(\.utf8.count))
             var known: [String: Int] = [:]
