@@ -8,13 +8,17 @@ public enum Suggestion {
     public static func closest(
         to word: String, in candidates: [String], maximumDistance: Int? = nil
     ) -> String? {
-        let lowered = word.lowercased()
+        // Each word as code points once: every front-matter key a file's front matter does not
+        // know is checked, and over Characters that took 4% of a clean build's instructions at
+        // 10,000 fruits.
+        let word = Array(word.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let limit = maximumDistance ?? max(1, min(word.count, candidate.count) / 3)
+            let other = Array(candidate.lowercased().unicodeScalars)
+            let limit = maximumDistance ?? max(1, min(word.count, other.count) / 3)
             // The distance is at least the difference in length: skip the full computation.
-            guard abs(word.count - candidate.count) <= limit else { continue }
-            let distance = editDistance(lowered, candidate.lowercased())
+            guard abs(word.count - other.count) <= limit else { continue }
+            let distance = editDistance(word, other)
             if distance > 0, distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
@@ -22,10 +26,8 @@ public enum Suggestion {
         return best?.candidate
     }
 
-    /// Levenshtein distance over Characters.
-    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs)
-        let b = Array(rhs)
+    /// Levenshtein distance over code points.
+    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)
