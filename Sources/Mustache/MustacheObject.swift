@@ -78,7 +78,10 @@ public struct MustacheObject: Sendable {
 
     private func position(of key: String) -> Int? {
         if let index { return index[key] }
-        return keys.firstIndex(of: key)
+        // Lengths first: most keys differ in length, and comparing two strings that differ
+        // costs a call into the runtime, where their lengths are at hand.
+        let length = key.utf8.count
+        return keys.firstIndex { $0.utf8.count == length && $0 == key }
     }
 
     private mutating func buildIndexIfLarge() {
