@@ -105,6 +105,20 @@ import Testing
         #expect(searchIndex.contains(#""facets":{"vitamins":["B6","C"],"colour":["yellow"]}"#))
     }
 
+    @Test func aHyphenatedKeyIsLabelledInWordsAndAccentedValuesGetPlainSlugs() throws {
+        let (site, result) = try Self.build(
+            config: "facets: [country-of-origin]\n",
+            fruits: [("mango", "name: Mango\ncategory: Tropical\ncountry-of-origin: Côte d’Ivoire")]
+        )
+        defer { site.remove() }
+        _ = try result.get()
+        let mango = try site.read("Output/fruits/mango/index.html")
+        #expect(
+            mango.contains(
+                #"<dt>Country of origin</dt><dd><a href="../../country-of-origin/cote-d-ivoire/">Côte d’Ivoire</a></dd>"#
+            ))
+    }
+
     @Test func aListedFacetNoFruitHasIsAnErrorAtItsLine() throws {
         let (site, result) = try Self.build(
             config: "title: Fruits\nfacets:\n  - vitamins\n  - season\n", fruits: Self.fruits)

@@ -623,7 +623,10 @@ struct PageData: Sendable {
     /// A facet's name as a label: `vitamins` is `Vitamins`, `country-of-origin` is `Country
     /// of origin`.
     static func label(of key: String) -> String {
-        let words = key.replacingOccurrences(of: "-", with: " ")
+        // Not `replacingOccurrences`, which goes through `NSString`: every fruit page labels
+        // its facets, and that cost 1.2% of a clean build's instructions.
+        let words = key.split(separator: "-", omittingEmptySubsequences: false)
+            .joined(separator: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
