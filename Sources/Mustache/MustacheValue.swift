@@ -33,3 +33,13 @@ extension MustacheValue {
         }
     }
 }
+
+// MARK: - Fields
+
+extension MustacheValue {
+    /// The value of `key` when this is a hash that has it.
+    func field(_ key: String) -> MustacheValue? {
+        guard case .object(let fields) = self else { return nil }
+        return fields[key]
+    }
+}

@@ -213,17 +213,21 @@ struct Renderer {
         guard let first = name.parts.first else {
             return stack.last
         }
+        // By index, each context read where it lies: iterating copied every context passed,
+        // and each copy of a hash is a retain and a release of its storage.
+        var index = stack.count - 1
         var found: MustacheValue?
-        for context in stack.reversed() {
-            if case .object(let fields) = context, let value = fields[first] {
+        while index >= 0 {
+            if let value = stack[index].field(first) {
                 found = value
                 break
             }
+            index -= 1
         }
         // Later parts resolve only inside the first part's value, never up the stack.
         for part in name.parts.dropFirst() {
-            guard case .object(let fields)? = found else { return nil }
-            found = fields[part]
+            found = found?.field(part)
+            if found == nil { return nil }
         }
         return found
     }
