@@ -143,7 +143,7 @@ public struct SiteBuilder: Sendable {
     public func render() throws(BuildFailure) -> Rendering {
         let config = try loadConfig()
         var model = SiteModel(settings: settings(config))
-        let applied = try apply(config, to: &model)
+        let applied = try apply(config, theme: loadTheme(), to: &model)
         var rendering = applied.rendering
         let theme = applied.data.theme
         var files: [RenderedPage] = []
@@ -160,6 +160,9 @@ public struct SiteBuilder: Sendable {
     /// written; the result is byte for byte what a clean build writes.
     /// - Throws: `BuildFailure`; the previous output is then left as it was.
     public func build() throws(BuildFailure) -> Rendering {
+        // The theme is compiled on a thread of its own meanwhile: the steps up to the model's
+        // loading run mostly on one core.
+        let theme = Background { [self] in loadTheme() }
         let writer = OutputWriter(
             outputDirectory: options.outputDirectory,
             protectedDirectories: ["."],
@@ -178,7 +181,7 @@ public struct SiteBuilder: Sendable {
         let leftovers = writer.recover()
         let config = try loadConfig()
         var (model, notes) = loadModel(from: store, for: writer, settings: settings(config))
-        let applied = try apply(config, to: &model)
+        let applied = try apply(config, theme: theme.value, to: &model)
         let isWhole = !notes.isEmpty
         // A build that changed nothing touches nothing.
         var staging =
@@ -249,7 +252,8 @@ public struct SiteBuilder: Sendable {
             // Entries are parsed for the facets: with others, every file is parsed anew.
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
-            let applied = try builder.apply(config, to: &next, changing: isAnew ? nil : scope)
+            let applied = try builder.apply(
+                config, theme: builder.loadTheme(), to: &next, changing: isAnew ? nil : scope)
             let (rendering, removals) = (applied.rendering, applied.plan.removals)
             var files: [RenderedPage] = []
             try builder.render(consume applied, into: &next) { files += $0 }
@@ -263,6 +267,15 @@ public struct SiteBuilder: Sendable {
     }
 
     // MARK: - The four stages
+
+    /// Reads and compiles the templates.
+    private func loadTheme() -> Result<TemplateLoader.Theme, BuildFailure> {
+        Result { () throws(BuildFailure) in
+            try TemplateLoader(
+                templatesDirectory: options.templatesDirectory, fileSystem: fileSystem
+            ).load()
+        }
+    }
 
     /// The model the last build saved for the output folder, or an empty one and why.
     private func loadModel(
@@ -297,17 +310,17 @@ public struct SiteBuilder: Sendable {
     /// `model`.
     /// - Throws: `BuildFailure` with every template and content error.
     private func apply(
-        _ config: SiteConfig, to model: inout SiteModel, changing paths: Set<String>? = nil
+        _ config: SiteConfig, theme loaded: Result<TemplateLoader.Theme, BuildFailure>,
+        to model: inout SiteModel, changing paths: Set<String>? = nil
     )
         throws(BuildFailure) -> Applied
     {
         let content = scanner(config).scan(against: model, only: paths)
         let theme: TemplateLoader.Theme
-        do {
-            theme = try TemplateLoader(
-                templatesDirectory: options.templatesDirectory, fileSystem: fileSystem
-            ).load()
-        } catch {
+        switch loaded {
+        case .success(let value):
+            theme = value
+        case .failure(let error):
             // Report the content's errors with the theme's.
             var diagnostics = error.diagnostics
             var probe = model

@@ -99,9 +99,9 @@ struct ContentScanner: Sendable {
             // The folders are listed on a thread of their own while the known files' statuses
             // are taken: listing is one core's work, most of it in the kernel, which the
             // statuses need not wait for.
-            let (listing, knownStatuses) = Self.concurrently({ [self] in list() }) {
-                fileSystem.statuses(known.map(\.path))
-            }
+            let listed = Background { [self] in list() }
+            let knownStatuses = fileSystem.statuses(known.map(\.path))
+            let listing = listed.value
             files = Self.join(listing.paths, known)
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
             for (index, (id, _)) in known.enumerated() { knownIndex[id] = index }
@@ -188,36 +188,6 @@ struct ContentScanner: Sendable {
                 categoryColumn: result.categoryLocation?.column ?? 0,
                 warnings: result.diagnostics, siteLinks: result.siteLinks))
         return .parsed(id, entry, store.keep(details))
-    }
-
-    /// `first` on a thread of its own while `second` runs on this one.
-    private static func concurrently<First: Sendable, Second>(
-        _ first: @escaping @Sendable () -> First, _ second: () -> Second
-    ) -> (First, Second) {
-        let result = Awaited<First>()
-        Thread.detachNewThread { result.set(first()) }
-        let other = second()
-        return (result.wait(), other)
-    }
-
-    /// A value one thread sets and another waits for.
-    private final class Awaited<Value: Sendable>: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var value: Value?
-
-        func set(_ value: Value) {
-            condition.lock()
-            self.value = value
-            condition.signal()
-            condition.unlock()
-        }
-
-        func wait() -> Value {
-            condition.lock()
-            defer { condition.unlock() }
-            while value == nil { condition.wait() }
-            return value!
-        }
     }
 
     /// Each of the listed `paths` with the id of the entry that has it, if any: both lists
