@@ -440,7 +440,7 @@ struct Parser {
             return Node.Name(parts: [])
         }
         // Split as UTF-8 (a dot is never inside a longer character): splitting Characters,
-        // as a `String` splits, cost most of compiling a theme, which every build does.
+        // as a `String` splits, was nearly half of compiling a theme, which every build does.
         let parts = content.utf8.split(
             separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard !Self.hasWhitespace(content), !parts.contains(where: \.isEmpty) else {

@@ -8,9 +8,9 @@ public enum Suggestion {
     public static func closest(
         to word: String, in candidates: [String], maximumDistance: Int? = nil
     ) -> String? {
-        // Each word as code points once: every front-matter key a file's front matter does not
-        // know is checked, and over Characters that took 4% of a clean build's instructions at
-        // 10,000 fruits.
+        // Each word as code points, once: every front-matter key the parser does not know is
+        // checked, and over Characters that took 4% of a clean build's instructions at 10,000
+        // fruits.
         let word = Array(word.lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
