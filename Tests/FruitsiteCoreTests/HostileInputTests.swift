@@ -267,11 +267,16 @@ import Testing
         defer { site.folder.remove() }
         try FileManager.default.createDirectory(
             atPath: site.folder.path + "/fruitsite.yml", withIntermediateDirectories: true)
-        let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(site.folder.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        // The config is looked for as `fruitsite.yml` where the build runs. That relative
+        // name is read inside the site's folder, as changing the working directory would
+        // move it under every other test running at the same time.
+        var disk = FileSystem.local
+        let folder = site.folder.path
+        disk.read = { path, limit in
+            try FileSystem.local.read(path.hasPrefix("/") ? path : folder + "/" + path, limit)
+        }
         do {
-            _ = try SiteBuilder(options: site.options).loadConfig()
+            _ = try SiteBuilder(options: site.options, fileSystem: disk).loadConfig()
             Issue.record("a folder was taken for the config")
         } catch {
             #expect(
