@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+/// How many cores this process may use, read once: Foundation reads the cgroup's quota and
+/// CPU set from `/sys` on every call, two files each time.
+let processorCount = ProcessInfo.processInfo.activeProcessorCount
+
 extension Array where Element: Sendable {
     /// `map` on every core, results in order.
     ///
@@ -20,7 +24,7 @@ extension Array where Element: Sendable {
         runs transform: @Sendable (ArraySlice<Element>) -> [Result]
     ) -> [Result] {
         guard count > 1 else { return transform(self[...]) }
-        let runs = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 64)
+        let runs = Swift.min(count, processorCount * 64)
         return [Result](unsafeUninitializedCapacity: count) { results, initialized in
             nonisolated(unsafe) let results = results
             DispatchQueue.concurrentPerform(iterations: runs) { run in

@@ -64,7 +64,7 @@ struct SearchShards: Sendable {
     func grams(of names: [UInt8], endingAt ends: [Int], source: UInt64) -> (Grams, [RenderedPage]) {
         // Each core reads every name and keeps its own share of the grams. Postings in gram
         // order, each written once; heavy ones are numbered in that order.
-        let parts = ProcessInfo.processInfo.activeProcessorCount
+        let parts = processorCount
         let postings = Array(0..<parts).concurrentMap { part in
             var grams = GramTable(part: part, of: parts)
             names.withUnsafeBufferPointer { names in
