@@ -56,6 +56,38 @@ import Testing
         }
     }
 
+    /// A folder is judged by where it really is: through symbolic links, and with `..`,
+    /// whether or not its last names exist yet.
+    @Test func judgesFoldersByWhereTheyLead() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let content = temporary.path + "/site/Content"
+        try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: temporary.path + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.path + "/to-content", withDestinationPath: content)
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.path + "/to-elsewhere", withDestinationPath: "elsewhere")
+        func validate(_ output: String) throws {
+            try OutputWriter(
+                outputDirectory: output, protectedDirectories: [temporary.path + "/site"],
+                sourceDirectories: [content]
+            ).validate()
+        }
+        for output in [
+            "to-content", "to-content/out", "to-content/new/deeper", "site/Content/../Content/out",
+            "site/missing/../Content/out", "elsewhere/../site", "to-elsewhere/../site/Content/x",
+        ] {
+            #expect(throws: BuildFailure.self, "\(output)") {
+                try validate(temporary.path + "/" + output)
+            }
+        }
+        for output in ["to-elsewhere", "to-elsewhere/new", "site/../elsewhere/out", "site/./out"] {
+            #expect(throws: Never.self, "\(output)") { try validate(temporary.path + "/" + output) }
+        }
+    }
+
     @Test func cleansUpWhatAnInterruptedBuildLeft() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }

@@ -1100,11 +1100,30 @@ public struct OutputWriter: Sendable {
         try? FileManager.default.removeItem(atPath: staging)
     }
 
-    /// The absolute, standardized path, with symbolic links resolved where the path exists.
+    /// The absolute path with every symbolic link resolved, as the kernel follows them; the
+    /// names after the last one that exists are appended as written, `.` left out and `..`
+    /// taking off the name before it.
+    ///
+    /// `realpath` rather than `URL`, which took about 100,000 instructions for each of the
+    /// fourteen paths a build checks.
     static func absolute(_ path: String) -> String {
-        let url = URL(
-            fileURLWithPath: path,
-            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        return url.standardizedFileURL.resolvingSymlinksInPath().path
+        let names = path.split(separator: "/")
+        for existing in stride(from: names.count, through: 0, by: -1) {
+            let head = (path.hasPrefix("/") ? "/" : "") + names[..<existing].joined(separator: "/")
+            guard let resolved = realpath(head.isEmpty ? "." : head, nil) else { continue }
+            var result = String(cString: resolved)
+            free(resolved)
+            for name in names[existing...] where name != "." {
+                if name != ".." {
+                    result += (result.hasSuffix("/") ? "" : "/") + name
+                } else if let slash = result.lastIndex(of: "/") {
+                    result = slash == result.startIndex ? "/" : String(result[..<slash])
+                }
+            }
+            return result
+        }
+        // Not even the working folder resolves (it was removed).
+        return path
     }
+
 }
