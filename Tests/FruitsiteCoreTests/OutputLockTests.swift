@@ -29,7 +29,7 @@ import Testing
             descriptor = opened
             DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(seconds)) {
                 [self] in
-                FileManager.default.createFile(atPath: released, contents: nil)
+                _ = FileManager.default.createFile(atPath: released, contents: nil)
                 end()
             }
         }
