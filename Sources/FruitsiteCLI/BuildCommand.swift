@@ -77,7 +77,7 @@ struct BuildCommand {
                     "note: parsed \(Self.count(rendering.parsed, "content file")), "
                         + "rendered or copied \(Self.count(rendering.rendered, "file"))")
             }
-            let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
+            let seconds = Self.twoDecimals(Date().timeIntervalSince(start))
             let htmlPages = rendering.htmlPageCount
             let fruits = rendering.fruitCount
             let categories = rendering.categoryCount
@@ -107,6 +107,14 @@ struct BuildCommand {
     /// "1 file", "3 files".
     static func count(_ number: Int, _ noun: String) -> String {
         "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// A non-negative number with two decimals, as `%.2f` writes it: `String(format:)` casts
+    /// its arguments through the runtime, about 800,000 instructions, 1% of a small rebuild.
+    static func twoDecimals(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import FruitsiteCLI
+@testable import FruitsiteCLI
 import TestSupport
 import Testing
 
@@ -143,6 +143,9 @@ final class Capture: @unchecked Sendable {
         #expect(lines.count == 1)
         #expect(
             lines.first?.hasPrefix("Built ") == true && lines.first?.contains(" pages (") == true)
+        // The time it took, with two decimals.
+        #expect(
+            lines.first?.contains(#/ in \d+\.\d\d s(, |$)/#) == true, "\(lines.first ?? "")")
 
         let (quietCode, quiet) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
@@ -153,6 +156,16 @@ final class Capture: @unchecked Sendable {
         #expect(quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
         let cached = try FileManager.default.contentsOfDirectory(atPath: folder + "-cache")
         #expect(cached.contains { $0.hasSuffix(".model") })
+    }
+
+    @Test func timesHaveTwoDecimals() {
+        let cases: [(Double, String)] = [
+            (0, "0.00"), (0.004, "0.00"), (0.07, "0.07"), (0.1, "0.10"), (1.5, "1.50"),
+            (9.996, "10.00"), (123.456, "123.46"),
+        ]
+        for (seconds, text) in cases {
+            #expect(BuildCommand.twoDecimals(seconds) == text, "\(seconds)")
+        }
     }
 
     /// `--verbose` says why a build starts from scratch, and what a build did.
