@@ -104,11 +104,10 @@ struct SearchCommand {
     ) -> Diagnostic? {
         guard !names.contains(where: { $0.utf8.elementsEqual(Fold.normalizeNFC(name).utf8) })
         else { return nil }
-        let near =
-            names.first { $0.lowercased() == name.lowercased() }
-            ?? Suggestion.closest(to: name, in: names)
         let hint =
-            near.map { "did you mean '\($0)'? (the name must match exactly)" }
+            Suggestion.closest(to: name, in: names).map {
+                "did you mean '\($0)'? (the name must match exactly)"
+            }
             ?? "\(listing): \(names.joined(separator: ", "))"
         return .error(
             at: SourceLocation(path: options.contentDirectory), "\(message) '\(name)'",

@@ -94,6 +94,21 @@ import Testing
         #expect(warning.location.column == marked.column, "\(warning)")
     }
 
+    /// A known key in another case is the likeliest typo of all: it is not silently taken
+    /// for a param.
+    @Test func warnsAboutAKeyInAnotherCase() throws {
+        let marked = MarkedText(
+            "---\nname: A\ncategory: B\n1️⃣Category: C\n---\n", columns: .unicodeScalars)
+        let result = parse(marked.text)
+        try #require(result.diagnostics.count == 1, "\(result.diagnostics)")
+        let warning = result.diagnostics[0]
+        #expect(warning.severity == .warning)
+        #expect(warning.message.hasPrefix("unknown key 'Category'"), "\(warning)")
+        #expect(warning.hint == "did you mean 'category'?")
+        #expect(warning.location.line == marked.line, "\(warning)")
+        #expect(warning.location.column == marked.column, "\(warning)")
+    }
+
     // MARK: - Invalid front matter: one diagnostic each, at the marked spot
 
     struct InvalidCase: CustomTestStringConvertible, Sendable {

@@ -11,15 +11,18 @@ public enum Suggestion {
         // Each word as code points, once: every front-matter key the parser does not know is
         // checked, and over Characters that took 4% of a clean build's instructions at 10,000
         // fruits.
-        let word = Array(word.lowercased().unicodeScalars)
+        let written = word
+        let word = Array(Fold.normalizeNFC(word).lowercased().unicodeScalars)
         var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
-            let other = Array(candidate.lowercased().unicodeScalars)
+        // The word itself (byte for byte) is no typo; the word in another case or Unicode
+        // form is the likeliest one, at distance 0 once both are composed and lowercased.
+        for candidate in candidates where !candidate.utf8.elementsEqual(written.utf8) {
+            let other = Array(Fold.normalizeNFC(candidate).lowercased().unicodeScalars)
             let limit = maximumDistance ?? max(1, min(word.count, other.count) / 3)
             // The distance is at least the difference in length: skip the full computation.
             guard abs(word.count - other.count) <= limit else { continue }
             let distance = editDistance(word, other)
-            if distance > 0, distance <= limit, distance < best?.distance ?? .max {
+            if distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
         }

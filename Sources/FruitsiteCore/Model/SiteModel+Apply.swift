@@ -182,9 +182,8 @@ extension SiteModel {
                     at: location, "no fruit has the slug '\(link.target)'",
                     hint: guess.map { "did you mean 'fruit:\($0)'?" })
             case .category where !categories.contains(link.target):
-                let guess =
-                    categories.first { $0.lowercased() == link.target.lowercased() }
-                    ?? Suggestion.closest(to: link.target, in: categories, maximumDistance: 3)
+                let guess = Suggestion.closest(
+                    to: link.target, in: categories, maximumDistance: 3)
                 return .error(
                     at: location, "no category is named '\(link.target)'",
                     hint: guess.map { "did you mean 'category:\($0)'?" })

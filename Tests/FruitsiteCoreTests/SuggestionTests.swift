@@ -1,0 +1,30 @@
+import FruitsiteCore
+import Testing
+
+@Suite struct SuggestionTests {
+    static let keys = ["name", "emoji", "category", "vitamins", "draft", "date"]
+
+    @Test func suggestsTheNearestKnownWord() {
+        #expect(Suggestion.closest(to: "catgory", in: Self.keys) == "category")
+        #expect(Suggestion.closest(to: "vitamin", in: Self.keys) == "vitamins")
+        #expect(Suggestion.closest(to: "origin", in: Self.keys) == nil)
+    }
+
+    /// The same word in another case, or in another Unicode normalization, is suggested; the
+    /// word itself is not.
+    @Test func suggestsTheWordInAnotherCaseOrForm() {
+        #expect(Suggestion.closest(to: "Category", in: Self.keys) == "category")
+        #expect(Suggestion.closest(to: "CATEGORY", in: Self.keys) == "category")
+        #expect(Suggestion.closest(to: "category", in: Self.keys) == nil)
+        #expect(Suggestion.closest(to: "Cafe\u{301}", in: ["Café", "Cake"]) == "Café")
+        #expect(Suggestion.closest(to: "Café", in: ["Café"]) == nil)
+    }
+
+    @Test func keepsWithinTheDistanceAndPrefersTheFirstOfEqualOnes() {
+        #expect(Suggestion.closest(to: "dat", in: Self.keys) == "date")
+        #expect(Suggestion.closest(to: "dates", in: ["date", "dated"]) == "date")
+        #expect(Suggestion.closest(to: "abcdef", in: ["uvwxyz"], maximumDistance: 5) == nil)
+        #expect(Suggestion.closest(to: "abcdef", in: ["abcxyz"], maximumDistance: 3) == "abcxyz")
+        #expect(Suggestion.closest(to: "abcdef", in: ["abcxyz"], maximumDistance: 2) == nil)
+    }
+}
