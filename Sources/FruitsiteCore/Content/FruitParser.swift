@@ -5,6 +5,8 @@ import Mustache
 public struct FruitParser: Sendable {
     /// The keys fruitsite reads itself; every other key goes to `fruit.params`.
     public static let knownKeys = ["name", "emoji", "category", "vitamins", "draft", "date"]
+    /// The known keys as "did you mean" compares them, made once.
+    private static let knownKeyCandidates = Suggestion.Candidates(knownKeys)
 
     public var markdown: CommonMark
     /// The front-matter keys whose values are facets (`SiteConfig.facets`).
@@ -125,7 +127,7 @@ public struct FruitParser: Sendable {
                 } else {
                     params[name] = Self.mustacheValue(value)
                     if facets.contains(name) { facetNodes[name] = value }
-                    if let known = Suggestion.closest(to: name, in: Self.knownKeys) {
+                    if let known = Suggestion.closest(to: name, in: Self.knownKeyCandidates) {
                         diagnostics.append(
                             .warning(
                                 at: location(of: key),

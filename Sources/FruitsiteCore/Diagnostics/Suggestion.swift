@@ -1,5 +1,16 @@
 /// Finds "did you mean" candidates by edit distance.
 public enum Suggestion {
+    /// The words we know, each kept beside the form it is compared in (composed, lowercased,
+    /// as code points): made once for words asked about again and again, such as the
+    /// front-matter keys every entry's unknown keys are checked against.
+    public struct Candidates: Sendable {
+        fileprivate let words: [(word: String, compared: [Unicode.Scalar])]
+
+        public init(_ words: [String]) {
+            self.words = words.map { ($0, Suggestion.compared($0)) }
+        }
+    }
+
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
     /// - Parameters:
     ///   - word: What the user wrote.
@@ -8,25 +19,35 @@ public enum Suggestion {
     public static func closest(
         to word: String, in candidates: [String], maximumDistance: Int? = nil
     ) -> String? {
-        // Each word as code points, once: every front-matter key the parser does not know is
-        // checked, and over Characters that took 4% of a clean build's instructions at 10,000
-        // fruits.
-        let written = word
-        let word = Array(Fold.normalizeNFC(word).lowercased().unicodeScalars)
+        closest(to: word, in: Candidates(candidates), maximumDistance: maximumDistance)
+    }
+
+    /// The candidate closest to `word`, if it is close enough to be a likely typo.
+    public static func closest(
+        to word: String, in candidates: Candidates, maximumDistance: Int? = nil
+    ) -> String? {
+        let compared = compared(word)
         var best: (candidate: String, distance: Int)?
         // The word itself (byte for byte) is no typo; the word in another case or Unicode
         // form is the likeliest one, at distance 0 once both are composed and lowercased.
-        for candidate in candidates where !candidate.utf8.elementsEqual(written.utf8) {
-            let other = Array(Fold.normalizeNFC(candidate).lowercased().unicodeScalars)
-            let limit = maximumDistance ?? max(1, min(word.count, other.count) / 3)
+        for (candidate, other) in candidates.words
+        where !candidate.utf8.elementsEqual(word.utf8) {
+            let limit = maximumDistance ?? max(1, min(compared.count, other.count) / 3)
             // The distance is at least the difference in length: skip the full computation.
-            guard abs(word.count - other.count) <= limit else { continue }
-            let distance = editDistance(word, other)
+            guard abs(compared.count - other.count) <= limit else { continue }
+            let distance = editDistance(compared, other)
             if distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
         }
         return best?.candidate
+    }
+
+    /// A word as it is compared: as code points, once, since every front-matter key the
+    /// parser does not know is checked, and over Characters that took 4% of a clean build's
+    /// instructions at 10,000 fruits.
+    private static func compared(_ word: String) -> [Unicode.Scalar] {
+        Array(Fold.normalizeNFC(word).lowercased().unicodeScalars)
     }
 
     /// Levenshtein distance over code points.
