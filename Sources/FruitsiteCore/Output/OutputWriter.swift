@@ -1125,5 +1125,4 @@ public struct OutputWriter: Sendable {
         // Not even the working folder resolves (it was removed).
         return path
     }
-
 }
