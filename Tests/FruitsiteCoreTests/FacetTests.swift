@@ -138,8 +138,29 @@ import Testing
             Issue.record("the build succeeded")
             return
         }
-        #expect(
-            failure.diagnostics.contains { $0.message.contains("both have the URL slug 'red'") })
+        let error = try #require(
+            failure.diagnostics.first { $0.message.contains("both have the URL slug 'red'") })
+        // At the first fruit of the later spelling, where its colour is written, naming the
+        // place of the other spelling.
+        #expect(error.location.path.hasSuffix("/apple.md"), "\(error)")
+        #expect(error.location.line == 5 && error.location.column == 9, "\(error)")
+        #expect(error.message.hasPrefix("colour 'red' and 'Red' ("), "\(error)")
+        #expect(error.message.contains("/date.md:4:9)"), "\(error)")
+    }
+
+    /// Two spellings in one file: the error is at the file's list of them.
+    @Test func valuesWhoseSlugsCollideInOneFileAreAnErrorAtTheList() throws {
+        let fruits = [("apple", "name: Apple\ncategory: Pome\nvitamins: [C, c]")]
+        let (site, result) = try Self.build(config: "", fruits: fruits)
+        defer { site.remove() }
+        guard case .failure(let failure) = result else {
+            Issue.record("the build succeeded")
+            return
+        }
+        let error = try #require(failure.diagnostics.first)
+        #expect(error.location.path.hasSuffix("/apple.md"), "\(error)")
+        #expect(error.location.line == 4 && error.location.column == 11, "\(error)")
+        #expect(error.message.hasPrefix("vitamins 'c' and 'C' ("), "\(error)")
     }
 
     @Test func aThemeWithoutAFacetTemplateIsToldWhatToDo() throws {

@@ -27,6 +27,8 @@ public struct FruitParser: Sendable {
         public var details: FruitDetails?
         /// Where `category:` is written, for diagnostics about the category.
         public var categoryLocation: SourceLocation?
+        /// Where each facet's values are written, for diagnostics about them.
+        public var facetLocations: [(key: String, location: SourceLocation)] = []
         /// The body's `fruit:` and `category:` links, at their lines in the file.
         public var siteLinks: [SiteLink] = []
         public var diagnostics: [Diagnostic]
@@ -222,11 +224,15 @@ public struct FruitParser: Sendable {
         }
 
         var facetValues: [FacetValues] = []
+        var facetLocations: [(key: String, location: SourceLocation)] = []
         for key in facets {
             var values: [String]
-            if key == "vitamins" {
+            let written: YAMLNode
+            if key == "vitamins", let node = fields["vitamins"] {
                 values = vitamins
-            } else if let node = facetNodes[key], !node.isNull {
+                written = node
+            } else if key != "vitamins", let node = facetNodes[key], !node.isNull {
+                written = node
                 values = []
                 let items: [YAMLNode]
                 switch node.kind {
@@ -256,7 +262,10 @@ public struct FruitParser: Sendable {
             // Each value once: a fruit is listed once on a value's page.
             var seen = Set<String>()
             values = values.filter { seen.insert($0).inserted }
-            if !values.isEmpty { facetValues.append(FacetValues(key: key, values: values)) }
+            if !values.isEmpty {
+                facetValues.append(FacetValues(key: key, values: values))
+                facetLocations.append((key, location(of: written)))
+            }
         }
 
         var date: EntryDate?
@@ -283,7 +292,7 @@ public struct FruitParser: Sendable {
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
                 vitamins: vitamins, isDraft: isDraft, date: date, facets: facetValues),
             details: FruitDetails(bodyHTML: body.html, params: params),
-            categoryLocation: category.1,
+            categoryLocation: category.1, facetLocations: facetLocations,
             siteLinks: body.siteLinks.map {
                 $0.at(line: $0.line + frontMatter.bodyFirstLine - 1, column: $0.column)
             },

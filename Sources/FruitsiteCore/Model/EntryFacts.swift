@@ -17,6 +17,8 @@ struct EntryFacts: Sendable {
         /// The body's `fruit:` and `category:` links, checked by every build against the
         /// catalog as it is then.
         var siteLinks: [SiteLink] = []
+        /// Where each facet's values are written, for diagnostics about facet values.
+        var facetLocations: [(key: String, line: Int, column: Int)] = []
     }
 
     private enum Storage: Sendable {
@@ -44,6 +46,21 @@ struct EntryFacts: Sendable {
         case .encoded(let bytes):
             guard let value = Self.decode(bytes) else { Self.damaged() }
             return value
+        }
+    }
+
+    /// The fruit alone, which listings and pages read: decoded without the facts that only
+    /// diagnostics read.
+    var fruit: Fruit {
+        switch storage {
+        case .value(let value): return value.fruit
+        case .encoded(let bytes):
+            let fruit = bytes.withUnsafeBytes { buffer in
+                var reader = ByteReader(buffer, offset: 0)
+                return Self.decodeFruit(&reader)
+            }
+            guard let fruit else { Self.damaged() }
+            return fruit
         }
     }
 
@@ -132,6 +149,12 @@ struct EntryFacts: Sendable {
             facts.integer(link.line)
             facts.integer(link.column)
         }
+        facts.integer(value.facetLocations.count)
+        for place in value.facetLocations {
+            facts.string(place.key)
+            facts.integer(place.line)
+            facts.integer(place.column)
+        }
         writer.integer(facts.bytes.count)
         writer.bytes += facts.bytes
     }
@@ -161,26 +184,37 @@ struct EntryFacts: Sendable {
         return facets
     }
 
+    /// The fruit's fields, the first `encode(into:)` writes after the search record and the
+    /// name key; nil when they are damaged.
+    private static func decodeFruit(_ reader: inout ByteReader) -> Fruit? {
+        // The search record, which `searchRecord` reads, then the name key.
+        guard let recordCount = reader.integer(), recordCount >= 0 else { return nil }
+        reader.offset += recordCount
+        guard let nameKey = reader.bytes(), let slug = reader.string(),
+            let name = reader.string(),
+            let emoji = reader.string(), let category = reader.string(),
+            let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16
+        else { return nil }
+        var vitamins: [String] = []
+        vitamins.reserveCapacity(vitaminCount)
+        for _ in 0..<vitaminCount {
+            guard let vitamin = reader.string() else { return nil }
+            vitamins.append(vitamin)
+        }
+        guard let categoryKey = reader.bytes(),
+            let draft = reader.integer(), let date = ModelStore.decodeDate(&reader),
+            let facets = decodeFacets(&reader)
+        else { return nil }
+        return Fruit(
+            slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
+            isDraft: draft != 0, date: date, facets: facets, nameKey: nameKey,
+            categoryKey: categoryKey)
+    }
+
     private static func decode(_ bytes: ByteSlice) -> Value? {
         bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(buffer, offset: 0)
-            // The search record, which `searchRecord` reads, then the name key.
-            guard let recordCount = reader.integer(), recordCount >= 0 else { return nil }
-            reader.offset += recordCount
-            guard let nameKey = reader.bytes(), let slug = reader.string(),
-                let name = reader.string(),
-                let emoji = reader.string(), let category = reader.string(),
-                let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16
-            else { return nil }
-            var vitamins: [String] = []
-            vitamins.reserveCapacity(vitaminCount)
-            for _ in 0..<vitaminCount {
-                guard let vitamin = reader.string() else { return nil }
-                vitamins.append(vitamin)
-            }
-            guard let categoryKey = reader.bytes(),
-                let draft = reader.integer(), let date = ModelStore.decodeDate(&reader),
-                let facets = decodeFacets(&reader), let categoryLine = reader.integer(),
+            guard let fruit = decodeFruit(&reader), let categoryLine = reader.integer(),
                 let categoryColumn = reader.integer(), let warningCount = reader.integer(),
                 warningCount >= 0, warningCount < 1 << 16
             else { return nil }
@@ -212,14 +246,20 @@ struct EntryFacts: Sendable {
                         kind: kind == 0 ? .fruit : .category, target: target, line: line,
                         column: column))
             }
+            guard let placeCount = reader.integer(), placeCount >= 0, placeCount < 1 << 16 else {
+                return nil
+            }
+            var facetLocations: [(key: String, line: Int, column: Int)] = []
+            for _ in 0..<placeCount {
+                guard let key = reader.string(), let line = reader.integer(),
+                    let column = reader.integer()
+                else { return nil }
+                facetLocations.append((key, line, column))
+            }
             guard reader.isAtEnd else { return nil }
             return Value(
-                fruit: Fruit(
-                    slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-                    isDraft: draft != 0, date: date, facets: facets, nameKey: nameKey,
-                    categoryKey: categoryKey),
-                categoryLine: categoryLine, categoryColumn: categoryColumn, warnings: warnings,
-                siteLinks: siteLinks)
+                fruit: fruit, categoryLine: categoryLine, categoryColumn: categoryColumn,
+                warnings: warnings, siteLinks: siteLinks, facetLocations: facetLocations)
         }
     }
 }

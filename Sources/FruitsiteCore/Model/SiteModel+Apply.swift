@@ -239,10 +239,10 @@ extension SiteModel {
     private func collidingFacetValues() -> [Diagnostic] {
         zip(settings.facets, facets).flatMap { facet, values in
             Self.collisions(in: values).map { group, first in
-                let here = self[position: group.fruitIndexes[0]].path
-                let there = self[position: first.fruitIndexes[0]].path
+                let here = self[position: group.fruitIndexes[0]].facetLocation(facet)
+                let there = self[position: first.fruitIndexes[0]].facetLocation(facet)
                 return .error(
-                    at: SourceLocation(path: here),
+                    at: here,
                     "\(facet) '\(group.name)' and '\(first.name)' (\(there)) both have the "
                         + "URL slug '\(group.slug)'",
                     hint: "spell the value the same way in every entry")

@@ -67,7 +67,7 @@ struct SiteModel: Sendable {
             self.saved = saved
         }
 
-        var fruit: Fruit { facts.value.fruit }
+        var fruit: Fruit { facts.fruit }
 
         /// The fruit's slug, from the file's name: no need to decode the facts.
         var slug: Substring { SourceFile.slug(of: path) }
@@ -80,6 +80,14 @@ struct SiteModel: Sendable {
             let facts = facts.value
             return SourceLocation(
                 path: path, line: facts.categoryLine, column: facts.categoryColumn)
+        }
+
+        /// Where the values of the facet `key` are written.
+        func facetLocation(_ key: String) -> SourceLocation {
+            guard let place = facts.value.facetLocations.first(where: { $0.key == key }) else {
+                return SourceLocation(path: path)
+            }
+            return SourceLocation(path: path, line: place.line, column: place.column)
         }
     }
 

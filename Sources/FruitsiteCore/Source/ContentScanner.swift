@@ -186,7 +186,10 @@ struct ContentScanner: Sendable {
             facts: EntryFacts.Value(
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
-                warnings: result.diagnostics, siteLinks: result.siteLinks))
+                warnings: result.diagnostics, siteLinks: result.siteLinks,
+                facetLocations: result.facetLocations.map {
+                    ($0.key, $0.location.line ?? 0, $0.location.column ?? 0)
+                }))
         return .parsed(id, entry, store.keep(details))
     }
 
