@@ -8,9 +8,11 @@ catalog (Benchmarks/generate.py) into tmpfs, builds it with both generators into
 folders on tmpfs, one warm-up each and then alternating runs, then one run each with the output
 on the real disk, and prints a table. At the rebuild sizes it also edits entries in nine ways
 (text, name, emoji, vitamins, category, a file added, deleted or renamed, the draft flag) and
-times the rebuild into the same output, then checks that output against a clean build. Last,
-at each search size, it builds the catalog with each kind of search index and prints what a
-visitor's first query downloads, against Pagefind's on the same pages (search/transfer.mjs,
+times the rebuild into the same output, then checks that output against a clean build; then it
+makes the nine edits again while each generator's live server runs (`fruitsite serve`, `hugo
+server`), times each to the server's line that it rebuilt, and checks what fruitsite's serves
+against a clean build. Last, at each search size, it builds the catalog with each kind of search
+index and prints what a visitor's first query downloads, against Pagefind's on the same pages (search/transfer.mjs,
 search/pagefind_transfer.py), and the time per keystroke in headless Chromium
 (search/keystrokes.py). Every folder it makes is removed at the end.
 
@@ -22,15 +24,21 @@ exits non-zero only when a build fails.
 import argparse
 import filecmp
 import gzip
+import http.client
 import json
 import os
+import queue
+import re
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -94,11 +102,13 @@ def filesystem_of(path):
 class Generator:
     """One static site generator: how to build a catalog into an output folder."""
 
-    def __init__(self, name, make_command, cwd):
+    def __init__(self, name, make_command, cwd, make_serve_command=None):
         self.name = name
         self.make_command = make_command
         self.cwd = cwd
         self.last_output = ""
+        # (catalog, port) -> the command of its live server, which rebuilds on every change.
+        self.make_serve_command = make_serve_command
 
     def run(self, catalog, output):
         """Builds `catalog` into `output`; returns wall seconds, CPU seconds, peak RSS in MiB.
@@ -223,6 +233,8 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
         rebuilds = measure_rebuilds(count, generators, work, catalog, seed, rebuild["pause"],
                                     rebuild["hugo_budget"])
         print_rebuild_table(count, runs, results, rebuilds, rebuild["pause"])
+        live = measure_live(count, generators, work, catalog, seed, rebuild["hugo_budget"])
+        print_live_table(count, results, live)
     return {"results": results, "pages": pages, "disk": disk, "runs": runs}
 
 
@@ -474,6 +486,159 @@ def measure_rebuilds(count, generators, work, catalog_folder, seed, pause, hugo_
     return measured
 
 
+# MARK: - Live rebuilds: one edit, then the running server's rebuild
+
+
+class LiveServer:
+    """A generator's live server (`fruitsite serve`, `hugo server`) run in the background, its
+    output read line by line as it comes, each line with the time it arrived."""
+
+    def __init__(self, command, cwd, ready):
+        self.lines = queue.Queue()
+        self.process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for stream in (self.process.stdout, self.process.stderr):
+            threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+        self.wait_for(ready, timeout=3600)
+
+    def _read(self, stream):
+        for line in stream:
+            self.lines.put((time.perf_counter(), line.decode(errors="replace").rstrip("\n")))
+        self.lines.put((time.perf_counter(), None))
+
+    def drain(self):
+        """Forgets every line read so far."""
+        while not self.lines.empty():
+            self.lines.get_nowait()
+
+    def wait_for(self, pattern, timeout=600):
+        """The time and match of the first line from now on that matches `pattern`."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            try:
+                at, line = self.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
+            except queue.Empty:
+                raise BuildFailed(f"no line matching {pattern!r} within {timeout:g} s") from None
+            if line is None:
+                raise BuildFailed(f"the server stopped (exit status {self.process.wait()})")
+            match = re.search(pattern, line)
+            if match:
+                return at, match
+
+    def peak_memory(self):
+        """The most memory the server has held (VmHWM), in MiB."""
+        with open(f"/proc/{self.process.pid}/status", encoding="utf-8") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        return 0.0
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+# What each server prints when it is up, and when a rebuild is done (with its own time in ms).
+LIVE_READY = {"fruitsite": r"^Serving at http://[^:]+:(\d+)/", "Hugo": r"Web Server is available"}
+LIVE_BUILT = {"fruitsite": r"^Built in (\d+) ms", "Hugo": r"^Total in (\d+) ms"}
+LIVE_QUIET = 0.5  # seconds of no edit before each timed one, so no rebuild is still running
+
+
+def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
+    """Edits entries in each of the EDITS ways while each generator's live server runs, and
+    times each edit to the line that says the server rebuilt (the server's own figure kept
+    beside it). fruitsite: ENTRIES_PER_EDIT runs per edit, each on another entry; Hugo: one,
+    and none once its server and its rebuilds at this size took `hugo_budget` seconds. Then
+    every file of a clean build of the final catalog is fetched from fruitsite's server and
+    compared, HTML pages without the reload script the server adds.
+
+    Returns {name: {"edits": {kind: [(seconds, own ms)]}, "start": seconds, "peak": MiB},
+    "check": (differences, files)}."""
+    started = time.perf_counter()
+    catalog = Catalog(catalog_folder, count, seed)
+    catalog.serial = 1000  # past the rebuild table's edits, so no edit writes what one did
+    slugs = [slug for slug in catalog.slugs() if catalog.value(catalog.read(slug), "draft") is None]
+    # A list of entries per edit for fruitsite, then one per edit for Hugo (its first entry).
+    entries = spread_entries(sorted(slugs), 2 * len(EDITS), ENTRIES_PER_EDIT)
+    label = f"[{grouped(count)}]"
+    measured = {}
+    for name in ("Hugo", "fruitsite"):
+        generator = generators.get(name)
+        if not generator or (name == "Hugo" and hugo_budget <= 0):
+            continue
+        port = free_port()
+        begun = time.perf_counter()
+        server = LiveServer(generator.make_serve_command(catalog.folder, port), work,
+                            LIVE_READY[name])
+        try:
+            spent = time.perf_counter() - begun
+            log(f"{label} {name} live server: up in {spent:.2f} s")
+            result = measured[name] = {"edits": {}, "start": spent}
+            for number, (kind, _) in enumerate(EDITS):
+                runs = ENTRIES_PER_EDIT if name == "fruitsite" else 1
+                for part in range(runs):
+                    if name == "Hugo" and spent >= hugo_budget:
+                        log(f"{label} Hugo live rebuild: {kind} not run, {spent:.0f} s spent of"
+                            f" the {hugo_budget:.0f} s budget")
+                        break
+                    slug = entries[number if name == "fruitsite" else len(EDITS) + number][part]
+                    time.sleep(LIVE_QUIET)
+                    server.drain()
+                    edited = time.perf_counter()
+                    done = catalog.edit(kind, slug)
+                    at, match = server.wait_for(LIVE_BUILT[name])
+                    spent += at - edited + LIVE_QUIET
+                    result["edits"].setdefault(kind, []).append((at - edited, int(match[1])))
+                    log(f"{label} {name} live rebuild after it {done}: {duration(at - edited)}"
+                        f" ({match[0]})")
+            result["peak"] = server.peak_memory()
+            if name == "fruitsite":
+                measured["check"] = compare_served(port, catalog.folder, generator, work)
+        finally:
+            server.stop()
+    log(f"{label} the live measurements took {time.perf_counter() - started:.0f} s")
+    return measured
+
+
+def compare_served(port, catalog_folder, fruitsite, work):
+    """Every file of a clean build of the catalog against what the server at `port` serves
+    for its path: returns (differences, number of files)."""
+    clean = fresh_output(work, "live-check")
+    try:
+        fruitsite.run(catalog_folder, clean)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        differences, files = [], 0
+        for folder, _, names in os.walk(clean):
+            for name in names:
+                path = os.path.relpath(os.path.join(folder, name), clean)
+                if path == ".fruitsite-output":
+                    continue
+                files += 1
+                connection.request("GET", "/" + urllib.parse.quote(path))
+                response = connection.getresponse()
+                served = response.read()
+                if name.endswith(".html"):
+                    served = re.sub(rb"<script data-fruitsite>.*?</script>", b"", served,
+                                    flags=re.S)
+                with open(os.path.join(folder, name), "rb") as file:
+                    if response.status != 200 or served != file.read():
+                        differences.append(f"{path} ({response.status}, different bytes)")
+        connection.close()
+        return differences, files
+    finally:
+        remove(clean)
+
+
 # MARK: - Tables
 
 
@@ -577,6 +742,56 @@ def print_rebuild_table(count, runs, results, rebuilds, pause):
             print(f"    {difference}")
         if len(differences) > 40:
             print(f"    and {len(differences) - 40} more")
+    sys.stdout.flush()
+
+
+def print_live_table(count, results, live):
+    """The live table of one size: a row per edit, fruitsite's server, then Hugo's."""
+    target = TARGET_REBUILD.get(count)
+    clean = {name: stats.wall for name, stats in results.items()}
+    print()
+    print(f"Live rebuild at N = {grouped(count)} after one edit, the site kept in memory by the"
+          " server (`fruitsite serve`, `hugo server`)")
+    print("  time: from the edit (a file written, renamed or deleted) to the server's line that it"
+          " rebuilt, so the")
+    print("  watcher's wait for the folder to fall quiet is included; own: the rebuild time that"
+          " line gives.")
+    print(f"  fruitsite: median of {ENTRIES_PER_EDIT} runs per cell, each on another entry; Hugo:"
+          " 1 run per edit (fast render mode,")
+    print("  its default); share: of the clean build in the table above.")
+    for name in ("fruitsite", "Hugo"):
+        if name in live:
+            print(f"  {name} server: up in {live[name]['start']:.2f} s, peak memory"
+                  f" {live[name]['peak']:.0f} MiB")
+    print(f"  {'edit':<14} {'fruitsite':>10} {'share':>7} {'':<7} {'own':>8}  {'Hugo':>8}"
+          f" {'share':>7} {'own':>8}")
+    met = 0
+    for kind, label in EDITS:
+        runs = live["fruitsite"]["edits"][kind]
+        wall = statistics.median(wall for wall, _ in runs)
+        own = statistics.median(own for _, own in runs)
+        share = wall / clean["fruitsite"]
+        met += target is not None and share <= target
+        judged = verdict(share, target) if target is not None else ""
+        cells = [f"{duration(wall):>10} {100 * share:>6.1f}% {judged:<7} {own:>5.0f} ms"]
+        hugo = live.get("Hugo", {}).get("edits", {}).get(kind)
+        if hugo:
+            wall, own = hugo[0]
+            cells.append(f"{wall:>6.2f} s {100 * wall / clean['Hugo']:>6.1f}% {own:>5.0f} ms")
+        elif "Hugo" in live:
+            cells.append(f"{'not run':>8}")
+        print(f"  {label:<14} " + "  ".join(cells).rstrip())
+    if target is not None:
+        print(f"  share <= {100 * target:g}% (the rebuild target, here for the live server): met"
+              f" by {met} of {len(EDITS)} edits")
+    differences, files = live["check"]
+    check = "every file of a clean build of the final catalog against what the server serves:"
+    if not differences:
+        print(f"  {check} identical ({grouped(files)} files)")
+    else:
+        print(f"  {check} {len(differences)} of {grouped(files)} differ")
+        for difference in differences[:40]:
+            print(f"    {difference}")
     sys.stdout.flush()
 
 
@@ -816,7 +1031,13 @@ def hugo_generator(work, templates):
         return ["hugo", "--source", site, "--config", f"{site}/hugo.yaml,{overlay}",
                 "--destination", output, "--cacheDir", cache, "--noBuildLock", "--quiet"]
 
-    return Generator("Hugo", command, work)
+    def serve_command(catalog, port):
+        # The build's options but the output: `hugo server` keeps the site in memory.
+        build = command(catalog, None)
+        return (["hugo", "server"] + build[1:5] + ["--cacheDir", cache, "--noBuildLock",
+                "--port", str(port), "--bind", "127.0.0.1"])
+
+    return Generator("Hugo", command, work, serve_command)
 
 
 def fruitsite_generator(binary, templates, work):
@@ -831,8 +1052,12 @@ def fruitsite_generator(binary, templates, work):
         return [binary, "build", "--content", catalog, "--templates", templates,
                 "--output", output, "--cache-dir", cache_of(output)]
 
+    def serve_command(catalog, port):
+        return [binary, "serve", "--content", catalog, "--templates", templates,
+                "--port", str(port)]
+
     # Run from the work folder, where there is no fruitsite.yml: the defaults apply.
-    return Generator("fruitsite", command, work)
+    return Generator("fruitsite", command, work, serve_command)
 
 
 def describe_machine(fruitsite):

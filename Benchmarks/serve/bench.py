@@ -21,7 +21,6 @@ import argparse
 import os
 import re
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,14 +33,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
 sys.path.insert(0, os.path.dirname(HERE))
+import bench  # noqa: E402  (Hugo's site and servers' ports, as the build benchmark has them)
 import browser_support  # noqa: E402
 import generate  # noqa: E402
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from bench import free_port  # noqa: E402
 
 
 def wait_for(url, timeout=300):
@@ -151,19 +146,9 @@ def percentile(values, fraction):
 
 
 def hugo_server(work, catalog, templates, port):
-    site = os.path.join(work, "hugo-site")
-    shutil.copytree(os.path.join(ROOT, "Benchmarks", "hugo"), site)
-    overlay = os.path.join(work, "hugo-mounts.yaml")
-    with open(overlay, "w", encoding="utf-8") as file:
-        file.write("module:\n  mounts:\n"
-                   f"    - source: {catalog}\n      target: content/fruits\n"
-                   "    - source: layouts\n      target: layouts\n"
-                   f"    - source: {os.path.abspath(templates)}/assets\n"
-                   "      target: static/assets\n")
-    command = ["hugo", "server", "--source", site, "--config", f"{site}/hugo.yaml,{overlay}",
-               "--port", str(port), "--bind", "127.0.0.1", "--baseURL", f"http://127.0.0.1:{port}/",
-               "--cacheDir", os.path.join(work, "hugo-cache"), "--noBuildLock",
-               "--disableFastRender"]
+    # Full rebuilds, not fast render mode's: the open page is then always rendered anew.
+    command = bench.hugo_generator(work, templates).make_serve_command(catalog, port)
+    command += ["--baseURL", f"http://127.0.0.1:{port}/", "--disableFastRender"]
     return Server(command, f"http://127.0.0.1:{port}/")
 
 
