@@ -98,6 +98,29 @@ import Testing
         try live.expectFresh("after looking at everything")
     }
 
+    /// The theme is compiled again when a path under the templates folder is reported: a
+    /// template's change then shows like a fresh site's, an asset's too.
+    @Test func compilesTheThemeAgainWhenATemplateIsReported() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        let template = live.options.templatesDirectory + "/fruit.mustache"
+        try (try String(contentsOfFile: template, encoding: .utf8) + "<!-- second version -->\n")
+            .write(toFile: template, atomically: true, encoding: .utf8)
+        let page = { String(decoding: live.files["fruits/apple/index.html"]!, as: UTF8.self) }
+        // Reported with a content file alone, the change waits, as an unreported entry does.
+        try live.update(changing: [live.path("cherry.md")])
+        #expect(!page().contains("second version"))
+        try live.update(changing: [template])
+        #expect(page().contains("second version"))
+        try live.expectFresh("template edit")
+
+        let stylesheet = live.options.templatesDirectory + "/assets/site.css"
+        try "body { color: teal; }\n".write(toFile: stylesheet, atomically: true, encoding: .utf8)
+        try live.update(changing: [stylesheet])
+        #expect(live.files["assets/site.css"] == Array("body { color: teal; }\n".utf8))
+        try live.expectFresh("asset edit")
+    }
+
     @Test func looksAtEveryFileAfterAFailedUpdate() throws {
         var live = try Live()
         defer { live.folder.remove() }

@@ -227,6 +227,9 @@ public struct SiteBuilder: Sendable {
 
         public let builder: SiteBuilder
         private var model: SiteModel
+        /// The theme the last update loaded, kept while no template or asset changes:
+        /// compiling it again was 15% of a body edit's update at 10,000 fruits.
+        private var theme: Result<TemplateLoader.Theme, BuildFailure>?
         /// Whether the last update failed: the files that made it fail are not in the model,
         /// so the next one looks at every file, whatever a watcher saw change since.
         private var hasFailed = false
@@ -252,8 +255,12 @@ public struct SiteBuilder: Sendable {
             // Entries are parsed for the facets: with others, every file is parsed anew.
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
+            let templates = builder.options.templatesDirectory + "/"
+            if theme == nil || scope?.contains(where: { $0.hasPrefix(templates) }) ?? true {
+                theme = builder.loadTheme()
+            }
             let applied = try builder.apply(
-                config, theme: builder.loadTheme(), to: &next, changing: isAnew ? nil : scope)
+                config, theme: theme!, to: &next, changing: isAnew ? nil : scope)
             let (rendering, removals) = (applied.rendering, applied.plan.removals)
             var files: [RenderedPage] = []
             try builder.render(consume applied, into: &next) { files += $0 }
