@@ -148,9 +148,16 @@ import Testing
         #expect(error.message.contains("/date.md:4:9)"), "\(error)")
     }
 
-    /// Two spellings in one file: the error is at the file's list of them.
-    @Test func valuesWhoseSlugsCollideInOneFileAreAnErrorAtTheList() throws {
-        let fruits = [("apple", "name: Apple\ncategory: Pome\nvitamins: [C, c]")]
+    /// Two spellings in one file: the error is at the later spelling, in a list written
+    /// either way, and names the place of the other.
+    @Test(arguments: [
+        ("vitamins: [C, c]", (4, 15), "4:12"),
+        ("vitamins:\n  - C\n  - c", (6, 5), "5:5"),
+    ])
+    func valuesWhoseSlugsCollideInOneFileAreAnErrorAtTheValue(
+        list: String, at place: (line: Int, column: Int), other: String
+    ) throws {
+        let fruits = [("apple", "name: Apple\ncategory: Pome\n" + list)]
         let (site, result) = try Self.build(config: "", fruits: fruits)
         defer { site.remove() }
         guard case .failure(let failure) = result else {
@@ -159,8 +166,11 @@ import Testing
         }
         let error = try #require(failure.diagnostics.first)
         #expect(error.location.path.hasSuffix("/apple.md"), "\(error)")
-        #expect(error.location.line == 4 && error.location.column == 11, "\(error)")
+        #expect(
+            error.location.line == place.line && error.location.column == place.column,
+            "\(error)")
         #expect(error.message.hasPrefix("vitamins 'c' and 'C' ("), "\(error)")
+        #expect(error.message.contains("/apple.md:\(other))"), "\(error)")
     }
 
     @Test func aThemeWithoutAFacetTemplateIsToldWhatToDo() throws {

@@ -28,7 +28,7 @@ public struct FruitParser: Sendable {
         /// Where `category:` is written, for diagnostics about the category.
         public var categoryLocation: SourceLocation?
         /// Where each facet's values are written, for diagnostics about them.
-        public var facetLocations: [(key: String, location: SourceLocation)] = []
+        public var facetLocations: [(key: String, locations: [SourceLocation])] = []
         /// The body's `fruit:` and `category:` links, at their lines in the file.
         public var siteLinks: [SiteLink] = []
         public var diagnostics: [Diagnostic]
@@ -188,29 +188,46 @@ public struct FruitParser: Sendable {
             }
         }
 
-        var vitamins: [String] = []
-        if let node = fields["vitamins"], !node.isNull {
+        /// The strings written at `node`, a comma-separated string or a list of strings, each
+        /// with where it is written: a list's item at its own place, a string's pieces at the
+        /// string's. Trimmed and composed (NFC), the empty ones left out. `misfit` is the error
+        /// for an item of the list that is no string (`inList`), or for a map in its place.
+        func strings(at node: YAMLNode, misfit: (YAMLNode, _ inList: Bool) -> Diagnostic) -> [(
+            text: String, location: SourceLocation
+        )] {
+            var written: [(text: String, location: SourceLocation)] = []
             switch node.kind {
             case .scalar(let text, _):
-                vitamins = text.split(separator: ",").map { String($0).trimmingWhitespace() }
+                let place = location(of: node)
+                written = text.split(separator: ",").map { (String($0), place) }
             case .sequence(let items):
                 for item in items {
-                    if let text = item.scalarText {
-                        vitamins.append(text.trimmingWhitespace())
-                    } else {
-                        diagnostics.append(
-                            .error(
-                                at: location(of: item),
-                                "each vitamin must be a string, not \(item.kindDescription)"))
+                    guard let text = item.scalarText else {
+                        diagnostics.append(misfit(item, true))
+                        continue
                     }
+                    written.append((text, location(of: item)))
                 }
             case .mapping:
-                diagnostics.append(
-                    .error(
-                        at: location(of: node),
-                        "'vitamins' must be a string like 'C, B6' or a list, not a map"))
+                diagnostics.append(misfit(node, false))
             }
-            vitamins = vitamins.filter { !$0.isEmpty }.map(Fold.normalizeNFC)
+            return written.compactMap { text, place in
+                let text = text.trimmingWhitespace()
+                return text.isEmpty ? nil : (Fold.normalizeNFC(text), place)
+            }
+        }
+
+        var vitamins: [(text: String, location: SourceLocation)] = []
+        if let node = fields["vitamins"], !node.isNull {
+            vitamins = strings(at: node) { misfit, inList in
+                inList
+                    ? .error(
+                        at: location(of: misfit),
+                        "each vitamin must be a string, not \(misfit.kindDescription)")
+                    : .error(
+                        at: location(of: misfit),
+                        "'vitamins' must be a string like 'C, B6' or a list, not a map")
+            }
         }
 
         var isDraft = false
@@ -224,47 +241,28 @@ public struct FruitParser: Sendable {
         }
 
         var facetValues: [FacetValues] = []
-        var facetLocations: [(key: String, location: SourceLocation)] = []
+        var facetLocations: [(key: String, locations: [SourceLocation])] = []
         for key in facets {
-            var values: [String]
-            let written: YAMLNode
-            if key == "vitamins", let node = fields["vitamins"] {
-                values = vitamins
-                written = node
+            var written: [(text: String, location: SourceLocation)]
+            if key == "vitamins", fields["vitamins"] != nil {
+                written = vitamins
             } else if key != "vitamins", let node = facetNodes[key], !node.isNull {
-                written = node
-                values = []
-                let items: [YAMLNode]
-                switch node.kind {
-                case .scalar(let text, _):
-                    values = text.split(separator: ",").map { String($0).trimmingWhitespace() }
-                    items = []
-                case .sequence(let sequence): items = sequence
-                case .mapping: items = [node]
+                written = strings(at: node) { misfit, _ in
+                    .error(
+                        at: location(of: misfit),
+                        "'\(key)' is a facet: its values must be strings, not "
+                            + misfit.kindDescription,
+                        hint: "write a string like 'red, green' or a list like [red, green]")
                 }
-                for item in items {
-                    guard let text = item.scalarText else {
-                        diagnostics.append(
-                            .error(
-                                at: location(of: item),
-                                "'\(key)' is a facet: its values must be strings, not "
-                                    + item.kindDescription,
-                                hint: "write a string like 'red, green' or a list like [red, green]"
-                            ))
-                        continue
-                    }
-                    values.append(text.trimmingWhitespace())
-                }
-                values = values.filter { !$0.isEmpty }.map(Fold.normalizeNFC)
             } else {
                 continue
             }
             // Each value once: a fruit is listed once on a value's page.
             var seen = Set<String>()
-            values = values.filter { seen.insert($0).inserted }
-            if !values.isEmpty {
-                facetValues.append(FacetValues(key: key, values: values))
-                facetLocations.append((key, location(of: written)))
+            written = written.filter { seen.insert($0.text).inserted }
+            if !written.isEmpty {
+                facetValues.append(FacetValues(key: key, values: written.map(\.text)))
+                facetLocations.append((key, written.map(\.location)))
             }
         }
 
@@ -290,7 +288,8 @@ public struct FruitParser: Sendable {
         return Result(
             fruit: Fruit(
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
-                vitamins: vitamins, isDraft: isDraft, date: date, facets: facetValues),
+                vitamins: vitamins.map(\.text), isDraft: isDraft, date: date,
+                facets: facetValues),
             details: FruitDetails(bodyHTML: body.html, params: params),
             categoryLocation: category.1, facetLocations: facetLocations,
             siteLinks: body.siteLinks.map {

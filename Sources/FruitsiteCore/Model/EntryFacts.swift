@@ -17,8 +17,9 @@ struct EntryFacts: Sendable {
         /// The body's `fruit:` and `category:` links, checked by every build against the
         /// catalog as it is then.
         var siteLinks: [SiteLink] = []
-        /// Where each facet's values are written, for diagnostics about facet values.
-        var facetLocations: [(key: String, line: Int, column: Int)] = []
+        /// Where each facet's values are written, for diagnostics about facet values: the
+        /// places of each facet's values in the order of `fruit.facets`' values.
+        var facetLocations: [(key: String, places: [(line: Int, column: Int)])] = []
     }
 
     private enum Storage: Sendable {
@@ -150,10 +151,13 @@ struct EntryFacts: Sendable {
             facts.integer(link.column)
         }
         facts.integer(value.facetLocations.count)
-        for place in value.facetLocations {
-            facts.string(place.key)
-            facts.integer(place.line)
-            facts.integer(place.column)
+        for (key, places) in value.facetLocations {
+            facts.string(key)
+            facts.integer(places.count)
+            for place in places {
+                facts.integer(place.line)
+                facts.integer(place.column)
+            }
         }
         writer.integer(facts.bytes.count)
         writer.bytes += facts.bytes
@@ -249,12 +253,19 @@ struct EntryFacts: Sendable {
             guard let placeCount = reader.integer(), placeCount >= 0, placeCount < 1 << 16 else {
                 return nil
             }
-            var facetLocations: [(key: String, line: Int, column: Int)] = []
+            var facetLocations: [(key: String, places: [(line: Int, column: Int)])] = []
             for _ in 0..<placeCount {
-                guard let key = reader.string(), let line = reader.integer(),
-                    let column = reader.integer()
+                guard let key = reader.string(), let count = reader.integer(), count >= 0,
+                    count < 1 << 16
                 else { return nil }
-                facetLocations.append((key, line, column))
+                var places: [(line: Int, column: Int)] = []
+                for _ in 0..<count {
+                    guard let line = reader.integer(), let column = reader.integer() else {
+                        return nil
+                    }
+                    places.append((line, column))
+                }
+                facetLocations.append((key, places))
             }
             guard reader.isAtEnd else { return nil }
             return Value(

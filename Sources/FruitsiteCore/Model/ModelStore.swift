@@ -31,7 +31,7 @@ struct ModelStore: Sendable {
     private var changesPath: String { name + ".changes" }
 
     private var header: String {
-        "fruitsite-model 14 \(Generator.identity) output=\(output)\n"
+        "fruitsite-model 15 \(Generator.identity) output=\(output)\n"
     }
 
     // MARK: - Loading

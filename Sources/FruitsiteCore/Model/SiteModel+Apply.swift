@@ -239,8 +239,10 @@ extension SiteModel {
     private func collidingFacetValues() -> [Diagnostic] {
         zip(settings.facets, facets).flatMap { facet, values in
             Self.collisions(in: values).map { group, first in
-                let here = self[position: group.fruitIndexes[0]].facetLocation(facet)
-                let there = self[position: first.fruitIndexes[0]].facetLocation(facet)
+                let here = self[position: group.fruitIndexes[0]].facetLocation(
+                    facet, value: group.name)
+                let there = self[position: first.fruitIndexes[0]].facetLocation(
+                    facet, value: first.name)
                 return .error(
                     at: here,
                     "\(facet) '\(group.name)' and '\(first.name)' (\(there)) both have the "

@@ -82,12 +82,16 @@ struct SiteModel: Sendable {
                 path: path, line: facts.categoryLine, column: facts.categoryColumn)
         }
 
-        /// Where the values of the facet `key` are written.
-        func facetLocation(_ key: String) -> SourceLocation {
-            guard let place = facts.value.facetLocations.first(where: { $0.key == key }) else {
-                return SourceLocation(path: path)
-            }
-            return SourceLocation(path: path, line: place.line, column: place.column)
+        /// Where the fruit's value `value` of the facet `key` is written.
+        func facetLocation(_ key: String, value: String) -> SourceLocation {
+            let facts = facts.value
+            guard let places = facts.facetLocations.first(where: { $0.key == key })?.places,
+                let index = facts.fruit.facets.first(where: { $0.key == key })?.values
+                    .firstIndex(of: value),
+                index < places.count
+            else { return SourceLocation(path: path) }
+            return SourceLocation(
+                path: path, line: places[index].line, column: places[index].column)
         }
     }
 

@@ -187,8 +187,8 @@ struct ContentScanner: Sendable {
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
                 warnings: result.diagnostics, siteLinks: result.siteLinks,
-                facetLocations: result.facetLocations.map {
-                    ($0.key, $0.location.line ?? 0, $0.location.column ?? 0)
+                facetLocations: result.facetLocations.map { key, locations in
+                    (key, locations.map { ($0.line ?? 0, $0.column ?? 0) })
                 }))
         return .parsed(id, entry, store.keep(details))
     }
