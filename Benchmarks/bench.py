@@ -506,10 +506,16 @@ class LiveServer:
             self.lines.put((time.perf_counter(), line.decode(errors="replace").rstrip("\n")))
         self.lines.put((time.perf_counter(), None))
 
-    def drain(self):
-        """Forgets every line read so far."""
-        while not self.lines.empty():
-            self.lines.get_nowait()
+    def settle(self, quiet):
+        """Waits until the server has printed nothing for `quiet` seconds, forgetting what it
+        printed: a rebuild still running would otherwise be taken for the next edit's."""
+        while True:
+            try:
+                _, line = self.lines.get(timeout=quiet)
+            except queue.Empty:
+                return
+            if line is None:
+                raise BuildFailed(f"the server stopped (exit status {self.process.wait()})")
 
     def wait_for(self, pattern, timeout=600):
         """The time and match of the first line from now on that matches `pattern`."""
@@ -551,7 +557,7 @@ def free_port():
 # What each server prints when it is up, and when a rebuild is done (with its own time in ms).
 LIVE_READY = {"fruitsite": r"^Serving at http://[^:]+:(\d+)/", "Hugo": r"Web Server is available"}
 LIVE_BUILT = {"fruitsite": r"^Built in (\d+) ms", "Hugo": r"^Total in (\d+) ms"}
-LIVE_QUIET = 0.5  # seconds of no edit before each timed one, so no rebuild is still running
+LIVE_QUIET = 0.5  # seconds the server must have printed nothing before each timed edit
 
 
 def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
@@ -592,8 +598,7 @@ def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
                             f" the {hugo_budget:.0f} s budget")
                         break
                     slug = entries[number if name == "fruitsite" else len(EDITS) + number][part]
-                    time.sleep(LIVE_QUIET)
-                    server.drain()
+                    server.settle(LIVE_QUIET)
                     edited = time.perf_counter()
                     done = catalog.edit(kind, slug)
                     at, match = server.wait_for(LIVE_BUILT[name])
