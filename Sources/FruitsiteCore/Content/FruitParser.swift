@@ -27,8 +27,9 @@ public struct FruitParser: Sendable {
         public var details: FruitDetails?
         /// Where `category:` is written, for diagnostics about the category.
         public var categoryLocation: SourceLocation?
-        /// Where each facet's values are written, for diagnostics about them.
-        public var facetLocations: [(key: String, locations: [SourceLocation])] = []
+        /// Where each facet's values are written, for diagnostics about them: the line and
+        /// column of each of the fruit's values of the facet, in their order.
+        public var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
         /// The body's `fruit:` and `category:` links, at their lines in the file.
         public var siteLinks: [SiteLink] = []
         public var diagnostics: [Diagnostic]
@@ -189,24 +190,27 @@ public struct FruitParser: Sendable {
         }
 
         /// The strings written at `node`, a comma-separated string or a list of strings, each
-        /// with where it is written: a list's item at its own place, a string's pieces at the
-        /// string's. Trimmed and composed (NFC), the empty ones left out. `misfit` is the error
-        /// for an item of the list that is no string (`inList`), or for a map in its place.
+        /// with where it is written: a list's item at its own line and column, a string's
+        /// pieces at the string's. Trimmed and composed (NFC), the empty ones left out.
+        /// `misfit` is the error for an item of the list that is no string (`inList`), or for a
+        /// map in its place.
         func strings(at node: YAMLNode, misfit: (YAMLNode, _ inList: Bool) -> Diagnostic) -> [(
-            text: String, location: SourceLocation
+            text: String, place: (line: Int, column: Int)
         )] {
-            var written: [(text: String, location: SourceLocation)] = []
+            func place(of node: YAMLNode) -> (line: Int, column: Int) {
+                (node.line + lineOffset, node.column)
+            }
+            var written: [(text: String, place: (line: Int, column: Int))] = []
             switch node.kind {
             case .scalar(let text, _):
-                let place = location(of: node)
-                written = text.split(separator: ",").map { (String($0), place) }
+                written = text.split(separator: ",").map { (String($0), place(of: node)) }
             case .sequence(let items):
                 for item in items {
                     guard let text = item.scalarText else {
                         diagnostics.append(misfit(item, true))
                         continue
                     }
-                    written.append((text, location(of: item)))
+                    written.append((text, place(of: item)))
                 }
             case .mapping:
                 diagnostics.append(misfit(node, false))
@@ -217,7 +221,7 @@ public struct FruitParser: Sendable {
             }
         }
 
-        var vitamins: [(text: String, location: SourceLocation)] = []
+        var vitamins: [(text: String, place: (line: Int, column: Int))] = []
         if let node = fields["vitamins"], !node.isNull {
             vitamins = strings(at: node) { misfit, inList in
                 inList
@@ -241,9 +245,9 @@ public struct FruitParser: Sendable {
         }
 
         var facetValues: [FacetValues] = []
-        var facetLocations: [(key: String, locations: [SourceLocation])] = []
+        var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
         for key in facets {
-            var written: [(text: String, location: SourceLocation)]
+            var written: [(text: String, place: (line: Int, column: Int))]
             if key == "vitamins", fields["vitamins"] != nil {
                 written = vitamins
             } else if key != "vitamins", let node = facetNodes[key], !node.isNull {
@@ -262,7 +266,7 @@ public struct FruitParser: Sendable {
             written = written.filter { seen.insert($0.text).inserted }
             if !written.isEmpty {
                 facetValues.append(FacetValues(key: key, values: written.map(\.text)))
-                facetLocations.append((key, written.map(\.location)))
+                facetPlaces.append((key, written.map(\.place)))
             }
         }
 
@@ -291,7 +295,7 @@ public struct FruitParser: Sendable {
                 vitamins: vitamins.map(\.text), isDraft: isDraft, date: date,
                 facets: facetValues),
             details: FruitDetails(bodyHTML: body.html, params: params),
-            categoryLocation: category.1, facetLocations: facetLocations,
+            categoryLocation: category.1, facetPlaces: facetPlaces,
             siteLinks: body.siteLinks.map {
                 $0.at(line: $0.line + frontMatter.bodyFirstLine - 1, column: $0.column)
             },

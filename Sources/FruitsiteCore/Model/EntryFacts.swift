@@ -19,7 +19,7 @@ struct EntryFacts: Sendable {
         var siteLinks: [SiteLink] = []
         /// Where each facet's values are written, for diagnostics about facet values: the
         /// places of each facet's values in the order of `fruit.facets`' values.
-        var facetLocations: [(key: String, places: [(line: Int, column: Int)])] = []
+        var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
     }
 
     private enum Storage: Sendable {
@@ -150,8 +150,8 @@ struct EntryFacts: Sendable {
             facts.integer(link.line)
             facts.integer(link.column)
         }
-        facts.integer(value.facetLocations.count)
-        for (key, places) in value.facetLocations {
+        facts.integer(value.facetPlaces.count)
+        for (key, places) in value.facetPlaces {
             facts.string(key)
             facts.integer(places.count)
             for place in places {
@@ -253,7 +253,7 @@ struct EntryFacts: Sendable {
             guard let placeCount = reader.integer(), placeCount >= 0, placeCount < 1 << 16 else {
                 return nil
             }
-            var facetLocations: [(key: String, places: [(line: Int, column: Int)])] = []
+            var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
             for _ in 0..<placeCount {
                 guard let key = reader.string(), let count = reader.integer(), count >= 0,
                     count < 1 << 16
@@ -265,12 +265,12 @@ struct EntryFacts: Sendable {
                     }
                     places.append((line, column))
                 }
-                facetLocations.append((key, places))
+                facetPlaces.append((key, places))
             }
             guard reader.isAtEnd else { return nil }
             return Value(
                 fruit: fruit, categoryLine: categoryLine, categoryColumn: categoryColumn,
-                warnings: warnings, siteLinks: siteLinks, facetLocations: facetLocations)
+                warnings: warnings, siteLinks: siteLinks, facetPlaces: facetPlaces)
         }
     }
 }

@@ -85,7 +85,7 @@ struct SiteModel: Sendable {
         /// Where the fruit's value `value` of the facet `key` is written.
         func facetLocation(_ key: String, value: String) -> SourceLocation {
             let facts = facts.value
-            guard let places = facts.facetLocations.first(where: { $0.key == key })?.places,
+            guard let places = facts.facetPlaces.first(where: { $0.key == key })?.places,
                 let index = facts.fruit.facets.first(where: { $0.key == key })?.values
                     .firstIndex(of: value),
                 index < places.count

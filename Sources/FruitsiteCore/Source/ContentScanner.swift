@@ -187,9 +187,7 @@ struct ContentScanner: Sendable {
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
                 warnings: result.diagnostics, siteLinks: result.siteLinks,
-                facetLocations: result.facetLocations.map { key, locations in
-                    (key, locations.map { ($0.line ?? 0, $0.column ?? 0) })
-                }))
+                facetPlaces: result.facetPlaces))
         return .parsed(id, entry, store.keep(details))
     }
 
