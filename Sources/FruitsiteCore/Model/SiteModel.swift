@@ -9,7 +9,11 @@ struct SiteModel: Sendable {
     /// One content file that parsed without errors, drafts included.
     struct Entry: Sendable {
         /// The path as listed, such as `Content/citrus/lemon.md`.
-        var path: String
+        let path: String
+        /// The hash of `path`, which the sitemap's inputs and the output folder's id take
+        /// for every fruit: hashing each path's string there again was 5.0M of a build's
+        /// 72.8M instructions at 10,000 fruits when nothing changed.
+        let pathHash: UInt64
         /// Nil when the file system cannot tell, which makes every build read the file.
         var status: FileStatus?
         /// When the file was seen with `status`, in nanoseconds since 1970.
@@ -55,6 +59,9 @@ struct SiteModel: Sendable {
             page: OutputRecord?, facts: EntryFacts, saved: ByteSlice? = nil
         ) {
             self.path = path
+            var hasher = StableHasher()
+            hasher.combine(path)
+            pathHash = hasher.value
             self.status = status
             self.verifiedAt = verifiedAt
             self.sourceHash = sourceHash
@@ -447,7 +454,7 @@ extension SiteModel {
     var outputID: UInt64 {
         // Records are hashed one by one and added up, which needs no sorting, and lets every
         // core add up a share of the fruit pages.
-        @Sendable func hash(_ kind: String, _ name: String, _ record: OutputRecord) -> UInt64 {
+        @Sendable func hash(_ kind: String, _ name: UInt64, _ record: OutputRecord) -> UInt64 {
             var hasher = StableHasher()
             hasher.combine(kind)
             hasher.combine(name)
@@ -460,14 +467,16 @@ extension SiteModel {
             for id in share {
                 // Borrowed, not bound: a copy of an entry costs a dozen reference counts.
                 guard let page = entries[id]?.page else { continue }
-                sum &+= hash("fruit", entries[id]!.path, page)
+                sum &+= hash("fruit", entries[id]!.pathHash, page)
                 count += 1
             }
             return (sum, count)
         }
         var (sum, count) = shares.reduce((UInt64(0), UInt64(0))) { ($0.0 &+ $1.0, $0.1 + $1.1) }
         for (path, record) in outputs {
-            sum &+= hash("file", path, record)
+            var name = StableHasher()
+            name.combine(path)
+            sum &+= hash("file", name.value, record)
             count += 1
         }
         var hasher = StableHasher()

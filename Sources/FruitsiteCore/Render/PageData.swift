@@ -89,7 +89,7 @@ struct PageData: Sendable {
             var sum: UInt64 = 0
             for id in share where positions[id] >= 0 {
                 var entry = StableHasher()
-                entry.combine(model[id].path)
+                entry.combine(model[id].pathHash)
                 entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
                 sum &+= entry.value
             }
