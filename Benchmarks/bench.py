@@ -491,15 +491,17 @@ def measure_rebuilds(count, generators, work, catalog_folder, seed, pause, hugo_
 
 class LiveServer:
     """A generator's live server (`fruitsite serve`, `hugo server`) run in the background, its
-    output read line by line as it comes, each line with the time it arrived."""
+    output read line by line as it comes, each line with the time it arrived. When `ready` is
+    given, it returns once a line matches it."""
 
-    def __init__(self, command, cwd, ready):
+    def __init__(self, command, cwd, ready=None):
         self.lines = queue.Queue()
         self.process = subprocess.Popen(command, cwd=cwd, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         for stream in (self.process.stdout, self.process.stderr):
             threading.Thread(target=self._read, args=(stream,), daemon=True).start()
-        self.wait_for(ready, timeout=3600)
+        if ready:
+            self.wait_for(ready, timeout=3600)
 
     def _read(self, stream):
         for line in stream:

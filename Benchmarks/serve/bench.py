@@ -25,7 +25,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
 
@@ -33,7 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
 sys.path.insert(0, os.path.dirname(HERE))
-import bench  # noqa: E402  (Hugo's site and servers' ports, as the build benchmark has them)
+import bench  # noqa: E402  (Hugo's site, servers and ports, as the build benchmark has them)
 import browser_support  # noqa: E402
 import generate  # noqa: E402
 from bench import free_port  # noqa: E402
@@ -51,29 +50,12 @@ def wait_for(url, timeout=300):
     raise RuntimeError(f"{url} did not answer within {timeout} s")
 
 
-class Server:
-    """A server process whose output is drained so its pipes never fill."""
+class Server(bench.LiveServer):
+    """A server process, its output read so its pipes never fill, and its address."""
 
     def __init__(self, command, url, cwd=None):
-        self.process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True)
-        self.lines = []
-        threading.Thread(target=self._drain, daemon=True).start()
+        super().__init__(command, cwd)
         self.url = url
-
-    def _drain(self):
-        for line in self.process.stdout:
-            self.lines.append(line)
-
-    def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-
-
-# MARK: - Edit to screen
 
 
 def save(path, text):
