@@ -12,9 +12,9 @@ times the rebuild into the same output, then checks that output against a clean 
 makes the nine edits again while each generator's live server runs (`fruitsite serve`, `hugo
 server`), times each to the server's line that it rebuilt, and checks what fruitsite's serves
 against a clean build. Last, at each search size, it builds the catalog with each kind of search
-index and prints what a visitor's first query downloads, against Pagefind's on the same pages (search/transfer.mjs,
-search/pagefind_transfer.py), and the time per keystroke in headless Chromium
-(search/keystrokes.py). Every folder it makes is removed at the end.
+index and prints what a visitor's first query downloads, against Pagefind's on the same pages
+(search/transfer.mjs, search/pagefind_transfer.py), and the time per keystroke in headless
+Chromium (search/keystrokes.py). Every folder it makes is removed at the end.
 
 Each run is timed twice: wall time with `time.perf_counter()` around the process (GNU time
 prints only hundredths), CPU time and peak RSS by `/usr/bin/time`. A benchmark, not a test: it
@@ -568,7 +568,8 @@ def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
     beside it). fruitsite: ENTRIES_PER_EDIT runs per edit, each on another entry; Hugo: one,
     and none once its server and its rebuilds at this size took `hugo_budget` seconds. Then
     every file of a clean build of the final catalog is fetched from fruitsite's server and
-    compared, HTML pages without the reload script the server adds.
+    compared, HTML pages without the reload script the server adds, and the pages of the
+    fruits deleted, renamed or made drafts must be gone.
 
     Returns {name: {"edits": {kind: [(seconds, own ms)]}, "start": seconds, "peak": MiB},
     "check": (differences, files)}."""
@@ -580,6 +581,7 @@ def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
     entries = spread_entries(sorted(slugs), 2 * len(EDITS), ENTRIES_PER_EDIT)
     label = f"[{grouped(count)}]"
     measured = {}
+    gone = []  # the pages of fruitsite's fruits that a deletion, rename or draft flag removed
     for name in ("Hugo", "fruitsite"):
         generator = generators.get(name)
         if not generator or (name == "Hugo" and hugo_budget <= 0):
@@ -603,6 +605,8 @@ def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
                     server.settle(LIVE_QUIET)
                     edited = time.perf_counter()
                     done = catalog.edit(kind, slug)
+                    if name == "fruitsite" and kind in ("delete", "rename", "draft"):
+                        gone.append(f"fruits/{slug}/index.html")
                     at, match = server.wait_for(LIVE_BUILT[name])
                     spent += at - edited + LIVE_QUIET
                     result["edits"].setdefault(kind, []).append((at - edited, int(match[1])))
@@ -610,16 +614,17 @@ def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
                         f" ({match[0]})")
             result["peak"] = server.peak_memory()
             if name == "fruitsite":
-                measured["check"] = compare_served(port, catalog.folder, generator, work)
+                measured["check"] = compare_served(port, catalog.folder, generator, work, gone)
         finally:
             server.stop()
     log(f"{label} the live measurements took {time.perf_counter() - started:.0f} s")
     return measured
 
 
-def compare_served(port, catalog_folder, fruitsite, work):
+def compare_served(port, catalog_folder, fruitsite, work, gone):
     """Every file of a clean build of the catalog against what the server at `port` serves
-    for its path: returns (differences, number of files)."""
+    for its path, and the paths `gone`, which must answer 404: returns (differences, number of
+    paths asked for)."""
     clean = fresh_output(work, "live-check")
     try:
         fruitsite.run(catalog_folder, clean)
@@ -640,6 +645,13 @@ def compare_served(port, catalog_folder, fruitsite, work):
                 with open(os.path.join(folder, name), "rb") as file:
                     if response.status != 200 or served != file.read():
                         differences.append(f"{path} ({response.status}, different bytes)")
+        for path in gone:
+            files += 1
+            connection.request("GET", "/" + urllib.parse.quote(path))
+            response = connection.getresponse()
+            response.read()
+            if response.status != 404 or os.path.exists(os.path.join(clean, path)):
+                differences.append(f"{path} ({response.status}, should be gone)")
         connection.close()
         return differences, files
     finally:
@@ -770,8 +782,8 @@ def print_live_table(count, results, live):
         if name in live:
             print(f"  {name} server: up in {live[name]['start']:.2f} s, peak memory"
                   f" {live[name]['peak']:.0f} MiB")
-    print(f"  {'edit':<14} {'fruitsite':>10} {'share':>7} {'':<7} {'own':>8}  {'Hugo':>8}"
-          f" {'share':>7} {'own':>8}")
+    hugo_columns = f"  {'Hugo':>8} {'share':>7} {'own':>8}" if "Hugo" in live else ""
+    print(f"  {'edit':<14} {'fruitsite':>10} {'share':>7} {'':<7} {'own':>8}{hugo_columns}")
     met = 0
     for kind, label in EDITS:
         runs = live["fruitsite"]["edits"][kind]
@@ -792,9 +804,10 @@ def print_live_table(count, results, live):
         print(f"  share <= {100 * target:g}% (the rebuild target, here for the live server): met"
               f" by {met} of {len(EDITS)} edits")
     differences, files = live["check"]
-    check = "every file of a clean build of the final catalog against what the server serves:"
+    check = ("every file of a clean build of the final catalog against what the server serves,"
+             " and the pages of removed fruits:")
     if not differences:
-        print(f"  {check} identical ({grouped(files)} files)")
+        print(f"  {check} identical, and gone ({grouped(files)} paths)")
     else:
         print(f"  {check} {len(differences)} of {grouped(files)} differ")
         for difference in differences[:40]:
