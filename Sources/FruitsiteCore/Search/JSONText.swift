@@ -12,6 +12,12 @@ enum JSONText {
 
     /// Appends `text` as a quoted JSON string (see `quoted(_:)`) to UTF-8 bytes.
     static func append(quoted text: String, to json: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { append(quoted: $0, to: &json) }
+    }
+
+    /// Appends UTF-8 `text` as a quoted JSON string (see `quoted(_:)`).
+    static func append(quoted text: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "\""))
         append(escaped: text, to: &json)
         json.append(UInt8(ascii: "\""))
@@ -45,41 +51,44 @@ enum JSONText {
     /// U+2029 are the only characters escaped beyond ASCII.
     static func append(escaped text: String, to json: inout [UInt8]) {
         var text = text
-        text.withUTF8 { bytes in
-            let isPlain = !bytes.contains { byte in
-                byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E
-                    || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
-            }
-            if isPlain {
-                json.append(contentsOf: bytes)
-                return
-            }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""): json.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): json.append(contentsOf: #"\\"#.utf8)
-                case UInt8(ascii: "\n"): json.append(contentsOf: #"\n"#.utf8)
-                case UInt8(ascii: "\r"): json.append(contentsOf: #"\r"#.utf8)
-                case UInt8(ascii: "\t"): json.append(contentsOf: #"\t"#.utf8)
-                case UInt8(ascii: "<"): json.append(contentsOf: #"\u003c"#.utf8)
-                case UInt8(ascii: ">"): json.append(contentsOf: #"\u003e"#.utf8)
-                case UInt8(ascii: "&"): json.append(contentsOf: #"\u0026"#.utf8)
-                case 0xE2
-                where index + 1 < bytes.count && bytes[index] == 0x80
-                    && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                    json.append(
-                        contentsOf: (bytes[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
-                    index += 2
-                case ..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    json.append(contentsOf: #"\u00"#.utf8)
-                    json.append(hex[Int(byte >> 4)])
-                    json.append(hex[Int(byte & 0xF)])
-                default: json.append(byte)
-                }
+        text.withUTF8 { append(escaped: $0, to: &json) }
+    }
+
+    /// Appends UTF-8 `bytes` as the inside of a JSON string (see `append(escaped:to:)`).
+    static func append(escaped bytes: UnsafeBufferPointer<UInt8>, to json: inout [UInt8]) {
+        let isPlain = !bytes.contains { byte in
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E
+                || byte == 0x26 || byte == 0xE2  // 0xE2 leads U+2028 and U+2029
+        }
+        if isPlain {
+            json.append(contentsOf: bytes)
+            return
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""): json.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): json.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): json.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): json.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): json.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "<"): json.append(contentsOf: #"\u003c"#.utf8)
+            case UInt8(ascii: ">"): json.append(contentsOf: #"\u003e"#.utf8)
+            case UInt8(ascii: "&"): json.append(contentsOf: #"\u0026"#.utf8)
+            case 0xE2
+            where index + 1 < bytes.count && bytes[index] == 0x80
+                && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                json.append(
+                    contentsOf: (bytes[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                index += 2
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                json.append(contentsOf: #"\u00"#.utf8)
+                json.append(hex[Int(byte >> 4)])
+                json.append(hex[Int(byte & 0xF)])
+            default: json.append(byte)
             }
         }
     }

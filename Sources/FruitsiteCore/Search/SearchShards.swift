@@ -62,15 +62,17 @@ struct SearchShards: Sendable {
     /// catalog order, one after another, the position after each at `ends`; `source` is
     /// their hash. The buckets come first, then the common grams' own files.
     func grams(of names: [UInt8], endingAt ends: [Int], source: UInt64) -> (Grams, [RenderedPage]) {
+        // The names' code points, decoded once for every core, and where each name ends.
+        let (scalars, scalarEnds) = Self.codePoints(of: names, endingAt: ends)
         // Each core reads every name and keeps its own share of the grams. Postings in gram
         // order, each written once; heavy ones are numbered in that order.
         let parts = processorCount
         let postings = Array(0..<parts).concurrentMap { part in
             var grams = GramTable(part: part, of: parts)
-            names.withUnsafeBufferPointer { names in
+            scalars.withUnsafeBufferPointer { scalars in
                 var start = 0
-                for (position, end) in ends.enumerated() {
-                    grams.add(UnsafeBufferPointer(rebasing: names[start..<end]), at: position)
+                for (position, end) in scalarEnds.enumerated() {
+                    grams.add(UnsafeBufferPointer(rebasing: scalars[start..<end]), at: position)
                     start = end
                 }
             }
@@ -101,14 +103,49 @@ struct SearchShards: Sendable {
                 var json: [UInt8] = [UInt8(ascii: "{")]
                 for (offset, posting) in postings.enumerated() {
                     if offset > 0 { json.append(UInt8(ascii: ",")) }
-                    JSONText.append(
-                        quoted: String(decoding: posting.gram, as: UTF8.self), to: &json)
+                    posting.gram.withUnsafeBufferPointer { JSONText.append(quoted: $0, to: &json) }
                     json.append(UInt8(ascii: ":"))
                     json += posting.bytes
                 }
                 return json + "}\n".utf8
             } + heavy.map { $0.bytes + [0x0A] }
         return (grams, zip(grams.paths, contents).map { RenderedPage(path: $0, bytes: $1) })
+    }
+
+    /// The code points of UTF-8 `names`, and the index after each name's last. Decoded by
+    /// hand: the standard library's decoding took 16M of the 157M instructions of making the
+    /// gram files of 10,000 names, this 2M.
+    private static func codePoints(of names: [UInt8], endingAt ends: [Int]) -> (
+        [UInt32], [Int]
+    ) {
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(names.count)
+        var scalarEnds: [Int] = []
+        scalarEnds.reserveCapacity(ends.count)
+        names.withUnsafeBufferPointer { bytes in
+            var index = 0
+            for end in ends {
+                while index < end {
+                    // The names are valid UTF-8: a lead byte says how many follow.
+                    let lead = UInt32(bytes[index])
+                    let (value, length): (UInt32, Int) =
+                        switch lead {
+                        case ..<0x80: (lead, 1)
+                        case ..<0xE0: (lead & 0x1F, 2)
+                        case ..<0xF0: (lead & 0x0F, 3)
+                        default: (lead & 0x07, 4)
+                        }
+                    var scalar = value
+                    for next in index + 1..<index + length {
+                        scalar = scalar << 6 | UInt32(bytes[next] & 0x3F)
+                    }
+                    scalars.append(scalar)
+                    index += length
+                }
+                scalarEnds.append(scalars.count)
+            }
+        }
+        return (scalars, scalarEnds)
     }
 
     /// The manifest, then the categories' and the facet values' files: every file of the
@@ -219,58 +256,37 @@ struct SearchShards: Sendable {
     }
 
     /// Ascending positions as a run list: `[gap, length, gap, length, …]`, each run starting
-    /// `gap` after the end of the one before (the first, after 0).
+    /// `gap` after the end of the one before (the first, after 0). A position again is ignored.
     static func runList(_ positions: some Sequence<Int>) -> [UInt8] {
-        var runs = Runs()
-        for position in positions { runs.add(Int32(position)) }
+        var runs: [Run] = []
+        for position in positions.lazy.map(Int32.init) {
+            if let last = runs.last, last.end >= position {
+                if last.end == position { runs[runs.count - 1].end += 1 }
+            } else {
+                runs.append(Run(start: position, end: position + 1))
+            }
+        }
         var json: [UInt8] = []
-        runs.append(to: &json)
+        append(runs, to: &json)
         return json
     }
-}
 
-/// Positions added in ascending order (a position again is ignored), kept as runs.
-struct Runs: Sendable {
-    /// The first run, held inline: most grams at a place in a name belong to one fruit or a
-    /// few neighbours, and an array for each would be most of the index's building.
-    private var first: (start: Int32, end: Int32) = (0, 0)
-    /// Start and end (exclusive) of each run after the first.
-    private var rest: [Int32] = []
-
-    mutating func add(_ position: Int32) {
-        if rest.isEmpty {
-            if first.start == first.end {
-                first = (position, position + 1)
-            } else if first.end == position {
-                first.end += 1
-            } else if first.end < position {
-                rest = [position, position + 1]
-            }
-            return
-        }
-        let end = rest[rest.count - 1]
-        if end == position {
-            rest[rest.count - 1] += 1
-        } else if end < position {
-            rest.append(position)
-            rest.append(position + 1)
-        }
+    /// Consecutive positions, from `start` to `end` (exclusive).
+    fileprivate struct Run {
+        var start: Int32
+        var end: Int32
     }
 
-    func append(to json: inout [UInt8]) {
+    /// Appends ascending runs as a run list (`runList(_:)`).
+    fileprivate static func append(_ runs: some Sequence<Run>, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "["))
-        if first.start < first.end {
-            JSONText.append(Int(first.start), to: &json)
+        var previous: Int32 = 0
+        for run in runs {
+            if previous > 0 { json.append(UInt8(ascii: ",")) }  // after the first run
+            JSONText.append(Int(run.start - previous), to: &json)
             json.append(UInt8(ascii: ","))
-            JSONText.append(Int(first.end - first.start), to: &json)
-            var previous = first.end
-            for index in stride(from: 0, to: rest.count, by: 2) {
-                json.append(UInt8(ascii: ","))
-                JSONText.append(Int(rest[index] - previous), to: &json)
-                json.append(UInt8(ascii: ","))
-                JSONText.append(Int(rest[index + 1] - rest[index]), to: &json)
-                previous = rest[index + 1]
-            }
+            JSONText.append(Int(run.end - run.start), to: &json)
+            previous = run.end
         }
         json.append(UInt8(ascii: "]"))
     }
@@ -294,27 +310,24 @@ private struct GramTable {
     }
 
     private var grams: [Gram] = []
-    private var runs: [Runs] = []
+    /// For each gram, the index in `runs` of its last run, or -1 before its first.
+    private var lastRun: [Int32] = []
+    /// Every run of every gram, in the order they start, and its gram's index. Names come in
+    /// catalog order, so a gram's runs are in order too. One array for all, grouped by gram
+    /// when the postings are written, rather than an array for each gram.
+    private var runs: [(gram: Int32, run: SearchShards.Run)] = []
     /// For each slot, the index in `grams` plus one, or 0 when free; at most half are taken.
     private var slots = [Int32](repeating: 0, count: 1 << 12)
     /// The share this table keeps: the grams whose packed code points, once mixed, fall in
     /// the `part`th of `parts` equal ranges.
     private let part: UInt64
     private let parts: UInt64
-    /// The code points of the name being added, kept to spare an array for each name.
-    private var scalars: [UInt32] = []
-
     init(part: Int, of parts: Int) {
         (self.part, self.parts) = (UInt64(part), UInt64(parts))
     }
 
-    mutating func add(_ name: UnsafeBufferPointer<UInt8>, at position: Int) {
-        scalars.removeAll(keepingCapacity: true)
-        var bytes = name.makeIterator()
-        var decoder = UTF8()
-        while case .scalarValue(let scalar) = decoder.decode(&bytes) {
-            scalars.append(scalar.value)
-        }
+    /// Adds the grams of the name at `position`, given as its code points.
+    mutating func add(_ scalars: UnsafeBufferPointer<UInt32>, at position: Int) {
         let position = Int32(position)
         let count = scalars.count
         for start in 0..<count {
@@ -327,44 +340,70 @@ private struct GramTable {
                 let mixed = (packed &* 0x9E37_79B9_7F4A_7C15) >> 32
                 guard (mixed &* parts) >> 32 == part else { continue }
                 let place = length < 3 ? Int32(-length) : Int32(start)
-                runs[index(of: Gram(packed: packed, place: place))].add(position)
+                let gram = index(of: Gram(packed: packed, place: place))
+                let last = Int(lastRun[gram])
+                if last >= 0, runs[last].run.end >= position {
+                    // The fruit before has it too, or this name has it twice.
+                    if runs[last].run.end == position { runs[last].run.end += 1 }
+                } else {
+                    lastRun[gram] = Int32(runs.count)
+                    runs.append((Int32(gram), SearchShards.Run(start: position, end: position + 1)))
+                }
             }
         }
     }
 
-    /// The index in `grams` and `runs` of `gram`, added when new.
+    /// The index in `grams` and `lastRun` of `gram`, added when new.
     private mutating func index(of gram: Gram) -> Int {
         let mask = slots.count - 1
-        let hash =
-            (gram.packed ^ UInt64(UInt32(bitPattern: gram.place)) << 43)
-            &* 0xFF51_AFD7_ED55_8CCD
-        var slot = Int(truncatingIfNeeded: hash >> 32) & mask
+        var slot = Self.slot(of: gram, mask: mask)
         while slots[slot] != 0 {
             let index = Int(slots[slot] - 1)
             if grams[index] == gram { return index }
             slot = (slot + 1) & mask
         }
         grams.append(gram)
-        runs.append(Runs())
+        lastRun.append(-1)
         slots[slot] = Int32(grams.count)
         if grams.count * 2 > slots.count { grow() }
         return grams.count - 1
     }
 
+    private static func slot(of gram: Gram, mask: Int) -> Int {
+        let hash =
+            (gram.packed ^ UInt64(UInt32(bitPattern: gram.place)) << 43)
+            &* 0xFF51_AFD7_ED55_8CCD
+        return Int(truncatingIfNeeded: hash >> 32) & mask
+    }
+
     private mutating func grow() {
-        let old = grams
-        grams.removeAll(keepingCapacity: true)
-        let kept = runs
-        runs.removeAll(keepingCapacity: true)
         slots = [Int32](repeating: 0, count: slots.count * 2)
-        for (gram, gramRuns) in zip(old, kept) {
-            runs[index(of: gram)] = gramRuns
+        let mask = slots.count - 1
+        for (index, gram) in grams.enumerated() {
+            var slot = Self.slot(of: gram, mask: mask)
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
         }
     }
 
     /// Every gram's UTF-8 and JSON posting: a run list, or for a three-code-point gram an
     /// object of run lists by the offset at which it starts.
     func postings() -> [(gram: [UInt8], bytes: [UInt8])] {
+        // The runs grouped by gram, each gram's still in order: a counting sort.
+        var firstRun = [Int](repeating: 0, count: grams.count + 1)
+        for (gram, _) in runs { firstRun[Int(gram) + 1] += 1 }
+        for gram in grams.indices { firstRun[gram + 1] += firstRun[gram] }
+        var byGram = [SearchShards.Run](
+            repeating: SearchShards.Run(start: 0, end: 0), count: runs.count)
+        var next = firstRun
+        for (gram, run) in runs {
+            byGram[next[Int(gram)]] = run
+            next[Int(gram)] += 1
+        }
+        func appendRuns(of gram: Int, to json: inout [UInt8]) {
+            SearchShards.append(byGram[firstRun[gram]..<firstRun[gram + 1]], to: &json)
+        }
+
         // Grams of one length in order of their packed code points, which is their UTF-8's
         // order; a three-code-point gram's places after each other, ascending.
         let order = grams.indices.sorted { left, right in
@@ -373,24 +412,24 @@ private struct GramTable {
             return a.packed != b.packed ? a.packed < b.packed : a.place < b.place
         }
         var postings: [(gram: [UInt8], bytes: [UInt8])] = []
-        var next = order.startIndex
-        while next < order.endIndex {
-            let gram = grams[order[next]]
+        var index = order.startIndex
+        while index < order.endIndex {
+            let gram = grams[order[index]]
             var json: [UInt8] = []
             if gram.place < 0 {
-                runs[order[next]].append(to: &json)
-                next += 1
+                appendRuns(of: order[index], to: &json)
+                index += 1
             } else {
                 json.append(UInt8(ascii: "{"))
-                while next < order.endIndex, grams[order[next]].place >= 0,
-                    grams[order[next]].packed == gram.packed
+                while index < order.endIndex, grams[order[index]].place >= 0,
+                    grams[order[index]].packed == gram.packed
                 {
                     if json.count > 1 { json.append(UInt8(ascii: ",")) }
                     json.append(UInt8(ascii: "\""))
-                    JSONText.append(Int(grams[order[next]].place), to: &json)
+                    JSONText.append(Int(grams[order[index]].place), to: &json)
                     json += "\":".utf8
-                    runs[order[next]].append(to: &json)
-                    next += 1
+                    appendRuns(of: order[index], to: &json)
+                    index += 1
                 }
                 json.append(UInt8(ascii: "}"))
             }
