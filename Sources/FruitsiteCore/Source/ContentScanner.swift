@@ -269,8 +269,9 @@ struct ContentScanner: Sendable {
                     .error(at: SourceLocation(path: directory), "cannot list the folder: \(error)"))
                 continue
             }
+            let prefix = directory + "/"
             for entry in entries where entry.name.utf8.first != UInt8(ascii: ".") {
-                let path = directory + "/" + entry.name
+                let path = prefix + entry.name
                 guard entry.isValidName else {
                     diagnostics.append(
                         .error(
