@@ -126,7 +126,8 @@ struct SearchShards: Sendable {
             var index = 0
             for end in ends {
                 while index < end {
-                    // The names are valid UTF-8: a lead byte says how many follow.
+                    // The names are valid UTF-8 (`Fruit.nameKey`): a lead byte says how many
+                    // follow. Kept within the name all the same, never past the buffer.
                     let lead = UInt32(bytes[index])
                     let (value, length): (UInt32, Int) =
                         switch lead {
@@ -136,7 +137,7 @@ struct SearchShards: Sendable {
                         default: (lead & 0x07, 4)
                         }
                     var scalar = value
-                    for next in index + 1..<index + length {
+                    for next in index + 1..<min(index + length, end) {
                         scalar = scalar << 6 | UInt32(bytes[next] & 0x3F)
                     }
                     scalars.append(scalar)
