@@ -261,9 +261,7 @@ struct SearchShards: Sendable {
     static func runList(_ positions: some Sequence<Int>) -> [UInt8] {
         var runs: [Run] = []
         for position in positions.lazy.map(Int32.init) {
-            if let last = runs.last, last.end >= position {
-                if last.end == position { runs[runs.count - 1].end += 1 }
-            } else {
+            if runs.isEmpty || !runs[runs.count - 1].absorbs(position) {
                 runs.append(Run(start: position, end: position + 1))
             }
         }
@@ -276,6 +274,13 @@ struct SearchShards: Sendable {
     fileprivate struct Run {
         var start: Int32
         var end: Int32
+
+        /// Takes in a position from this run's start on: the next one extends it, one already
+        /// in it is ignored. False for one past its end, which starts a run of its own.
+        mutating func absorbs(_ position: Int32) -> Bool {
+            if end == position { end += 1 }
+            return end > position
+        }
     }
 
     /// Appends ascending runs as a run list (`runList(_:)`).
@@ -323,6 +328,7 @@ private struct GramTable {
     /// the `part`th of `parts` equal ranges.
     private let part: UInt64
     private let parts: UInt64
+
     init(part: Int, of parts: Int) {
         (self.part, self.parts) = (UInt64(part), UInt64(parts))
     }
@@ -343,10 +349,8 @@ private struct GramTable {
                 let place = length < 3 ? Int32(-length) : Int32(start)
                 let gram = index(of: Gram(packed: packed, place: place))
                 let last = Int(lastRun[gram])
-                if last >= 0, runs[last].run.end >= position {
-                    // The fruit before has it too, or this name has it twice.
-                    if runs[last].run.end == position { runs[last].run.end += 1 }
-                } else {
+                // Absorbed when the fruit before has it too, or this name has it twice.
+                if last < 0 || !runs[last].run.absorbs(position) {
                     lastRun[gram] = Int32(runs.count)
                     runs.append((Int32(gram), SearchShards.Run(start: position, end: position + 1)))
                 }
