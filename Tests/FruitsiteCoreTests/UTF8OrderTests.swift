@@ -8,7 +8,7 @@ import Testing
         strings.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
     }
 
-    /// Strings that share a long prefix, differ only past their first sixteen bytes after it,
+    /// Strings that share a long prefix, differ only past their first 32 bytes after it,
     /// are prefixes of one another, hold zero bytes or are not ASCII: every case where the
     /// sort's numeric keys tie or could mislead.
     @Test func sortsByBytes() {
@@ -34,5 +34,22 @@ import Testing
         var edge = ["x", "", "xxxxxxxxxxxxxxxxy", "xxxxxxxxxxxxxxxx", "xxxxxxxxxxxxxxxx\0"]
         UTF8Order.sort(&edge)
         #expect(edge == ["", "x", "xxxxxxxxxxxxxxxx", "xxxxxxxxxxxxxxxx\0", "xxxxxxxxxxxxxxxxy"])
+        // Ties in all four numbers: the same first 32 bytes, with zeros or nothing after.
+        let x32 = String(repeating: "x", count: 32)
+        var long = [x32 + "b", x32 + "\0", x32, x32 + "a", String(x32.dropLast()) + "\0"]
+        UTF8Order.sort(&long)
+        #expect(long == [String(x32.dropLast()) + "\0", x32, x32 + "\0", x32 + "a", x32 + "b"])
+    }
+
+    /// `compare` agrees with the bytes' order, and tells apart spellings `==` takes as one.
+    @Test func comparesByBytes() {
+        let strings = ["", "a", "ab", "b", "é", "e\u{301}", "a\0", "🍋", "Content/a.md"]
+        for lhs in strings {
+            for rhs in strings {
+                let (l, r) = (Array(lhs.utf8), Array(rhs.utf8))
+                let expected = l == r ? 0 : l.lexicographicallyPrecedes(r) ? -1 : 1
+                #expect(UTF8Order.compare(lhs, rhs).signum() == expected, "\(lhs) \(rhs)")
+            }
+        }
     }
 }

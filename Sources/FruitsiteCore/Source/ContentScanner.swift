@@ -192,17 +192,20 @@ struct ContentScanner: Sendable {
     }
 
     /// Each of the listed `paths` with the id of the entry that has it, if any: both lists
-    /// are sorted by path, so one pass pairs them.
+    /// are sorted by path, so one pass pairs them, comparing each pair once.
     private static func join(_ paths: [String], _ known: [(id: Int, path: String)]) -> [(
         id: Int?, path: String
     )] {
         var position = 0
         return paths.map { path in
-            while position < known.count, UTF8Order.precedes(known[position].path, path) {
+            // Positive: past the known paths, or before the next of them.
+            var order = 1
+            while position < known.count {
+                order = UTF8Order.compare(known[position].path, path)
+                if order >= 0 { break }
                 position += 1
             }
-            let isKnown = position < known.count && UTF8Order.equal(known[position].path, path)
-            return (isKnown ? known[position].id : nil, path)
+            return (order == 0 ? known[position].id : nil, path)
         }
     }
 

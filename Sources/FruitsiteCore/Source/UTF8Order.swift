@@ -19,24 +19,30 @@ enum UTF8Order {
         return (order ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
     }
 
-    /// Whether the two strings have the same bytes; `==` would also match a differently
-    /// normalized spelling, which is a different file name.
-    static func equal(_ lhs: String, _ rhs: String) -> Bool {
-        let equal = lhs.utf8.withContiguousStorageIfAvailable { l in
+    /// How `lhs` compares with `rhs` by their bytes: negative when it comes first, zero when
+    /// the bytes are the same (`==` would also match a differently normalized spelling, which
+    /// is a different file name), positive when it comes after.
+    static func compare(_ lhs: String, _ rhs: String) -> Int {
+        let order = lhs.utf8.withContiguousStorageIfAvailable { l in
             rhs.utf8.withContiguousStorageIfAvailable { r in
-                l.count == r.count
-                    && (l.isEmpty || memcmp(l.baseAddress!, r.baseAddress!, l.count) == 0)
+                let common = min(l.count, r.count)
+                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
+                return order != 0 ? Int(order) : l.count - r.count
             }
         }
-        return (equal ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+        if let order = order ?? nil { return order }
+        if lhs.utf8.elementsEqual(rhs.utf8) { return 0 }
+        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
     }
 
     /// Sorts by bytes.
     ///
-    /// Each string is compared first by the sixteen bytes after the prefix all share (the
-    /// content folder, for paths), as two numbers: most comparisons end there without
-    /// reading the strings. The others compare with `memcmp`, which is faster than `<` even
-    /// between ASCII strings, which `<` would first have to find them to be.
+    /// Each string is compared first by the 32 bytes after the prefix all share (the content
+    /// folder, for paths), as four numbers: most comparisons end there without reading the
+    /// strings. Sixteen bytes had been too few for long names: of 100,000 generated file names,
+    /// two neighbours in three share their first sixteen bytes, one in 250 their first 32.
+    /// The others compare with `memcmp`, which is faster than `<` even between ASCII strings,
+    /// which `<` would first have to find them to be.
     static func sort(_ strings: inout [String]) {
         guard var first = strings.first else { return }
         let shared = first.withUTF8 { first in
@@ -56,17 +62,22 @@ enum UTF8Order {
         var keyed = strings.indices.map { index in
             var string = strings[index]
             return string.withUTF8 { bytes in
-                (word(bytes, at: shared), word(bytes, at: shared + 8), index)
+                (
+                    word(bytes, at: shared), word(bytes, at: shared + 8),
+                    word(bytes, at: shared + 16), word(bytes, at: shared + 24), index
+                )
             }
         }
         strings.withUnsafeBufferPointer { strings in
             keyed.sort { a, b in
                 if a.0 != b.0 { return a.0 < b.0 }
                 if a.1 != b.1 { return a.1 < b.1 }
-                return precedes(strings[a.2], strings[b.2])
+                if a.2 != b.2 { return a.2 < b.2 }
+                if a.3 != b.3 { return a.3 < b.3 }
+                return precedes(strings[a.4], strings[b.4])
             }
         }
-        strings = keyed.map { strings[$0.2] }
+        strings = keyed.map { strings[$0.4] }
     }
 
     /// The eight bytes of `bytes` from `offset` as a big-endian number, zeros past the end:
