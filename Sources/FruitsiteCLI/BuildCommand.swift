@@ -81,7 +81,9 @@ struct BuildCommand {
             let htmlPages = rendering.htmlPageCount
             let fruits = rendering.fruitCount
             let categories = rendering.categoryCount
-            let summary = "\(htmlPages) pages (\(fruits) fruits, \(categories) categories)"
+            let summary =
+                "\(Self.count(htmlPages, "page")) (\(Self.count(fruits, "fruit")), "
+                + "\(Self.count(categories, "category", plural: "categories")))"
             if isCheck {
                 terminal.print("No errors: \(summary) would be written, checked in \(seconds) s")
             } else if !isQuiet {
@@ -104,9 +106,9 @@ struct BuildCommand {
         }
     }
 
-    /// "1 file", "3 files".
-    static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    /// "1 file", "3 files"; "1 category", "3 categories" with the plural given.
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
     }
 
     /// A non-negative number with two decimals, as `%.2f` writes it: `String(format:)` casts

@@ -128,6 +128,22 @@ final class Capture: @unchecked Sendable {
         #expect(!FileManager.default.fileExists(atPath: folder + "/.cache"))
     }
 
+    /// A site of one fruit says so in the singular.
+    @Test func buildCountsInTheSingular() throws {
+        let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(
+            atPath: folder + "/Content", withIntermediateDirectories: true)
+        try Data("---\nname: Fig\ncategory: Figs\n---\n".utf8).write(
+            to: URL(fileURLWithPath: folder + "/Content/fig.md"))
+        let (code, capture) = Capture.run([
+            "build", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
+            "--output", folder + "/Output", "--cache-dir", folder + "/.cache",
+        ])
+        #expect(code == .success)
+        #expect(capture.standardOutput.contains(" pages (1 fruit, 1 category) into "))
+    }
+
     @Test func buildPrintsOneSummaryLineAndNoProgressOffATerminal() throws {
         let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
