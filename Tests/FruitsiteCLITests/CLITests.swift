@@ -107,17 +107,21 @@ final class Capture: @unchecked Sendable {
 
     // MARK: - build and check
 
-    @Test func buildReportsErrorsOnStderrAndExitsOne() throws {
-        let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+    /// `fruitsite build` of a new folder whose content is one file, `a.md` holding `entry`.
+    private func buildOne(_ entry: String, in folder: String) throws -> (CLI.ExitCode, Capture) {
         try FileManager.default.createDirectory(
             atPath: folder + "/Content", withIntermediateDirectories: true)
-        try Data("---\nname: A\n---\n".utf8).write(
-            to: URL(fileURLWithPath: folder + "/Content/a.md"))
-        let (code, capture) = Capture.run([
+        try Data(entry.utf8).write(to: URL(fileURLWithPath: folder + "/Content/a.md"))
+        return Capture.run([
             "build", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
             "--output", folder + "/Output", "--cache-dir", folder + "/.cache",
         ])
+    }
+
+    @Test func buildReportsErrorsOnStderrAndExitsOne() throws {
+        let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (code, capture) = try buildOne("---\nname: A\n---\n", in: folder)
         #expect(code == .failure)
         #expect(capture.standardOutput.isEmpty)
         #expect(
@@ -132,14 +136,7 @@ final class Capture: @unchecked Sendable {
     @Test func buildCountsInTheSingular() throws {
         let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.createDirectory(
-            atPath: folder + "/Content", withIntermediateDirectories: true)
-        try Data("---\nname: Fig\ncategory: Figs\n---\n".utf8).write(
-            to: URL(fileURLWithPath: folder + "/Content/fig.md"))
-        let (code, capture) = Capture.run([
-            "build", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
-            "--output", folder + "/Output", "--cache-dir", folder + "/.cache",
-        ])
+        let (code, capture) = try buildOne("---\nname: Fig\ncategory: Figs\n---\n", in: folder)
         #expect(code == .success)
         #expect(capture.standardOutput.contains(" pages (1 fruit, 1 category) into "))
     }

@@ -237,7 +237,8 @@ extension SiteModel {
             end -= 3
         }
         var hasher = StableHasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end])))
+        hasher.combine(
+            bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end])))
         return hasher.value
     }
 
