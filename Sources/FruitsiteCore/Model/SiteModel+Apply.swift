@@ -225,20 +225,11 @@ extension SiteModel {
         return diagnostics
     }
 
-    /// `StableHasher.hash` of the slug of the file at `path` (`SourceFile.slug(of:)`): its
-    /// name, without `.md`.
+    /// `StableHasher.hash` of the slug of the file at `path` (`SourceFile.slug(of:)`).
     private static func slugHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var start = path.count
-        while start > 0, path[start - 1] != UInt8(ascii: "/") { start -= 1 }
-        var end = path.count
-        if end - start >= 3, path[end - 3] == UInt8(ascii: "."), path[end - 2] == UInt8(ascii: "m"),
-            path[end - 1] == UInt8(ascii: "d")
-        {
-            end -= 3
-        }
+        let slug = UnsafeBufferPointer(rebasing: path[SourceFile.slugRange(in: path)])
         var hasher = StableHasher()
-        hasher.combine(
-            bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: path[start..<end])))
+        hasher.combine(bytes: UnsafeRawBufferPointer(slug))
         return hasher.value
     }
 

@@ -23,19 +23,22 @@ public struct SourceFile: Sendable {
     /// removes or renames a file.
     static func slug(of path: String) -> Substring {
         var contiguous = path
-        let (start, end) = contiguous.withUTF8 { bytes in
-            var start = bytes.count
-            while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-            // Byte by byte: comparing with `".md".utf8` as a collection cost as much again as
-            // the rest.
-            let count = bytes.count
-            let isMarkdown =
-                count - start >= 3 && bytes[count - 3] == UInt8(ascii: ".")
-                && bytes[count - 2] == UInt8(ascii: "m") && bytes[count - 1] == UInt8(ascii: "d")
-            return (start, isMarkdown ? count - 3 : count)
-        }
+        let range = contiguous.withUTF8(slugRange)
         let utf8 = path.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: start)
-        return path[from..<utf8.index(from, offsetBy: end - start)]
+        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return path[from..<utf8.index(from, offsetBy: range.count)]
+    }
+
+    /// Where the slug lies in a path's UTF-8 bytes: after the last `/`, without `.md`.
+    static func slugRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        var start = bytes.count
+        while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+        // Byte by byte: comparing with `".md".utf8` as a collection cost as much again as the
+        // rest.
+        let count = bytes.count
+        let isMarkdown =
+            count - start >= 3 && bytes[count - 3] == UInt8(ascii: ".")
+            && bytes[count - 2] == UInt8(ascii: "m") && bytes[count - 1] == UInt8(ascii: "d")
+        return start..<(isMarkdown ? count - 3 : count)
     }
 }

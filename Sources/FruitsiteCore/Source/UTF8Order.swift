@@ -7,22 +7,15 @@
 /// Strings ordered by their UTF-8 bytes, which is code point order: the same on every
 /// machine and in every locale, unlike `<`, which compares by Unicode canonical equivalence.
 enum UTF8Order {
+    /// Whether the bytes of `lhs` come before those of `rhs`.
     static func precedes(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-        let order = lhs.utf8.withContiguousStorageIfAvailable { l in
-            rhs.utf8.withContiguousStorageIfAvailable { r in
-                let common = min(l.count, r.count)
-                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
-                return order != 0 ? order < 0 : l.count < r.count
-            }
-        }
-        // Bridged or foreign strings have no contiguous UTF-8 to compare directly.
-        return (order ?? nil) ?? lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        compare(lhs, rhs) < 0
     }
 
     /// How `lhs` compares with `rhs` by their bytes: negative when it comes first, zero when
     /// the bytes are the same (`==` would also match a differently normalized spelling, which
     /// is a different file name), positive when it comes after.
-    static func compare(_ lhs: String, _ rhs: String) -> Int {
+    static func compare(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Int {
         let order = lhs.utf8.withContiguousStorageIfAvailable { l in
             rhs.utf8.withContiguousStorageIfAvailable { r in
                 let common = min(l.count, r.count)
