@@ -769,8 +769,8 @@ struct PageData: Sendable {
         var values: [MustacheValue] = [
             .string(fruit.slug), .string(fruit.name), optional(fruit.emoji),
             .string(fruit.category), .string(categorySlug), optional(fruit.vitaminsText),
-            .string(joined(root, "fruits/", fruit.slug, "/")),
-            .string(joined(root, "categories/", categorySlug, "/")),
+            .string(String(joining: root, "fruits/", fruit.slug, "/")),
+            .string(String(joining: root, "categories/", categorySlug, "/")),
         ]
         guard let date = fruit.date else {
             return .object(MustacheObject(uniqueKeys: summaryKeys, values: values))
@@ -783,30 +783,13 @@ struct PageData: Sendable {
         var value: MustacheObject = [
             "name": .string(category.name),
             "slug": .string(category.slug),
-            "url": .string(joined(root, "categories/", category.slug, "/")),
+            "url": .string(String(joining: root, "categories/", category.slug, "/")),
         ]
         if isSized {
             value["count"] = .int(category.fruitIndexes.count)
             value["isSingle"] = .bool(category.fruitIndexes.count == 1)
         }
         return .object(value)
-    }
-
-    /// The parts one after another, made in one allocation: an interpolation grows its string
-    /// part by part, and every listed fruit has two addresses made this way.
-    private static func joined(_ parts: String...) -> String {
-        let count = parts.reduce(0) { $0 + $1.utf8.count }
-        return String(unsafeUninitializedCapacity: count) { buffer in
-            var offset = 0
-            for var part in parts {
-                part.withUTF8 { bytes in
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[offset...]).initialize(
-                        fromContentsOf: bytes)
-                    offset += bytes.count
-                }
-            }
-            return offset
-        }
     }
 
     /// Empty text as null: falsy in a section and still found by lookup, so an empty field
