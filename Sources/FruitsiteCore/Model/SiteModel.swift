@@ -394,14 +394,36 @@ struct SiteModel: Sendable {
     }
 
     /// Every id in the order `ModelStore` saves entries: by path.
+    ///
+    /// The saved model's entries (`base`) have their ids in that order already, and new
+    /// entries come after them: only the ids after the longest run in order are sorted, and
+    /// each is put in its place by binary search. Checking all 100,000 paths' order, and
+    /// sorting them all after one was added, took 89M instructions of a build that listed
+    /// the folders again.
     var savingOrder: [Int] {
-        var ids = ids
-        if !ids.indices.dropFirst().allSatisfy({
-            UTF8Order.precedes(self[ids[$0 - 1]].path, self[ids[$0]].path)
-        }) {
-            ids.sort { UTF8Order.precedes(self[$0].path, self[$1].path) }
+        let ids = ids
+        func precedes(_ left: Int, _ right: Int) -> Bool {
+            UTF8Order.precedes(self[left].path, self[right].path)
         }
-        return ids
+        // Ids below the base's count are the saved file's, in its order.
+        var inOrder = ids.partitioningIndex(where: { $0 >= (base?.count ?? 0) })
+        assert(ids[..<inOrder].indices.dropFirst().allSatisfy { precedes(ids[$0 - 1], ids[$0]) })
+        if inOrder == 0, !ids.isEmpty { inOrder = 1 }
+        while inOrder < ids.count, precedes(ids[inOrder - 1], ids[inOrder]) { inOrder += 1 }
+        guard inOrder < ids.count else { return ids }
+        let ordered = ids[..<inOrder]
+        let rest = ids[inOrder...].sorted(by: precedes)
+        var merged: [Int] = []
+        merged.reserveCapacity(ids.count)
+        var start = ordered.startIndex
+        for id in rest {
+            let place = ordered[start...].partitioningIndex(where: { !precedes($0, id) })
+            merged += ordered[start..<place]
+            merged.append(id)
+            start = place
+        }
+        merged += ordered[start...]
+        return merged
     }
 }
 
