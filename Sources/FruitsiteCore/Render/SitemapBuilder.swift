@@ -40,9 +40,14 @@ struct SitemapBuilder {
         for (slug, date) in fruits {
             locations.append(Location(folder: "fruits", slug: slug, date: date))
         }
-        // Sorted through a buffer: sorting `locations[start...]` copies the slice first.
-        locations.withUnsafeMutableBufferPointer {
-            $0[start...].sort { UTF8Order.precedes($0.slug, $1.slug) }
+        // Sorted through a buffer: sorting `locations[start...]` copies the slice first. The
+        // fruits come in path order, which is nearly always slug order: checked first, since
+        // sorting them even so cost 660 instructions a fruit.
+        locations.withUnsafeMutableBufferPointer { locations in
+            let isSorted = locations.indices.dropFirst(start + 1).allSatisfy {
+                !UTF8Order.precedes(locations[$0].slug, locations[$0 - 1].slug)
+            }
+            if !isSorted { locations[start...].sort { UTF8Order.precedes($0.slug, $1.slug) } }
         }
         let listings = [("categories", categories)] + facets.map { ($0.key, $0.values) }
         for (folder, groups) in listings {
@@ -84,7 +89,7 @@ struct SitemapBuilder {
         for part in 1...parts {
             xml += "  <sitemap><loc>\(base)\(Self.path(ofPart: part))</loc></sitemap>\n".utf8
         }
-        xml += "</sitemapindex>\n".utf8
+        xml += "</sitemapindex>\n"
         return xml
     }
 
@@ -106,9 +111,9 @@ struct SitemapBuilder {
         let base = Array(MarkupText.escaped(config.baseURL).utf8)
         // Appended piece by piece: a string made for each URL cost more than the rest.
         for location in locations {
-            xml += "  <url><loc>".utf8
+            xml += "  <url><loc>"
             if base.isEmpty && location.folder.isEmpty && location.number == 1 {
-                xml += "./".utf8
+                xml += "./"
             }
             xml += base
             if !location.folder.isEmpty {
@@ -119,15 +124,15 @@ struct SitemapBuilder {
                 xml.append(UInt8(ascii: "/"))
             }
             xml += Pagination.address(of: location.number).utf8
-            xml += "</loc>".utf8
+            xml += "</loc>"
             if let date = location.date {
-                xml += "<lastmod>".utf8
+                xml += "<lastmod>"
                 xml += date.timestamp.utf8
-                xml += "</lastmod>".utf8
+                xml += "</lastmod>"
             }
-            xml += "</url>\n".utf8
+            xml += "</url>\n"
         }
-        xml += "</urlset>\n".utf8
+        xml += "</urlset>\n"
         return xml
     }
 
