@@ -173,9 +173,13 @@ struct PageData: Sendable {
     /// themselves.
     mutating func prepare(for pages: some Sequence<Page>) {
         let count = model.order.count
-        var nested = Set<Int>()
-        var atRoot = Set<Int>()
-        var decoded = Set<Int>()
+        // What each position is needed as, one byte each: sets of positions cost more in
+        // hashing than the summaries they select, at 100 fruits a listing page.
+        let (nested, atRoot, decoded): (UInt8, UInt8, UInt8) = (1, 2, 4)
+        var marks = [UInt8](repeating: 0, count: count)
+        func mark(_ positions: some Sequence<Int>, as use: UInt8) {
+            for position in positions { marks[position] |= use }
+        }
         let indexListsFruits = theme.reads(of: .index).contains(.fruits)
         var listsSitemap = false
         for page in pages {
@@ -183,29 +187,29 @@ struct PageData: Sendable {
             case .sitemap, .sitemapPart:
                 listsSitemap = true
             case .fruit(let position):
-                nested.formUnion(max(position - 1, 0)...min(position + 1, count - 1))
+                mark(max(position - 1, 0)...min(position + 1, count - 1), as: nested)
             case .category(_, 1), .facet(_, _, 1):
-                nested.formUnion(listed(on: page))
+                mark(listed(on: page), as: nested)
             case .index(let number) where indexListsFruits:
                 let shown = pagination.range(of: number, in: count)
-                if number == 1 { atRoot.formUnion(shown) } else { nested.formUnion(shown) }
+                mark(shown, as: number == 1 ? atRoot : nested)
             case .category, .facet:
                 // Later pages, deeper down, build their own summaries from the fruits decoded
                 // here, which their JSON-LD item list reads too.
-                decoded.formUnion(listed(on: page))
+                mark(listed(on: page), as: decoded)
             default: break
             }
         }
-        let positions = nested.union(atRoot).union(decoded).sorted()
-        let (model, slugs, isNested, isAtRoot) = (model, categorySlugs, nested, atRoot)
+        let positions = marks.indices.filter { marks[$0] != 0 }
+        let (model, slugs, uses) = (model, categorySlugs, marks)
         prepared = positions.concurrentMap { position in
             let fruit = model[position: position].fruit
             let slug = slugs[fruit.category]!
             return Prepared(
                 fruit: fruit,
-                nested: isNested.contains(position)
+                nested: uses[position] & nested != 0
                     ? Self.summary(of: fruit, categorySlug: slug, root: Self.nestedRoot) : nil,
-                atRoot: isAtRoot.contains(position)
+                atRoot: uses[position] & atRoot != 0
                     ? Self.summary(of: fruit, categorySlug: slug, root: "") : nil)
         }
         if preparedIndex.count != count {

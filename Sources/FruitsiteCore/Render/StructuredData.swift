@@ -32,7 +32,7 @@ struct StructuredData {
     ) {
         var prefix: [UInt8] = []
         JSONText.append(escaped: base, to: &prefix)
-        prefix += "fruits/".utf8
+        prefix += "fruits/"
         var json = Self.opening("ItemList")
         for (offset, fruit) in fruits.enumerated() {
             Self.appendItem(at: first + offset, named: fruit.name, key: "url", to: &json) {
@@ -70,16 +70,18 @@ struct StructuredData {
     /// One item of a list, after a comma if it is not the first; `key` names its address
     /// (`item` in a breadcrumb, `url` in a list of pages), which `address` writes escaped.
     private static func appendItem(
-        at position: Int, named name: String, key: String, to json: inout [UInt8],
+        at position: Int, named name: String, key: StaticString, to json: inout [UInt8],
         address: (inout [UInt8]) -> Void
     ) {
         if json.last != UInt8(ascii: "[") { json.append(UInt8(ascii: ",")) }
-        json += #"{"@type":"ListItem","position":"#.utf8
+        json += #"{"@type":"ListItem","position":"#
         JSONText.append(position, to: &json)
-        json += #","name":"#.utf8
+        json += #","name":"#
         JSONText.append(quoted: name, to: &json)
-        json += #","\#(key)":""#.utf8
+        json += #",""#
+        json += key
+        json += #"":""#
         address(&json)
-        json += #""}"#.utf8
+        json += #""}"#
     }
 }
