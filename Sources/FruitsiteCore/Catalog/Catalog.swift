@@ -63,16 +63,7 @@ public struct Catalog: Sendable {
 
     /// Where the category named `name` is, or would go, in `categories`: binary search.
     static func index(ofCategory name: String, key: [UInt8], in categories: [Category]) -> Int {
-        var (low, high) = (0, categories.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if Category.precedes((categories[middle].key, categories[middle].name), (key, name)) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
+        categories.partitioningIndex(where: { !Category.precedes(($0.key, $0.name), (key, name)) })
     }
 
     /// The category names, sorted and unique.

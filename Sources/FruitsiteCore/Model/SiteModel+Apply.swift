@@ -35,11 +35,7 @@ extension SiteModel {
 
         /// The kept details of entry `id`, if this build parsed it and could keep them.
         func details(of id: Int) -> KeptDetails? {
-            var (low, high) = (0, details.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if details[middle].id < id { low = middle + 1 } else { high = middle }
-            }
+            let low = details.partitioningIndex(where: { $0.id >= id })
             return low < details.count && details[low].id == id ? details[low].details : nil
         }
     }

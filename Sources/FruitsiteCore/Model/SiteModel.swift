@@ -306,15 +306,9 @@ struct SiteModel: Sendable {
     /// The catalog position of the listed fruit `id`, by binary search.
     private func position(of id: Int) -> Int? {
         let fruit = self[id].fruit
-        var (low, high) = (0, order.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if Catalog.precedes(self[position: middle].fruit, fruit) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
+        var low = order.indices.partitioningIndex(where: {
+            !Catalog.precedes(self[position: $0].fruit, fruit)
+        })
         // Equal keys (a duplicate slug, which fails the build) sit side by side.
         while low < order.count, order[low] != id,
             !Catalog.precedes(fruit, self[position: low].fruit)
@@ -354,16 +348,10 @@ struct SiteModel: Sendable {
         }
         for id in sorted {
             let fruit = self[id].fruit
-            var (low, high) = (next, kept.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if Catalog.precedes(self[kept[middle]].fruit, fruit) {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            copy(upTo: low)
+            copy(
+                upTo: kept[next...].partitioningIndex(where: {
+                    !Catalog.precedes(self[$0].fruit, fruit)
+                }))
             placed.append((id, result.count))
             result.append(id)
         }
@@ -411,19 +399,7 @@ struct SiteModel: Sendable {
         if inOrder == 0, !ids.isEmpty { inOrder = 1 }
         while inOrder < ids.count, precedes(ids[inOrder - 1], ids[inOrder]) { inOrder += 1 }
         guard inOrder < ids.count else { return ids }
-        let ordered = ids[..<inOrder]
-        let rest = ids[inOrder...].sorted(by: precedes)
-        var merged: [Int] = []
-        merged.reserveCapacity(ids.count)
-        var start = ordered.startIndex
-        for id in rest {
-            let place = ordered[start...].partitioningIndex(where: { !precedes($0, id) })
-            merged += ordered[start..<place]
-            merged.append(id)
-            start = place
-        }
-        merged += ordered[start...]
-        return merged
+        return Array(ids[..<inOrder]).merging(ids[inOrder...].sorted(by: precedes), by: precedes)
     }
 }
 

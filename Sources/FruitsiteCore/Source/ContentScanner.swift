@@ -229,22 +229,8 @@ struct ContentScanner: Sendable {
             if !isKnown { added.append(path) }
         }
         UTF8Order.sort(&added)
-        // Each new path goes before the first known path after it, found by binary search.
-        let places = added.map { path in
-            known.partitioningIndex(where: { !UTF8Order.precedes($0.path, path) })
-        }
-        var files: [(id: Int?, path: String)] = []
-        files.reserveCapacity(paths.count)
-        var next = 0
-        for (index, entry) in known.enumerated() {
-            while next < added.count, places[next] == index {
-                files.append((nil, added[next]))
-                next += 1
-            }
-            if isListed[index] { files.append((entry.id, entry.path)) }
-        }
-        files += added[next...].map { (nil, $0) }
-        return files
+        return known.indices.filter { isListed[$0] }.map { (known[$0].id, known[$0].path) }
+            .merging(added.map { (nil, $0) }) { UTF8Order.precedes($0.path, $1.path) }
     }
 
     /// Reads and parses an entry's file again, for the details its page shows.
