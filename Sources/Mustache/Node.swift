@@ -2,8 +2,8 @@
 indirect enum Node: Sendable {
     /// Literal text, with standalone lines and block indentation already removed, and whether
     /// it starts a line of the template. A line break inside it (not at its end) is followed
-    /// by the start of a template line.
-    case text(String, startsLine: Bool)
+    /// by the start of a template line. UTF-8, as the renderer's output is.
+    case text([UInt8], startsLine: Bool)
     /// Where a line of the template that starts with a tag starts: a standalone partial's
     /// indentation is emitted here.
     case lineStart
@@ -44,7 +44,7 @@ indirect enum Node: Sendable {
     struct Inclusion: Sendable {
         var name: TemplateName
         /// The whitespace before a standalone tag, prepended to each line of the template.
-        var indentation: String?
+        var indentation: [UInt8]?
         var location: Location
     }
 
@@ -53,7 +53,7 @@ indirect enum Node: Sendable {
         var name: String
         var content: [Node]
         /// For a standalone block, the indentation its content takes where it is expanded.
-        var indentation: String?
+        var indentation: [UInt8]?
         var location: Location
     }
 }

@@ -38,7 +38,7 @@ struct Parser {
     private var lines: [Line] = []
     private var lineOfToken: [Int] = []
     /// The indentation each standalone block's content takes where it is expanded.
-    private var blockIndentation: [Int: String] = [:]
+    private var blockIndentation: [Int: [UInt8]] = [:]
     private var frames: [Frame] = []
     private var references: [CompiledTemplate.Reference] = []
     private var errors: [MustacheError] = []
@@ -236,8 +236,8 @@ struct Parser {
             }
             let expansion = common ?? lines[openLine].leadingWhitespace
             let outer = lineDedent[openLine]
-            blockIndentation[openIndex] = String(
-                decoding: expansion.dropFirst(commonPrefix(expansion, outer).count), as: UTF8.self)
+            blockIndentation[openIndex] = Array(
+                expansion.dropFirst(commonPrefix(expansion, outer).count))
             if let common {
                 for contentLine in contentLines {
                     lineDedent[contentLine] = common
@@ -294,7 +294,7 @@ struct Parser {
     /// none either, so that indenting them adds no trailing whitespace.
     private mutating func buildTree() -> [Node] {
         frames = [Frame(opening: .root, tokenIndex: -1)]
-        var text = ""
+        var text: [UInt8] = []
         var textStartsLine = false
         // Set at the first token of an indentable line, until the line's first token that
         // is not removed.
@@ -311,12 +311,12 @@ struct Parser {
                     textStartsLine = isAtLineStart
                 }
                 isAtLineStart = false
-                text += source.string(token.range)
+                text += source.bytes[token.range]
                 continue
             }
             if !text.isEmpty {
                 append(.text(text, startsLine: textStartsLine))
-                text = ""
+                text = []
             }
             if isAtLineStart {
                 append(.lineStart)
@@ -497,8 +497,8 @@ struct Parser {
         return Node.Inclusion(name: name, indentation: indentation, location: location(of: index))
     }
 
-    private func leadingWhitespace(ofTagAt index: Int) -> String {
-        String(decoding: lines[lineOfToken[index]].leadingWhitespace, as: UTF8.self)
+    private func leadingWhitespace(ofTagAt index: Int) -> [UInt8] {
+        Array(lines[lineOfToken[index]].leadingWhitespace)
     }
 
     private func location(of index: Int) -> Node.Location {

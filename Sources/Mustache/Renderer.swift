@@ -32,7 +32,10 @@ struct Renderer {
     private var stack: [MustacheValue]
     /// Prepended to each line of a standalone partial, parent or block, at the line starts
     /// the parser marked: lines of the template's source, never lines the data produces.
-    private var indentation = ""
+    private var indentation: [UInt8] = []
+    /// The last indentation an inclusion made, kept so that a partial included for every item
+    /// of a list joins its indentation to the current one once, not once for each item.
+    private var joinedIndentation: (base: [UInt8], extra: [UInt8], joined: [UInt8])?
     /// The block overrides in force; outer templates win over the parents they name.
     private var overrides: [String: Override] = [:]
     /// The partials, parents and blocks being expanded, innermost last.
@@ -62,14 +65,12 @@ struct Renderer {
             switch node {
             case .text(let text, let startsLine):
                 if indentation.isEmpty {
-                    output += text.utf8
+                    output += text
                 } else {
                     appendIndented(text, startsLine: startsLine)
                 }
             case .lineStart:
-                if !indentation.isEmpty {
-                    output += indentation.utf8
-                }
+                output += indentation
             case .variable(let name, let isEscaped):
                 if let value = lookUp(name) {
                     append(value, isEscaped: isEscaped)
@@ -119,12 +120,12 @@ struct Renderer {
     /// template's lines where it includes the parent.
     private struct Override {
         var content: [Node]
-        var indentation: String
+        var indentation: [UInt8]
     }
 
     private mutating func renderBlock(_ block: Node.Block) throws(MustacheError) {
         guard let override = overrides[block.name] else {
-            try render(block.content, indentation: indentation + (block.indentation ?? ""))
+            try render(block.content, indentation: indented(by: block.indentation ?? []))
             return
         }
         // An override may itself hold the block it overrides, so it counts toward the depth.
@@ -132,7 +133,7 @@ struct Renderer {
         if let extra = block.indentation {
             // A standalone block's override is reindented where the block stands, as the
             // inheritance spec says.
-            try render(override.content, indentation: indentation + extra)
+            try render(override.content, indentation: indented(by: extra))
         } else {
             // Otherwise its lines are those of the template that wrote them, indented as that
             // template is.
@@ -143,7 +144,7 @@ struct Renderer {
 
     /// Renders nodes with another indentation in force, then restores the current one.
     private mutating func render(
-        _ nodes: [Node], indentation nodesIndentation: String
+        _ nodes: [Node], indentation nodesIndentation: [UInt8]
     ) throws(MustacheError) {
         guard nodesIndentation != indentation else {
             try render(nodes)
@@ -189,7 +190,7 @@ struct Renderer {
         // A standalone tag's indentation adds to the current one, as the tag's line was itself
         // indented; the template of an inline tag is not indented at all, since indentation
         // belongs to the lines of the including template only.
-        let templateIndentation = inclusion.indentation.map { indentation + $0 } ?? ""
+        let templateIndentation = inclusion.indentation.map { indented(by: $0) } ?? []
         try render(template.nodes, indentation: templateIndentation)
         overrides = savedOverrides
         chain.removeLast()
@@ -240,16 +241,26 @@ struct Renderer {
 
     // MARK: - Output
 
+    /// The current indentation followed by `extra`.
+    private mutating func indented(by extra: [UInt8]) -> [UInt8] {
+        guard !extra.isEmpty else { return indentation }
+        if let joined = joinedIndentation, joined.base == indentation, joined.extra == extra {
+            return joined.joined
+        }
+        let joined = indentation + extra
+        joinedIndentation = (indentation, extra, joined)
+        return joined
+    }
+
     /// Appends text, indenting each line that starts in it.
     ///
     /// Each line break inside a text node ends a template line and starts the next; an empty
     /// next line stays unindented, so that it gains no trailing whitespace.
-    private mutating func appendIndented(_ text: String, startsLine: Bool) {
+    private mutating func appendIndented(_ text: [UInt8], startsLine: Bool) {
         if startsLine {
-            output += indentation.utf8
+            output += indentation
         }
-        var text = text
-        text.withUTF8 { bytes in
+        text.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }
             // Line breaks found with memchr rather than a check of every byte: the default
             // theme includes its fruit card with indentation once for every listed fruit.
@@ -266,7 +277,7 @@ struct Renderer {
                         && bytes[lineStart + 1] == .newline)
                 guard !isEmptyLine else { continue }
                 output += UnsafeBufferPointer(rebasing: bytes[runStart..<lineStart])
-                output += indentation.utf8
+                output += indentation
                 runStart = lineStart
             }
             output += UnsafeBufferPointer(rebasing: bytes[runStart...])
