@@ -201,16 +201,18 @@ struct ContentScanner: Sendable {
     )
         -> [(id: Int?, path: String)]
     {
-        // The known paths' indices by hash, open addressing, at most half the slots taken.
+        // The known paths' hashes and indices, open addressing, at most half the slots taken.
+        // A slot holds both: the listing comes in the folders' order, unrelated to `known`'s,
+        // so each read of a separate array of hashes was one more cache miss.
         var capacity = 16
         while capacity < known.count * 2 { capacity *= 2 }
         let mask = capacity - 1
-        var slots = [Int32](repeating: -1, count: capacity)
-        let hashes = known.map { model[$0.id].pathHash }
-        for (index, hash) in hashes.enumerated() {
+        var slots = [(hash: UInt64, index: Int32)](repeating: (0, -1), count: capacity)
+        for (index, (id, _)) in known.enumerated() {
+            let hash = model[id].pathHash
             var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index)
+            while slots[slot].index >= 0 { slot = (slot + 1) & mask }
+            slots[slot] = (hash, Int32(index))
         }
         var isListed = [Bool](repeating: false, count: known.count)
         var added: [String] = []
@@ -220,9 +222,10 @@ struct ContentScanner: Sendable {
             let hash = hasher.value
             var slot = Int(truncatingIfNeeded: hash) & mask
             var isKnown = false
-            while slots[slot] >= 0, !isKnown {
-                let index = Int(slots[slot])
-                isKnown = hashes[index] == hash && UTF8Order.compare(known[index].path, path) == 0
+            while slots[slot].index >= 0, !isKnown {
+                let index = Int(slots[slot].index)
+                isKnown =
+                    slots[slot].hash == hash && UTF8Order.compare(known[index].path, path) == 0
                 if isKnown { isListed[index] = true }
                 slot = (slot + 1) & mask
             }
