@@ -138,6 +138,13 @@ struct ByteReader {
         return Array(buffer[offset..<offset + count])
     }
 
+    /// The bytes of what `ByteWriter.string` wrote, in the buffer, without a copy.
+    mutating func field() -> UnsafeRawBufferPointer? {
+        guard let count = integer(), count >= 0, buffer.count - offset >= count else { return nil }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: buffer[offset..<offset + count])
+    }
+
     mutating func string() -> String? {
         guard let count = integer(), count >= 0, buffer.count - offset >= count else { return nil }
         defer { offset += count }

@@ -65,6 +65,20 @@ struct EntryFacts: Sendable {
         }
     }
 
+    /// What a listing shows of the fruit, decoded without the rest.
+    var listed: ListedFruit {
+        switch storage {
+        case .value(let value): return ListedFruit(value.fruit)
+        case .encoded(let bytes):
+            let listed = bytes.withUnsafeBytes { buffer in
+                var reader = ByteReader(buffer, offset: 0)
+                return Self.decodeListed(&reader)
+            }
+            guard let listed else { Self.damaged() }
+            return listed
+        }
+    }
+
     /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:)`).
     var searchRecord: ByteSlice {
         switch storage {
@@ -213,6 +227,49 @@ struct EntryFacts: Sendable {
             slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
             isDraft: draft != 0, date: date, facets: facets, nameKey: nameKey,
             categoryKey: categoryKey)
+    }
+
+    /// The fields of `decodeFruit(_:)` a listing shows, the vitamins joined as they are
+    /// read; nil when they are damaged.
+    private static func decodeListed(_ reader: inout ByteReader) -> ListedFruit? {
+        // The search record and the name key.
+        guard reader.field() != nil, reader.field() != nil, let slug = reader.string(),
+            let name = reader.string(), let emoji = reader.string(),
+            let category = reader.string(), let vitaminCount = reader.integer(),
+            vitaminCount >= 0, vitaminCount < 1 << 16
+        else { return nil }
+        // Measured, then written into the string in place: most fruits' vitamins take a few
+        // bytes, fewer than an array and its growth cost.
+        let start = reader.offset
+        var length = 0
+        for index in 0..<vitaminCount {
+            guard let vitamin = reader.field() else { return nil }
+            length += vitamin.count + (index > 0 ? 2 : 0)
+        }
+        reader.offset = start
+        let vitamins = String(unsafeUninitializedCapacity: length) { text in
+            var end = 0
+            for index in 0..<vitaminCount {
+                let vitamin = reader.field()!
+                if index > 0 {
+                    text[end] = UInt8(ascii: ",")
+                    text[end + 1] = UInt8(ascii: " ")
+                    end += 2
+                }
+                for byte in vitamin {
+                    text[end] = byte
+                    end += 1
+                }
+            }
+            return end
+        }
+        // The category key and the draft flag.
+        guard reader.field() != nil, reader.integer() != nil,
+            let date = ModelStore.decodeDate(&reader)
+        else { return nil }
+        return ListedFruit(
+            slug: slug, name: name, emoji: emoji, category: category,
+            vitamins: vitamins, date: date)
     }
 
     private static func decode(_ bytes: ByteSlice) -> Value? {

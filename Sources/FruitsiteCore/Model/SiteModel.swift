@@ -76,6 +76,9 @@ struct SiteModel: Sendable {
 
         var fruit: Fruit { facts.fruit }
 
+        /// What a listing shows of the fruit (`EntryFacts.listed`).
+        var listed: ListedFruit { facts.listed }
+
         /// The fruit's slug, from the file's name: no need to decode the facts.
         var slug: Substring { SourceFile.slug(of: path) }
 

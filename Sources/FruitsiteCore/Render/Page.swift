@@ -38,7 +38,7 @@ enum Page: Sendable, Hashable {
         switch self {
         case .index(let number): Pagination.address(of: number)
         case .notFound: "404.html"
-        case .fruit(let position): "fruits/\(model[position: position].fruit.slug)/"
+        case .fruit(let position): "fruits/\(model[position: position].slug)/"
         case .category(let index, let number):
             "categories/\(model.categories[index].slug)/" + Pagination.address(of: number)
         case .facet(let facet, let value, let number):

@@ -26,7 +26,6 @@ struct PageData: Sendable {
     /// Every facet's key and values' names, and their counts.
     private let facetNamesHash: UInt64
     private let facetSizesHash: UInt64
-    private let categorySlugs: [String: String]
     /// Each category's name hashed, by index: many pages show one, and hashing a name is
     /// most of what hashing such an input costs.
     private let categoryNameHashes: [UInt64]
@@ -38,8 +37,8 @@ struct PageData: Sendable {
     /// The index in `model.categories` of each catalog position's category, from the
     /// categories' members: hashing a fruit page's inputs decodes no fruit.
     private let categoryOfPosition: [Int32]
-    /// By catalog position, the fruits the pages to render show from two folders down or from
-    /// the site root, decoded once, with those summaries (see `prepare(for:)`).
+    /// By catalog position, the fruits the pages to render show, decoded once, with their
+    /// summaries as seen from two folders down or from the site root (see `prepare(for:)`).
     private var prepared: [Prepared] = []
     /// For each catalog position, the index of its fruit in `prepared`, or -1. An array, not a
     /// dictionary: building a dictionary of thousands took longer than the lookups it served.
@@ -51,7 +50,9 @@ struct PageData: Sendable {
     private(set) var sitemap: [SitemapBuilder.Location] = []
 
     private struct Prepared: Sendable {
-        var fruit: Fruit
+        var listed: ListedFruit
+        /// The whole fruit, for its own page.
+        var fruit: Fruit?
         /// As seen from two folders down (`nestedRoot`), and from the site root.
         var nested: MustacheValue?
         var atRoot: MustacheValue?
@@ -135,8 +136,6 @@ struct PageData: Sendable {
         }
         facetNamesHash = hasher.value
         facetSizesHash = sizes.value
-        categorySlugs = Dictionary(
-            uniqueKeysWithValues: model.categories.map { ($0.name, $0.slug) })
         var categoryOfPosition = [Int32](repeating: -1, count: model.order.count)
         for (index, category) in model.categories.enumerated() {
             for position in category.fruitIndexes { categoryOfPosition[position] = Int32(index) }
@@ -175,7 +174,7 @@ struct PageData: Sendable {
         let count = model.order.count
         // What each position is needed as, one byte each: sets of positions cost more in
         // hashing than the summaries they select, at 100 fruits a listing page.
-        let (nested, atRoot, decoded): (UInt8, UInt8, UInt8) = (1, 2, 4)
+        let (nested, atRoot, decoded, whole): (UInt8, UInt8, UInt8, UInt8) = (1, 2, 4, 8)
         var marks = [UInt8](repeating: 0, count: count)
         func mark(_ positions: some Sequence<Int>, as use: UInt8) {
             for position in positions { marks[position] |= use }
@@ -188,6 +187,7 @@ struct PageData: Sendable {
                 listsSitemap = true
             case .fruit(let position):
                 mark(max(position - 1, 0)...min(position + 1, count - 1), as: nested)
+                marks[position] |= whole
             case .category(_, 1), .facet(_, _, 1):
                 mark(listed(on: page), as: nested)
             case .index(let number) where indexListsFruits:
@@ -201,16 +201,18 @@ struct PageData: Sendable {
             }
         }
         let positions = marks.indices.filter { marks[$0] != 0 }
-        let (model, slugs, uses) = (model, categorySlugs, marks)
+        let (model, categoryOfPosition, uses) = (model, categoryOfPosition, marks)
         prepared = positions.concurrentMap { position in
-            let fruit = model[position: position].fruit
-            let slug = slugs[fruit.category]!
+            let entry = model[position: position]
+            let fruit = uses[position] & whole != 0 ? entry.fruit : nil
+            let listed = fruit.map(ListedFruit.init) ?? entry.listed
+            let slug = model.categories[Int(categoryOfPosition[position])].slug
             return Prepared(
-                fruit: fruit,
+                listed: listed, fruit: fruit,
                 nested: uses[position] & nested != 0
-                    ? Self.summary(of: fruit, categorySlug: slug, root: Self.nestedRoot) : nil,
+                    ? Self.summary(of: listed, categorySlug: slug, root: Self.nestedRoot) : nil,
                 atRoot: uses[position] & atRoot != 0
-                    ? Self.summary(of: fruit, categorySlug: slug, root: "") : nil)
+                    ? Self.summary(of: listed, categorySlug: slug, root: "") : nil)
         }
         if preparedIndex.count != count {
             preparedIndex = [Int32](repeating: -1, count: count)
@@ -261,15 +263,25 @@ struct PageData: Sendable {
     /// The name and slug of the fruit at a catalog position, without a copy of the rest.
     private func nameAndSlug(at position: Int) -> (name: String, slug: String) {
         if let index = prepared(at: position) {
-            return (prepared[index].fruit.name, prepared[index].fruit.slug)
+            return (prepared[index].listed.name, prepared[index].listed.slug)
         }
-        let fruit = model[position: position].fruit
-        return (fruit.name, fruit.slug)
+        let listed = model[position: position].listed
+        return (listed.name, listed.slug)
+    }
+
+    private func listed(at position: Int) -> ListedFruit {
+        if let index = prepared(at: position) { return prepared[index].listed }
+        return model[position: position].listed
     }
 
     private func fruit(at position: Int) -> Fruit {
-        if let index = prepared(at: position) { return prepared[index].fruit }
+        if let index = prepared(at: position), let fruit = prepared[index].fruit { return fruit }
         return model[position: position].fruit
+    }
+
+    /// The slug of the category of the fruit at a catalog position.
+    private func categorySlug(at position: Int) -> String {
+        model.categories[Int(categoryOfPosition[position])].slug
     }
 
     /// The index in `prepared` of the fruit at a catalog position, if it was prepared.
@@ -497,7 +509,7 @@ struct PageData: Sendable {
     private func title(of page: Page) -> String {
         let title =
             switch page {
-            case .fruit(let position): fruit(at: position).name
+            case .fruit(let position): listed(at: position).name
             case .category(let index, _): model.categories[index].name
             case .facet(let facet, let value, _):
                 "\(Self.label(of: model.settings.facets[facet])): \(model.facets[facet][value].name)"
@@ -541,7 +553,7 @@ struct PageData: Sendable {
         let home = link(config.title, "")
         switch page {
         case .fruit(let position):
-            let fruit = fruit(at: position)
+            let fruit = listed(at: position)
             let category = model.categories[Int(categoryOfPosition[position])]
             data.addBreadcrumbs([
                 home, link(category.name, "categories/\(category.slug)/"),
@@ -739,9 +751,9 @@ struct PageData: Sendable {
         if let index = prepared(at: position), let summary = prepared[index].nested {
             return summary
         }
-        let fruit = fruit(at: position)
         return Self.summary(
-            of: fruit, categorySlug: categorySlugs[fruit.category]!, root: Self.nestedRoot)
+            of: listed(at: position), categorySlug: categorySlug(at: position),
+            root: Self.nestedRoot)
     }
 
     /// The summary of the fruit at a catalog position, with links from `root`.
@@ -750,9 +762,8 @@ struct PageData: Sendable {
         case "": return rootSummary(position)
         case Self.nestedRoot: return nestedSummary(position)
         default:
-            let fruit = fruit(at: position)
             return Self.summary(
-                of: fruit, categorySlug: categorySlugs[fruit.category]!, root: root)
+                of: listed(at: position), categorySlug: categorySlug(at: position), root: root)
         }
     }
 
@@ -760,8 +771,8 @@ struct PageData: Sendable {
         if let index = prepared(at: position), let summary = prepared[index].atRoot {
             return summary
         }
-        let fruit = fruit(at: position)
-        return Self.summary(of: fruit, categorySlug: categorySlugs[fruit.category]!, root: "")
+        return Self.summary(
+            of: listed(at: position), categorySlug: categorySlug(at: position), root: "")
     }
 
     /// The keys of a fruit's summary, which every listed fruit's shares.
@@ -770,11 +781,13 @@ struct PageData: Sendable {
     ]
     private static let datedSummaryKeys = summaryKeys + ["date", "dateTime"]
 
-    static func summary(of fruit: Fruit, categorySlug: String, root: String) -> MustacheValue {
+    static func summary(of fruit: ListedFruit, categorySlug: String, root: String)
+        -> MustacheValue
+    {
         // In the order of `summaryKeys`.
         var values: [MustacheValue] = [
             .string(fruit.slug), .string(fruit.name), optional(fruit.emoji),
-            .string(fruit.category), .string(categorySlug), optional(fruit.vitaminsText),
+            .string(fruit.category), .string(categorySlug), optional(fruit.vitamins),
             .string(String(joining: root, "fruits/", fruit.slug, "/")),
             .string(String(joining: root, "categories/", categorySlug, "/")),
         ]
