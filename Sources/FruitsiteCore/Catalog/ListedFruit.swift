@@ -12,15 +12,9 @@ struct ListedFruit: Sendable, Equatable {
     /// `Fruit.vitaminsText`: `C, B6`.
     var vitamins: String
     var date: EntryDate?
+}
 
-    init(
-        slug: String, name: String, emoji: String, category: String, vitamins: String,
-        date: EntryDate?
-    ) {
-        (self.slug, self.name, self.emoji, self.category) = (slug, name, emoji, category)
-        (self.vitamins, self.date) = (vitamins, date)
-    }
-
+extension ListedFruit {
     init(_ fruit: Fruit) {
         self.init(
             slug: fruit.slug, name: fruit.name, emoji: fruit.emoji, category: fruit.category,
