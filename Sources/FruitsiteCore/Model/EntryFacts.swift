@@ -50,18 +50,12 @@ struct EntryFacts: Sendable {
         }
     }
 
-    /// The fruit alone, which listings and pages read: decoded without the facts that only
+    /// The fruit alone, which fruit pages read: decoded without the facts that only
     /// diagnostics read.
     var fruit: Fruit {
         switch storage {
         case .value(let value): return value.fruit
-        case .encoded(let bytes):
-            let fruit = bytes.withUnsafeBytes { buffer in
-                var reader = ByteReader(buffer, offset: 0)
-                return Self.decodeFruit(&reader)
-            }
-            guard let fruit else { Self.damaged() }
-            return fruit
+        case .encoded(let bytes): return Self.read(bytes, with: Self.decodeFruit)
         }
     }
 
@@ -69,14 +63,21 @@ struct EntryFacts: Sendable {
     var listed: ListedFruit {
         switch storage {
         case .value(let value): return ListedFruit(value.fruit)
-        case .encoded(let bytes):
-            let listed = bytes.withUnsafeBytes { buffer in
-                var reader = ByteReader(buffer, offset: 0)
-                return Self.decodeListed(&reader)
-            }
-            guard let listed else { Self.damaged() }
-            return listed
+        case .encoded(let bytes): return Self.read(bytes, with: Self.decodeListed)
         }
+    }
+
+    /// What `decode` reads from the start of the encoded facts, which the saved model's
+    /// checksum vouched for.
+    private static func read<Part>(
+        _ bytes: ByteSlice, with decode: (inout ByteReader) -> Part?
+    ) -> Part {
+        let part = bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(buffer, offset: 0)
+            return decode(&reader)
+        }
+        guard let part else { damaged() }
+        return part
     }
 
     /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:)`).
