@@ -53,13 +53,13 @@ struct ModelStore: Sendable {
         }
         let header = Array(header.utf8)
         guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
-        guard let file = Self.decode(bytes, from: header.count) else {
+        guard var file = Self.decode(bytes, from: header.count) else {
             return .failure(.damaged)
         }
         var changed: (UInt64, SiteModel)?
         if let changes {
             guard changes.starts(with: header),
-                let decoded = Self.decodeChanges(changes, from: header.count, over: file)
+                let decoded = Self.decodeChanges(changes, from: header.count, over: &file)
             else { return .failure(.damaged) }
             // Changes made for another model file (a save removes them before it writes the
             // model whole, so only a hand could leave them) say nothing of this one.
@@ -381,9 +381,11 @@ struct ModelStore: Sendable {
 
     /// The model that changes read from `bytes` make of the model `file`: `.some(nil)` when
     /// they were made for another model file, nil when they are damaged or do not fit it.
-    private static func decodeChanges(_ bytes: ByteSlice, from start: Int, over file: ModelFile)
-        -> (UInt64, SiteModel)??
-    {
+    /// Once the changes are found to be `file`'s, its entries are taken from it, so that they
+    /// are changed in place: a copy of each chunk they touched was 12 ms of loading 100,000.
+    private static func decodeChanges(
+        _ bytes: ByteSlice, from start: Int, over file: inout ModelFile
+    ) -> (UInt64, SiteModel)?? {
         let base = file.base
         guard let checked = verified(bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer -> (UInt64, SiteModel)?? in
@@ -396,7 +398,8 @@ struct ModelStore: Sendable {
                 let removedCount = reader.integer(), removedCount >= 0,
                 removedCount <= base.count
             else { return nil }
-            var entries = file.entries
+            var entries = SiteModel.EntryTable()
+            swap(&entries, &file.entries)
             for _ in 0..<removedCount {
                 guard let id = reader.integer(), id >= 0, id < base.count, entries[id] != nil
                 else { return nil }
