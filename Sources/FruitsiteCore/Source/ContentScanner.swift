@@ -214,22 +214,28 @@ struct ContentScanner: Sendable {
             while slots[slot].index >= 0 { slot = (slot + 1) & mask }
             slots[slot] = (hash, Int32(index))
         }
-        var isListed = [Bool](repeating: false, count: known.count)
-        var added: [String] = []
-        for path in paths {
+        // Each listed path's index in `known`, or -1, found on every core: looked up on one,
+        // they were 43 ms of renaming a file among 100,000.
+        let table = slots
+        let found = paths.concurrentMap { path -> Int32 in
             var hasher = StableHasher()
             hasher.combine(path)
             let hash = hasher.value
             var slot = Int(truncatingIfNeeded: hash) & mask
-            var isKnown = false
-            while slots[slot].index >= 0, !isKnown {
-                let index = Int(slots[slot].index)
-                isKnown =
-                    slots[slot].hash == hash && UTF8Order.compare(known[index].path, path) == 0
-                if isKnown { isListed[index] = true }
+            while table[slot].index >= 0 {
+                let index = table[slot].index
+                if table[slot].hash == hash && UTF8Order.compare(known[Int(index)].path, path) == 0
+                {
+                    return index
+                }
                 slot = (slot + 1) & mask
             }
-            if !isKnown { added.append(path) }
+            return -1
+        }
+        var isListed = [Bool](repeating: false, count: known.count)
+        var added: [String] = []
+        for (path, index) in zip(paths, found) {
+            if index >= 0 { isListed[Int(index)] = true } else { added.append(path) }
         }
         UTF8Order.sort(&added)
         return known.indices.filter { isListed[$0] }.map { (known[$0].id, known[$0].path) }
