@@ -76,6 +76,26 @@ import Testing
         #expect(again == .failure)
         #expect(refused.standardError.contains("the folder is not empty"))
     }
+
+    @Test func saysWhyAFolderCannotBeMadeAsTheSystemDoes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("file", "")
+        let (code, capture) = Capture.run(["init", folder.path + "/file/site"])
+        #expect(code == .failure)
+        #expect(
+            capture.standardError.contains(
+                "cannot write the site: '\(folder.path)/file/site': Not a directory"),
+            "\(capture.standardError)")
+        let (newCode, new) = Capture.run([
+            "new", "Fig", "--category", "X", "--content", folder.path + "/file/Content",
+        ])
+        #expect(newCode == .failure)
+        #expect(
+            new.standardError.contains("'\(folder.path)/file/Content': Not a directory"),
+            "\(new.standardError)")
+        #expect(!capture.standardError.contains("Domain") && !new.standardError.contains("Domain"))
+    }
 }
 
 /// `fruitsite check` reports links that lead nowhere at the line that writes them.

@@ -117,16 +117,7 @@ struct ModelStore: Sendable {
     /// A file is written as it is encoded, a few megabytes at a time: a large site's model is
     /// never in memory twice.
     func save(_ model: SiteModel, id: UInt64) throws {
-        if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-            if errno != ENOENT { throw PathError(path: directory, error: .last) }
-            // Its parents are missing too.
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw PathError(path: directory, error: SystemError(code: ENOENT))
-            }
-        }
+        try FileSystem.makeFolders(directory)
         if let base = model.base {
             let removed = (0..<base.count).filter { model.entries[$0] == nil }
             let changed = model.ids.filter { model[$0].saved == nil }

@@ -50,18 +50,8 @@ public struct NewEntry: Sendable {
                     hint: "choose another name, or edit that file")
             ])
         }
-        do {
-            try FileManager.default.createDirectory(
-                atPath: contentDirectory, withIntermediateDirectories: true)
-            // O_EXCL: a file that appears meanwhile is still never overwritten.
-            let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw SystemError.last }
-            defer { close(descriptor) }
-            let bytes = Array(text.utf8)
-            guard
-                bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) })
-                    == bytes.count
-            else { throw SystemError.last }
+        do throws(PathError) {
+            try FileSystem.writeNewFile(path, Array(text.utf8))
         } catch {
             throw BuildFailure([.error(at: location, "cannot write the file: \(error)")])
         }

@@ -33,15 +33,8 @@ public enum SiteScaffold {
         ]
         files += fruits.map { ("Content/\($0.slug).md", Array($0.text.utf8)) }
         files += DefaultTheme.files.map { ("Templates/" + $0.path, $0.bytes) }
-        do {
-            for file in files {
-                let path = folder + "/" + file.path
-                try manager.createDirectory(
-                    atPath: (path as NSString).deletingLastPathComponent,
-                    withIntermediateDirectories: true)
-                try Data(file.bytes).write(
-                    to: URL(fileURLWithPath: path), options: .withoutOverwriting)
-            }
+        do throws(PathError) {
+            for file in files { try FileSystem.writeNewFile(folder + "/" + file.path, file.bytes) }
         } catch {
             throw BuildFailure([.error(at: location, "cannot write the site: \(error)")])
         }

@@ -149,6 +149,48 @@ public struct FileSystem: Sendable {
         return count
     }
 
+    /// Makes the folder at `path` and whichever of its parents are missing, like `mkdir -p`.
+    /// - Throws: `PathError` naming the folder that could not be made.
+    static func makeFolders(_ path: String) throws(PathError) {
+        if mkdir(path, 0o755) == 0 { return }
+        switch errno {
+        case EEXIST:
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+                throw PathError(path: path, error: SystemError(code: ENOTDIR))
+            }
+        case ENOENT:
+            let parent = (path as NSString).deletingLastPathComponent
+            guard !parent.isEmpty, parent != path else {
+                throw PathError(path: path, error: .last)
+            }
+            try makeFolders(parent)
+            guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
+                throw PathError(path: path, error: .last)
+            }
+        default:
+            throw PathError(path: path, error: .last)
+        }
+    }
+
+    /// Writes `bytes` to a new file at `path`, making its folder first; a file that is there
+    /// already, or appears meanwhile, is never overwritten (`EEXIST`).
+    /// - Throws: `PathError` naming the file or folder.
+    static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(PathError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try makeFolders(folder) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PathError(path: path, error: .last) }
+        defer { close(descriptor) }
+        do {
+            try OutputWriter.write(bytes, to: descriptor, path: path)
+        } catch let error as PathError {
+            throw error
+        } catch {
+            throw PathError(path: path, error: SystemError(code: EIO))
+        }
+    }
+
     /// "a FIFO", "a folder": what a file that is not regular is.
     static func kindDescription(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
