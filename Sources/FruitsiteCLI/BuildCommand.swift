@@ -84,9 +84,10 @@ struct BuildCommand {
             let summary =
                 "\(Self.count(htmlPages, "page")) (\(Self.count(fruits, "fruit")), "
                 + "\(Self.count(categories, "category", plural: "categories")))"
-            if isCheck {
+            if isQuiet {
+            } else if isCheck {
                 terminal.print("No errors: \(summary) would be written, checked in \(seconds) s")
-            } else if !isQuiet {
+            } else {
                 let written =
                     rendering.written.map { changes in
                         changes.isInPlace

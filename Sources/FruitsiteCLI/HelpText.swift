@@ -28,7 +28,7 @@ enum HelpText {
         case "build":
             "fruitsite build [--content DIR] [--templates DIR] [--output DIR] [--config FILE] [--cache-dir DIR] [--drafts] [--clean] [--force] [--wait] [--quiet] [--verbose]"
         case "check":
-            "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--strict]"
+            "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--strict] [--quiet]"
         case "serve":
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
         case "new":
@@ -36,8 +36,8 @@ enum HelpText {
         case "init":
             "fruitsite init DIR"
         default:
-            "fruitsite search [--content DIR] [--category NAME] [--facet KEY=VALUE]... [--json] "
-                + "[--drafts] [--] TEXT"
+            "fruitsite search [--content DIR] [--config FILE] [--category NAME] "
+                + "[--facet KEY=VALUE]... [--json] [--drafts] [--] TEXT"
         }
     }
 
@@ -88,7 +88,7 @@ enum HelpText {
               --config FILE     The site config (default: fruitsite.yml, if it exists)
               --drafts          Include entries marked 'draft: true'
               --strict          Treat warnings as errors: exit 1 if there are any
-              --quiet           Accepted for symmetry with build
+              --quiet           Print nothing on success (warnings still go to standard error)
               -h, --help        Show this help
 
             """

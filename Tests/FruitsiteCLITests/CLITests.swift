@@ -171,6 +171,36 @@ final class Capture: @unchecked Sendable {
         #expect(cached.contains { $0.hasSuffix(".model") })
     }
 
+    @Test func checkQuietPrintsNothingOnSuccess() {
+        let arguments = [
+            "check", "--content", repositoryRoot + "/Content", "--templates",
+            repositoryRoot + "/Templates",
+        ]
+        let (code, loud) = Capture.run(arguments)
+        #expect(code == .success)
+        #expect(loud.standardOutput.hasPrefix("No errors: "))
+        let (quietCode, quiet) = Capture.run(arguments + ["--quiet"])
+        #expect(quietCode == .success)
+        #expect(quiet.standardOutput.isEmpty && quiet.standardError.isEmpty)
+    }
+
+    @Test func saysAContentPathThatIsAFileIsNoFolder() throws {
+        let file = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try Data().write(to: URL(fileURLWithPath: file))
+        let (code, capture) = Capture.run([
+            "check", "--content", file, "--templates", repositoryRoot + "/Templates",
+        ])
+        #expect(code == .failure)
+        #expect(capture.standardError.contains("\(file): error: the content path is not a folder"))
+        let (templatesCode, templates) = Capture.run([
+            "check", "--content", repositoryRoot + "/Content", "--templates", file,
+        ])
+        #expect(templatesCode == .failure)
+        #expect(
+            templates.standardError.contains("\(file): error: the templates path is not a folder"))
+    }
+
     @Test func timesHaveTwoDecimals() {
         let cases: [(Double, String)] = [
             (0, "0.00"), (0.004, "0.00"), (0.07, "0.07"), (0.1, "0.10"), (1.5, "1.50"),

@@ -65,17 +65,20 @@ public struct TemplateLoader: Sendable {
         func version(of kind: PageKind) -> UInt64 { versions[kind.index] }
     }
 
-    /// Reads and compiles every template, reporting every syntax error of every template.
-    /// - Throws: `BuildFailure` with `Templates/<name>.mustache:line:col` diagnostics.
     /// The most bytes one asset may hold; a template may hold `FileSystem.defaultLimit`.
     public static let maximumAssetSize = 256 << 20
 
+    /// Reads and compiles every template, reporting every syntax error of every template.
+    /// - Throws: `BuildFailure` with `Templates/<name>.mustache:line:col` diagnostics.
     public func load() throws(BuildFailure) -> Theme {
         guard fileSystem.isDirectory(templatesDirectory) else {
             throw BuildFailure([
                 .error(
                     at: SourceLocation(path: templatesDirectory),
-                    "the templates folder does not exist", hint: "pass --templates DIR")
+                    fileSystem.resolve(templatesDirectory) == nil
+                        ? "the templates folder does not exist"
+                        : "the templates path is not a folder",
+                    hint: "pass --templates DIR")
             ])
         }
         var sources: [String: String] = [:]

@@ -279,14 +279,16 @@ struct ContentScanner: Sendable {
     /// so a link can never pull in files from elsewhere on the machine.
     func list() -> Listing {
         let folder = SourceLocation(path: contentDirectory)
-        guard fileSystem.isDirectory(contentDirectory),
-            let root = fileSystem.resolve(contentDirectory)
-        else {
+        let resolved = fileSystem.resolve(contentDirectory)
+        guard let root = resolved, fileSystem.isDirectory(contentDirectory) else {
             return Listing(
                 paths: [],
                 diagnostics: [
                     .error(
-                        at: folder, "the content folder does not exist",
+                        at: folder,
+                        resolved == nil
+                            ? "the content folder does not exist"
+                            : "the content path is not a folder",
                         hint: "create it, or pass --content DIR")
                 ])
         }
