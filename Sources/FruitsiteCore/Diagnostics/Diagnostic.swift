@@ -61,18 +61,31 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public func described(source: (String) -> String?) -> String {
         var text = "\(location): \(severity.rawValue): \(message)"
         if let line = location.line, line > 0, let file = source(location.path) {
-            let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
+            // Split as scalars: as characters, `\r\n` is one, and a CRLF file one line.
+            let lines = file.unicodeScalars.split(
+                separator: "\n", omittingEmptySubsequences: false)
             if line <= lines.count {
-                let shown = lines[line - 1].replacingTabs
+                var scalars = Array(lines[line - 1])
+                if scalars.last == "\r" { scalars.removeLast() }
+                // A long line is shown around the column, as far as fits a terminal's width.
+                let column = location.column.flatMap { $0 > 0 ? min($0, scalars.count + 1) : nil }
+                let start = max(
+                    0,
+                    min(
+                        (column ?? 1) - 1 - Self.excerptWidth / 2,
+                        scalars.count - Self.excerptWidth))
+                let end = min(scalars.count, start + Self.excerptWidth)
+                let shown = scalars[start..<end].map(Self.printable).joined()
                 let number = String(line)
                 let gutter = String(repeating: " ", count: number.count)
-                text += "\n    \(number) | \(shown)"
-                if let column = location.column, column > 0 {
-                    // Columns count scalars; keep the tabs before the caret so it lines up.
-                    let before = lines[line - 1].unicodeScalars.prefix(column - 1).map {
-                        $0 == "\t" ? "    " : " "
+                let (opening, closing) = (start > 0 ? "…" : "", end < scalars.count ? "…" : "")
+                text += "\n    \(number) | \(opening)\(shown)\(closing)"
+                if let column {
+                    // As wide as what it stands under, so the caret lines up.
+                    let before = scalars[start..<(column - 1)].map {
+                        String(repeating: " ", count: Self.printable($0).count)
                     }.joined()
-                    text += "\n    \(gutter) | \(before)^"
+                    text += "\n    \(gutter) | \(opening.isEmpty ? "" : " ")\(before)^"
                 }
             }
         }
@@ -105,9 +118,20 @@ extension Array where Element == Diagnostic {
     }
 }
 
-extension Substring {
-    /// Tabs as four spaces, so a caret under a column lines up in any terminal.
-    fileprivate var replacingTabs: String {
-        String(self).replacingOccurrences(of: "\t", with: "    ")
+extension Diagnostic {
+    /// How many characters of a line an excerpt shows at most.
+    static let excerptWidth = 120
+
+    /// A character of a shown line as a terminal can print it: a tab as four spaces, and a
+    /// control character (which could move the cursor or change colours) as its symbol,
+    /// such as ␛ for escape.
+    fileprivate static func printable(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x09: "    "
+        case 0x00..<0x20: String(Unicode.Scalar(0x2400 + scalar.value)!)
+        case 0x7F: "\u{2421}"
+        case 0x80..<0xA0: "\u{FFFD}"
+        default: String(scalar)
+        }
     }
 }

@@ -361,8 +361,7 @@ struct ContentScanner: Sendable {
             throw BuildFailure([
                 .error(
                     at: SourceLocation(path: path),
-                    "the entry is \(UnreadableFile.describe(size)), more than the limit of "
-                        + UnreadableFile.describe(limit),
+                    "the entry is \(UnreadableFile.describe(size, over: limit))",
                     hint:
                         "raise 'maxEntrySize' in fruitsite.yml if the entry is meant to be this big"
                 )
