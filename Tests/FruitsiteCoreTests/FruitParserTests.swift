@@ -165,6 +165,14 @@ import Testing
             name: "duplicate key", source: "---\nname: A\ncategory: B\n1️⃣name: C\n---\n",
             message: "duplicate key 'name'"),
         .init(
+            name: "duplicate key in a map",
+            source: "---\nname: A\ncategory: B\nextra: {a: 1, 1️⃣a: 2}\n---\n",
+            message: "duplicate key 'a'"),
+        .init(
+            name: "date past the year 9999 in UTC",
+            source: "---\nname: A\ncategory: B\ndate: 1️⃣9999-12-31T23:59:59-14:00\n---\n",
+            message: "'date' must be a date"),
+        .init(
             name: "not a map", source: "---\n1️⃣- a\n- b\n---\n",
             message: "front matter must be a map"),
         .init(
@@ -218,6 +226,19 @@ import Testing
     @Test func collectsEveryErrorOfAFile() {
         let result = parse("---\nname: [x]\ndraft: maybe\n---\n")
         #expect(result.diagnostics.filter(\.isError).count == 3)
+    }
+
+    @Test func keepsEachVitaminOnceAsFirstWritten() throws {
+        let fruit = try #require(
+            parse("---\nname: A\ncategory: B\nvitamins: [\" K \", C, K, \"C\"]\n---\n").fruit)
+        #expect(fruit.vitamins == ["K", "C"])
+        #expect(fruit.vitaminsText == "K, C")
+    }
+
+    @Test func acceptsTheLastMomentOfTheYear9999InUTC() throws {
+        let fruit = try #require(
+            parse("---\nname: A\ncategory: B\ndate: 9999-12-31T23:59:59Z\n---\n").fruit)
+        #expect(fruit.date?.timestamp == "9999-12-31T23:59:59Z")
     }
 
     @Test func rejectsAFileNameThatIsNotASlug() throws {

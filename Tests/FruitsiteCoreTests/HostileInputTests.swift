@@ -218,6 +218,19 @@ import Testing
         ),
         ("title: A\ntitle: B", "fruitsite.yml:2:1: error: duplicate key 'title'"),
         (
+            "search: {index: single, index: sharded}",
+            "fruitsite.yml:1:25: error: duplicate key 'index'"
+        ),
+        (
+            "baseURL: https://example.org//fruits/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a path without empty, '.' or '..' parts"
+        ),
+        (
+            "baseURL: https://example.org/a/..",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a path without empty, '.' or '..' parts"
+        ),
+        ("facets: [search]", "fruitsite.yml:1:10: error: 'search' cannot be a facet"),
+        (
             "maxEntrySize: lots",
             "fruitsite.yml:1:15: error: 'maxEntrySize' must be a size such as 4MB"
         ),

@@ -8,8 +8,9 @@ public struct EntryDate: Sendable, Hashable, Comparable {
         self.seconds = seconds
     }
 
-    /// Reads YAML 1.1's timestamp forms; nil for anything else, or for a day that does not
-    /// exist (`2023-02-29`). Fractions of a second are dropped.
+    /// Reads YAML 1.1's timestamp forms; nil for anything else, for a day that does not
+    /// exist (`2023-02-29`), or for a moment outside the years 0000 to 9999 in UTC. Fractions
+    /// of a second are dropped.
     public init?(yaml text: String) {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4...4), scanner.take("-"),
@@ -42,9 +43,17 @@ public struct EntryDate: Sendable, Hashable, Comparable {
             }
             seconds -= sign * (hours * 3_600 + minutes * 60)
         }
-        guard scanner.isAtEnd else { return nil }
+        // In UTC, as it is written out, the moment must still have a four-digit year: RFC 3339
+        // has no other, and 9999-12-31T23:00:00-02:00 is in the year 10000.
+        guard scanner.isAtEnd, (Self.earliest...Self.latest).contains(seconds) else {
+            return nil
+        }
         self.seconds = seconds
     }
+
+    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+    private static let earliest = days(year: 0, month: 1, day: 1) * 86_400
+    private static let latest = days(year: 10_000, month: 1, day: 1) * 86_400 - 1
 
     public static func < (lhs: EntryDate, rhs: EntryDate) -> Bool { lhs.seconds < rhs.seconds }
 

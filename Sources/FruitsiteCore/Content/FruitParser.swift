@@ -121,10 +121,8 @@ public struct FruitParser: Sendable {
                             "a key must be a string, not \(key.kindDescription)"))
                     continue
                 }
-                if fields[name] != nil || params[name] != nil {
-                    diagnostics.append(.error(at: location(of: key), "duplicate key '\(name)'"))
-                    continue
-                }
+                // Reported below, with the keys repeated deeper down; the first one stands.
+                if fields[name] != nil || params[name] != nil { continue }
                 if Self.knownKeys.contains(name) {
                     fields[name] = value
                 } else {
@@ -145,6 +143,12 @@ public struct FruitParser: Sendable {
                     at: location(of: root!),
                     "front matter must be a map of keys to values, not \(root!.kindDescription)",
                     hint: "write one 'key: value' per line"))
+        }
+        for (key, first) in root?.repeatedKeys ?? [] {
+            diagnostics.append(
+                .error(
+                    at: location(of: key), "duplicate key '\(key.scalarText ?? "")'",
+                    hint: "it is set at line \(first.line + lineOffset) already"))
         }
 
         // MARK: Fields
@@ -215,9 +219,12 @@ public struct FruitParser: Sendable {
             case .mapping:
                 diagnostics.append(misfit(node, false))
             }
+            // Each value once, as first written: a fruit is listed once on a value's page,
+            // and shows its vitamins as it is listed.
+            var seen = Set<String>()
             return written.compactMap { text, place in
-                let text = text.trimmingWhitespace()
-                return text.isEmpty ? nil : (Fold.normalizeNFC(text), place)
+                let text = Fold.normalizeNFC(text.trimmingWhitespace())
+                return text.isEmpty || !seen.insert(text).inserted ? nil : (text, place)
             }
         }
 
@@ -247,7 +254,7 @@ public struct FruitParser: Sendable {
         var facetValues: [FacetValues] = []
         var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
         for key in facets {
-            var written: [(text: String, place: (line: Int, column: Int))]
+            let written: [(text: String, place: (line: Int, column: Int))]
             if key == "vitamins", fields["vitamins"] != nil {
                 written = vitamins
             } else if key != "vitamins", let node = facetNodes[key], !node.isNull {
@@ -261,9 +268,6 @@ public struct FruitParser: Sendable {
             } else {
                 continue
             }
-            // Each value once: a fruit is listed once on a value's page.
-            var seen = Set<String>()
-            written = written.filter { seen.insert($0.text).inserted }
             if !written.isEmpty {
                 facetValues.append(FacetValues(key: key, values: written.map(\.text)))
                 facetPlaces.append((key, written.map(\.place)))
@@ -280,7 +284,8 @@ public struct FruitParser: Sendable {
                         "'date' must be a date like 2024-05-01 or a timestamp like "
                             + "2024-05-01T09:30:00Z",
                         hint:
-                            "a timestamp may end with its zone, such as +02:00; without one it is UTC"
+                            "a timestamp may end with its zone, such as +02:00; without one it is "
+                            + "UTC, and in UTC it must fall in the years 0000 to 9999"
                     ))
             }
         }

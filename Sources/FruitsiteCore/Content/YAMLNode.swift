@@ -27,6 +27,37 @@ struct YAMLNode: Sendable {
         return ["", "~", "null", "Null", "NULL"].contains(text)
     }
 
+    /// Every key, at any depth, that its map has already, with the key it repeats: YAML
+    /// allows no such key, though libyaml lets it through. Keys are compared as text in NFC.
+    var repeatedKeys: [(key: YAMLNode, first: YAMLNode)] {
+        var repeated: [(key: YAMLNode, first: YAMLNode)] = []
+        func visit(_ node: YAMLNode) {
+            switch node.kind {
+            case .scalar: break
+            case .sequence(let items): items.forEach(visit)
+            case .mapping(let pairs):
+                // Front matter's maps are small: compared pair by pair, with a table only
+                // for a large map, where that would take quadratic time.
+                let names = pairs.map { $0.key.scalarText.map(Fold.normalizeNFC) }
+                var table: [String: Int] = [:]
+                for (index, name) in names.enumerated() {
+                    guard let name else { continue }
+                    let first: Int?
+                    if names.count <= 32 {
+                        first = names[..<index].firstIndex(of: name)
+                    } else {
+                        first = table[name]
+                        if first == nil { table[name] = index }
+                    }
+                    if let first { repeated.append((pairs[index].key, pairs[first].key)) }
+                }
+                pairs.forEach { visit($0.value) }
+            }
+        }
+        visit(self)
+        return repeated
+    }
+
     /// A short noun for error messages: "a list", "a map", "a string".
     var kindDescription: String {
         switch kind {

@@ -63,7 +63,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// and the search's URL parameter, which must not be the text's (`q`).
     static let reservedFacetKeys: Set = [
         "name", "emoji", "category", "draft", "date", "slug", "fruits", "categories", "page",
-        "assets", "q",
+        "assets", "q", "search",
     ]
 
     /// 100 fruits: a listing page of the default theme stays near 25 KB.
@@ -105,17 +105,17 @@ public struct SiteConfig: Sendable, Equatable {
         guard case .mapping(let pairs) = root.kind else {
             throw BuildFailure([.error(at: location(root), "the config must be a map of keys")])
         }
-        var seen: [String: YAMLNode] = [:]
+        for (key, first) in root.repeatedKeys {
+            diagnostics.append(
+                .error(
+                    at: location(key), "duplicate key '\(key.scalarText ?? "")'",
+                    hint: "it is set at line \(first.line) already"))
+        }
+        var seen: Set<String> = []
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
-            if let first = seen[name] {
-                diagnostics.append(
-                    .error(
-                        at: location(key), "duplicate key '\(name)'",
-                        hint: "it is set at line \(first.line) already"))
-                continue
-            }
-            seen[name] = key
+            // Reported above; the first one stands.
+            guard seen.insert(Fold.normalizeNFC(name)).inserted else { continue }
             guard Self.keys.contains(name) else {
                 let hint = Suggestion.closest(to: name, in: Self.keys).map {
                     "did you mean '\($0)'?"
@@ -337,6 +337,15 @@ public struct SiteConfig: Sendable, Equatable {
         if url.contains("#") { return "must not have a fragment ('#…')" }
         let host = url[schemeEnd.upperBound...].prefix { $0 != "/" }
         if host.isEmpty || host.contains("@") { return "must name a host, without a user name" }
+        // The 404 page links from the path, where `//x/` would name the host `x`, and `.`
+        // or `..` would lead somewhere the site is not.
+        var segments = url[schemeEnd.upperBound...].dropFirst(host.count).split(
+            separator: "/", omittingEmptySubsequences: false
+        ).dropFirst()
+        if segments.last == "" { segments.removeLast() }
+        if segments.contains(where: { ["", ".", ".."].contains($0) }) {
+            return "must have a path without empty, '.' or '..' parts ('//', '/./', '/../')"
+        }
         return nil
     }
 
