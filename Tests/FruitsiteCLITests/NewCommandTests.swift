@@ -110,7 +110,8 @@ import Testing
         let apple = folder.path + "/Content/apple.md"
         try
             (try String(contentsOfFile: apple, encoding: .utf8)
-            + "\nSee [lemons](../lemon/), [nothing](../nope/) and [a section](#nutrition-facts).\n")
+            + "\nSee [lemons](../lemon/), [nothing](../nope/) and [a section](#nutrition-facts).\n"
+            + "Again [nothing](../nope/), and [a typo](../le).\n")
             .write(toFile: apple, atomically: true, encoding: .utf8)
         let layout = folder.path + "/Templates/layout.mustache"
         try (try String(contentsOfFile: layout, encoding: .utf8))

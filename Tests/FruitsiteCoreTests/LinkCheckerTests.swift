@@ -40,6 +40,25 @@ import Testing
         #expect(broken.allSatisfy { $0.page == "index.html" })
     }
 
+    @Test func readsAnEscapedBasePathAsItsLinksAre() {
+        let files = [
+            page(
+                "index.html",
+                #"<a href="/my%20fruits/fruits/">a</a> <a href="/my%20fruits/x/">b</a>"#),
+            page("fruits/index.html", ""),
+        ]
+        let broken = LinkChecker(files: files, basePath: "/my%20fruits/").brokenLinks()
+        #expect(broken.map(\.link) == ["/my%20fruits/x/"])
+    }
+
+    @Test func findsALinkWrittenWholeNotInsideALongerOne() {
+        let text = "See [apple](../apple/) and [a](../a).\n[again](../a)\n"
+        let places = SiteBuilder.places(of: "../a", in: text)
+        #expect(places.map { "\($0.line):\($0.column)" } == ["1:32", "2:9"])
+        #expect(SiteBuilder.places(of: "../apple/", in: text).map(\.column) == [13])
+        #expect(SiteBuilder.places(of: "../b", in: text).isEmpty)
+    }
+
     @Test func decodesAttributeEntities() {
         let scan = HTMLAttributes.scan(Array("<a href=\"a?x=1&amp;y=&#x32;&#51;\" id=q&lt;>".utf8))
         #expect(scan.links == ["a?x=1&y=23"])

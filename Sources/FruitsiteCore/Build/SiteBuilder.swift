@@ -426,7 +426,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A warning for each link that leads nowhere, at the content file or template that
-    /// holds it (the first that does), with the pages it breaks on.
+    /// holds it, with the pages it breaks on, in the order of their locations.
     private func brokenLinks(
         in files: [RenderedPage], config: SiteConfig, theme: TemplateLoader.Theme,
         model: SiteModel
@@ -435,14 +435,19 @@ public struct SiteBuilder: Sendable {
             files: files, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
         var pagesOf: [String: [String]] = [:]
         var order: [(location: SourceLocation, message: String, key: String)] = []
+        // How many times each link has been met on each page so far: the third use of a
+        // link on a page is looked for as the third place it is written.
+        var uses: [String: Int] = [:]
         for broken in checker.brokenLinks() {
-            let (location, written) = source(of: broken, theme: theme, model: model)
+            let use = uses["\(broken.page)\u{0}\(broken.link)", default: 0]
+            uses["\(broken.page)\u{0}\(broken.link)"] = use + 1
+            let (location, written) = source(of: broken, use: use, theme: theme, model: model)
             let message = "link '\(written)' leads nowhere: \(broken.reason)"
             let key = "\(location)\u{0}\(message)"
             if pagesOf[key] == nil { order.append((location, message, key)) }
-            pagesOf[key, default: []].append(broken.page)
+            if pagesOf[key]?.last != broken.page { pagesOf[key, default: []].append(broken.page) }
         }
-        return order.map { location, message, key in
+        return order.sorted { $0.location < $1.location }.map { location, message, key in
             let pages = pagesOf[key]!
             let more = pages.count > 1 ? " and \(pages.count - 1) more" : ""
             return .warning(at: location, message + " (on \(pages[0])\(more))")
@@ -450,10 +455,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Where a broken link is written, and how: the fruit's own file for a link on its page,
-    /// else the first template that holds it (a template writes `{{root}}about/` where the
-    /// page shows `../../about/`), else the page.
+    /// else the templates (a template writes `{{root}}about/` where the page shows
+    /// `../../about/`), else the page. `use` counts the uses of the link on the page before
+    /// this one: it picks that place among those where the link is written, or the last.
     private func source(
-        of broken: LinkChecker.Broken, theme: TemplateLoader.Theme, model: SiteModel
+        of broken: LinkChecker.Broken, use: Int, theme: TemplateLoader.Theme, model: SiteModel
     )
         -> (SourceLocation, written: String)
     {
@@ -478,17 +484,38 @@ public struct SiteBuilder: Sendable {
         }
         let spellings = relative.isEmpty ? [broken.link] : [broken.link, String(relative)]
         for spelling in spellings {
+            var places: [SourceLocation] = []
             for candidate in candidates {
-                guard let range = candidate.text.range(of: spelling) else { continue }
-                let before = candidate.text.unicodeScalars[..<range.lowerBound]
-                let line = before.count { $0 == "\n" } + 1
-                let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) }
-                let column =
-                    before.distance(from: lineStart ?? before.startIndex, to: before.endIndex) + 1
-                return (SourceLocation(path: candidate.path, line: line, column: column), spelling)
+                places += Self.places(of: spelling, in: candidate.text).map {
+                    SourceLocation(path: candidate.path, line: $0.line, column: $0.column)
+                }
+            }
+            if let place = places.isEmpty ? nil : places[min(use, places.count - 1)] {
+                return (place, spelling)
             }
         }
         return (SourceLocation(path: options.outputDirectory + "/" + broken.page), broken.link)
+    }
+
+    /// The lines and columns where `link` is written whole in `text`: not followed by more
+    /// of an address, so that `../a` is not found in `../apple/`.
+    static func places(of link: String, in text: String) -> [(line: Int, column: Int)] {
+        let scalars = text.unicodeScalars
+        let ends: Set<Unicode.Scalar> = [")", "\"", "'", " ", "\t", "\n", "\r", "<", ">"]
+        var places: [(line: Int, column: Int)] = []
+        var (line, lineStart, searched) = (1, scalars.startIndex, scalars.startIndex)
+        while let range = text[searched...].range(of: link) {
+            searched = range.upperBound
+            guard range.upperBound == text.endIndex || ends.contains(scalars[range.upperBound])
+            else { continue }
+            let before = scalars[lineStart..<range.lowerBound]
+            line += before.count { $0 == "\n" }
+            if let newline = before.lastIndex(of: "\n") {
+                lineStart = scalars.index(after: newline)
+            }
+            places.append((line, scalars.distance(from: lineStart, to: range.lowerBound) + 1))
+        }
+        return places
     }
 
     // MARK: - Pieces

@@ -19,7 +19,8 @@ struct LinkChecker {
 
     init(files: [RenderedPage], basePath: String) {
         self.files = Dictionary(files.map { ($0.path, $0.bytes) }) { first, _ in first }
-        self.basePath = basePath
+        // Compared with links whose escapes are decoded: `/my%20fruits/` is `/my fruits/`.
+        self.basePath = basePath.removingPercentEncoding ?? basePath
     }
 
     /// Every broken link of every HTML page, by page and then in page order.
