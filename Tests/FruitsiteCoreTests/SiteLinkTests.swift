@@ -59,5 +59,23 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.path + "/Content/lime.md")
         try folder.write("Content/lemon.md", "---\nname: Lemon\ncategory: Citrus\n---\n")
         _ = try SiteBuilder(options: options).build()
+
+        // A draft has no page: the link says why it names nothing.
+        try folder.write(
+            "Content/lemon.md", "---\nname: Lemon\ncategory: Citrus\ndraft: true\n---\n")
+        try folder.write("Content/lime.md", "---\nname: Lime\ncategory: Citrus\n---\n")
+        do {
+            _ = try SiteBuilder(options: options).build()
+            Issue.record("a link to a draft built")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "\(folder.path)/Content/apple.md:5:5: error: the fruit 'lemon' is a draft, "
+                        + "which has no page\n"
+                        + "  hint: build with --drafts to include drafts, or publish it first"
+                ])
+        }
+        options.includeDrafts = true
+        _ = try SiteBuilder(options: options).build()
     }
 }

@@ -160,10 +160,14 @@ extension SiteModel {
     /// files' names, without decoding them) and the categories' names.
     private struct SiteLinkTargets {
         let slugs: Set<String>
+        /// The slugs of the entries left out as drafts, which a link cannot name either.
+        let drafts: Set<String>
         let categories: [String]
 
         init(_ model: SiteModel) {
             slugs = Set(model.order.map { String(model[$0].slug) })
+            let listed = Set(model.order)
+            drafts = Set(model.ids.filter { !listed.contains($0) }.map { String(model[$0].slug) })
             categories = model.categories.map(\.name)
         }
 
@@ -174,6 +178,11 @@ extension SiteModel {
             case .fruit where !slugs.contains(link.target):
                 let guess = Suggestion.closest(
                     to: link.target, in: slugs.sorted(), maximumDistance: 3)
+                if drafts.contains(link.target) {
+                    return .error(
+                        at: location, "the fruit '\(link.target)' is a draft, which has no page",
+                        hint: "build with --drafts to include drafts, or publish it first")
+                }
                 return .error(
                     at: location, "no fruit has the slug '\(link.target)'",
                     hint: guess.map { "did you mean 'fruit:\($0)'?" })
