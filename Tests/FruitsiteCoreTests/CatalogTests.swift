@@ -64,6 +64,7 @@ import Testing
     @Test(arguments: [
         ("Grapes & Vines", "grapes-vines"), ("Açaí Berries", "acai-berries"),
         ("  Stone  Fruits ", "stone-fruits"), ("Süßfrüchte", "sussfruchte"), ("A1", "a1"),
+        ("Ærø Œuf", "aero-oeuf"), ("Łódź Þing", "lodz-thing"),
     ])
     func makesSlugs(text: String, slug: String) {
         #expect(Slug.make(from: text) == slug)

@@ -34,8 +34,8 @@ public enum Slug {
             let piece: String
             if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
                 piece = String(scalar)
-            } else if scalar == "ß" {
-                piece = "ss"
+            } else if let latin = Self.latinLetters[scalar] {
+                piece = latin
             } else {
                 pendingHyphen = true
                 continue
@@ -47,6 +47,13 @@ public enum Slug {
         if slug.isEmpty { slug = "c-" + stableHash(text) }
         return slug
     }
+
+    /// Latin letters that have no accent to drop, as they are written in ASCII: `Ærø` is
+    /// `aero`, `Œuf` is `oeuf`.
+    private static let latinLetters: [Unicode.Scalar: String] = [
+        "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "ł": "l", "þ": "th",
+        "ı": "i", "ħ": "h", "ŧ": "t", "ŋ": "ng",
+    ]
 
     /// FNV-1a of the UTF-8 bytes as 8 hex digits: the same on every run and platform.
     static func stableHash(_ text: String) -> String {
