@@ -46,16 +46,10 @@ struct SearchCommand {
             return .success
         }
         let builder = SiteBuilder(options: options)
-        let config: SiteConfig
-        do {
-            config = try builder.loadConfig()
-        } catch {
-            CLI.report(error.diagnostics, on: terminal)
-            return .failure
-        }
+        let (config, problems) = builder.loadConfig()
         let (catalog, diagnostics) = builder.loadCatalog(config: config)
-        guard let catalog else {
-            CLI.report(diagnostics, on: terminal)
+        guard let catalog, !problems.containsErrors else {
+            CLI.report((problems + diagnostics).sortedByLocation(), on: terminal)
             return .failure
         }
         // Else a typo would look like a category or value with no match.

@@ -288,15 +288,11 @@ import Testing
         disk.read = { path, limit in
             try FileSystem.local.read(path.hasPrefix("/") ? path : folder + "/" + path, limit)
         }
-        do {
-            _ = try SiteBuilder(options: site.options, fileSystem: disk).loadConfig()
-            Issue.record("a folder was taken for the config")
-        } catch {
-            #expect(
-                error.diagnostics.map(\.description) == [
+        #expect(
+            SiteBuilder(options: site.options, fileSystem: disk).loadConfig().problems.map(
+                \.description) == [
                     "fruitsite.yml: error: cannot read the config file: it is a folder, not a regular file"
                 ])
-        }
     }
 
     // MARK: - The cache folder

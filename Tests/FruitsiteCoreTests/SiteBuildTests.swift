@@ -23,7 +23,7 @@ import Testing
             options: Self.options(site: repositoryRoot, output: temporary.path + "/Output"))
         let rendering = try builder.build()
         let files = filesBelow(temporary.path + "/Output")
-        let catalog = try #require(builder.loadCatalog(config: builder.loadConfig()).catalog)
+        let catalog = try #require(builder.loadCatalog(config: builder.loadConfig().config).catalog)
         #expect(rendering.fruitCount == catalog.fruits.count)
         #expect(catalog.fruits.count >= 40)
         #expect(catalog.categories.count >= 8)
@@ -191,7 +191,7 @@ import Testing
             site: repositoryRoot + "/Tests/Fixtures/Sites/basic", output: "/unused")
         options.includeDrafts = true
         let builder = SiteBuilder(options: options)
-        let catalog = builder.loadCatalog(config: try builder.loadConfig()).catalog
+        let catalog = builder.loadCatalog(config: builder.loadConfig().config).catalog
         #expect(catalog?.fruits.map(\.slug).contains("draft-fruit") == true)
         #expect(try builder.render().fruitCount == catalog?.fruits.count)
     }
@@ -239,6 +239,33 @@ import Testing
                 }, "\(text)")
         }
         #expect(!FileManager.default.fileExists(atPath: temporary.path + "/Output"))
+    }
+
+    /// A config error does not hide the content's and the theme's: all are found together,
+    /// and nothing is written.
+    @Test func reportsTheConfigsErrorsWithTheContentsAndTheThemes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("fruitsite.yml", "titel: Mine\n")
+        try folder.write("Content/a.md", "---\nname: A\n---\n")
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
+        try folder.write("Templates/fruit.mustache", "{{#fruit}}\n")
+        var options = Self.options(site: folder.path, output: folder.path + "/Output")
+        options.templatesDirectory = folder.path + "/Templates"
+        options.cacheDirectory = folder.path + "/.cache"
+        do throws(BuildFailure) {
+            _ = try SiteBuilder(options: options).build()
+            Issue.record("a build with errors succeeded")
+        } catch {
+            let errors = error.diagnostics.filter(\.isError).map(\.location.path)
+            #expect(
+                errors == [
+                    folder.path + "/Content/a.md", folder.path + "/Templates/fruit.mustache",
+                    folder.path + "/fruitsite.yml",
+                ], "\(error.diagnostics)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Output"))
     }
 }
 

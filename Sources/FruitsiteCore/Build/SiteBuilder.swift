@@ -102,25 +102,30 @@ public struct SiteBuilder: Sendable {
 
     // MARK: - Stages
 
-    /// Reads `fruitsite.yml` (or the config named in the options), or the defaults.
-    public func loadConfig() throws(BuildFailure) -> SiteConfig {
+    /// Reads `fruitsite.yml` (or the config named in the options), or the defaults: as far
+    /// as it is right, with its problems (see `SiteConfig.init(yaml:path:problems:)`).
+    public func loadConfig() -> (config: SiteConfig, problems: [Diagnostic]) {
         let path = options.configPath ?? "fruitsite.yml"
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path, SiteConfig.maximumFileSize)
         } catch let error as SystemError where error.code == ENOENT && options.configPath == nil {
-            return SiteConfig()
+            return (SiteConfig(), [])
         } catch {
-            throw BuildFailure([
-                .error(at: SourceLocation(path: path), "cannot read the config file: \(error)")
-            ])
+            return (
+                SiteConfig(),
+                [.error(at: SourceLocation(path: path), "cannot read the config file: \(error)")]
+            )
         }
         guard let text = try? SourceText(bytes: bytes).text else {
-            throw BuildFailure([
-                .error(at: SourceLocation(path: path), "the config is not valid UTF-8")
-            ])
+            return (
+                SiteConfig(),
+                [.error(at: SourceLocation(path: path), "the config is not valid UTF-8")]
+            )
         }
-        return try SiteConfig(yaml: text, path: path)
+        var problems: [Diagnostic] = []
+        let config = SiteConfig(yaml: text, path: path, problems: &problems)
+        return (config, problems)
     }
 
     /// Loads and parses every entry into a catalog, drafts left out unless asked for.
@@ -141,14 +146,15 @@ public struct SiteBuilder: Sendable {
     /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
     /// nowhere in the site, at the file and line they are written in.
     public func render() throws(BuildFailure) -> Rendering {
-        let config = try loadConfig()
-        var model = SiteModel(settings: settings(config))
+        let config = loadConfig()
+        var model = SiteModel(settings: settings(config.config))
         let applied = try apply(config, theme: loadTheme(), to: &model)
         var rendering = applied.rendering
         let theme = applied.data.theme
         var files: [RenderedPage] = []
         try render(consume applied, into: &model) { files += $0 }
-        rendering.warnings += brokenLinks(in: files, config: config, theme: theme, model: model)
+        rendering.warnings += brokenLinks(
+            in: files, config: config.config, theme: theme, model: model)
         rendering.model = consume model
         return rendering
     }
@@ -179,8 +185,8 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         // What a build that is gone left is cleared before the marker is read.
         let leftovers = writer.recover()
-        let config = try loadConfig()
-        var (model, notes) = loadModel(from: store, for: writer, settings: settings(config))
+        let config = loadConfig()
+        var (model, notes) = loadModel(from: store, for: writer, settings: settings(config.config))
         let applied = try apply(config, theme: theme.value, to: &model)
         let isWhole = !notes.isEmpty
         // A build that changed nothing touches nothing.
@@ -250,8 +256,8 @@ public struct SiteBuilder: Sendable {
         {
             let scope = hasFailed ? nil : paths
             hasFailed = true
-            let config = try builder.loadConfig()
-            let settings = builder.settings(config)
+            let config = builder.loadConfig()
+            let settings = builder.settings(config.config)
             // Entries are parsed for the facets: with others, every file is parsed anew.
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
@@ -315,42 +321,43 @@ public struct SiteBuilder: Sendable {
 
     /// Reads the theme and what changed in the content, and applies them and `config` to
     /// `model`.
-    /// - Throws: `BuildFailure` with every template and content error.
+    /// - Throws: `BuildFailure` with every error of the config, the theme and the content,
+    ///   found together as a compiler finds them.
     private func apply(
-        _ config: SiteConfig, theme loaded: Result<TemplateLoader.Theme, BuildFailure>,
+        _ configured: (config: SiteConfig, problems: [Diagnostic]),
+        theme loaded: Result<TemplateLoader.Theme, BuildFailure>,
         to model: inout SiteModel, changing paths: Set<String>? = nil
     )
         throws(BuildFailure) -> Applied
     {
+        let config = configured.config
         let content = scanner(config).scan(against: model, only: paths)
-        let theme: TemplateLoader.Theme
+        var errors = configured.problems.filter(\.isError)
         switch loaded {
-        case .success(let value):
-            theme = value
-        case .failure(let error):
-            // Report the content's errors with the theme's.
-            var diagnostics = error.diagnostics
-            var probe = model
-            do throws(BuildFailure) {
-                _ = try probe.update(with: content)
-            } catch let failure {
-                diagnostics += failure.diagnostics
-            }
-            throw BuildFailure(diagnostics.sortedByLocation())
-        }
-        if !config.facets.isEmpty && theme.sources["facet"] == nil {
-            throw BuildFailure([
+        case .success(let theme) where !config.facets.isEmpty && theme.sources["facet"] == nil:
+            errors.append(
                 .error(
                     at: SourceLocation(path: options.templatesDirectory + "/facet.mustache"),
                     "the theme has no facet template, which the site's facets "
                         + "(\(config.facets.joined(separator: ", "))) need for their pages",
                     hint: "copy Templates/facet.mustache from 'fruitsite init', "
-                        + "or set 'facets: []' in the config")
-            ])
+                        + "or set 'facets: []' in the config"))
+        case .success: break
+        case .failure(let error): errors += error.diagnostics
+        }
+        guard case .success(let theme) = loaded, errors.isEmpty else {
+            // Report the content's errors with them.
+            var probe = model
+            do throws(BuildFailure) {
+                _ = try probe.update(with: content)
+            } catch let failure {
+                errors += failure.diagnostics
+            }
+            throw BuildFailure(errors.sortedByLocation())
         }
         var (plan, data) = try model.apply(
             SiteModel.Changes(content: consume content, theme: theme, config: config))
-        plan.warnings = theme.warnings + plan.warnings
+        plan.warnings = configured.problems + theme.warnings + plan.warnings
         return Applied(plan: plan, data: data)
     }
 

@@ -87,7 +87,15 @@ public struct SiteConfig: Sendable, Equatable {
     ///   - path: The path shown in diagnostics.
     /// - Throws: `BuildFailure` listing every problem.
     public init(yaml text: String, path: String) throws(BuildFailure) {
-        var diagnostics: [Diagnostic] = []
+        var problems: [Diagnostic] = []
+        self.init(yaml: text, path: path, problems: &problems)
+        if problems.containsErrors { throw BuildFailure(problems) }
+    }
+
+    /// Reads a config file's text as far as it is right: a setting in error keeps its
+    /// default, and `problems` says why. A build reports these with the errors of the
+    /// content and the theme, which it reads with the rest of the config.
+    public init(yaml text: String, path: String, problems diagnostics: inout [Diagnostic]) {
         func location(_ node: YAMLNode) -> SourceLocation {
             SourceLocation(path: path, line: node.line, column: node.column)
         }
@@ -95,15 +103,16 @@ public struct SiteConfig: Sendable, Equatable {
         do {
             root = try YAMLParser().parse(text)
         } catch {
-            throw BuildFailure([
+            diagnostics.append(
                 .error(
                     at: SourceLocation(path: path, line: error.line, column: error.column),
-                    "invalid YAML: \(error.message)")
-            ])
+                    "invalid YAML: \(error.message)"))
+            return
         }
         guard let root else { return }
         guard case .mapping(let pairs) = root.kind else {
-            throw BuildFailure([.error(at: location(root), "the config must be a map of keys")])
+            diagnostics.append(.error(at: location(root), "the config must be a map of keys"))
+            return
         }
         for (key, first) in root.repeatedKeys {
             diagnostics.append(
@@ -200,7 +209,6 @@ public struct SiteConfig: Sendable, Equatable {
                 if !baseURL.isEmpty && !baseURL.hasSuffix("/") { baseURL += "/" }
             }
         }
-        if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
     }
 
     /// Reads the `facets` list: each a front-matter key, once, that names a folder.
