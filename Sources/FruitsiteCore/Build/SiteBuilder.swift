@@ -146,15 +146,15 @@ public struct SiteBuilder: Sendable {
     /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
     /// nowhere in the site, at the file and line they are written in.
     public func render() throws(BuildFailure) -> Rendering {
-        let config = loadConfig()
-        var model = SiteModel(settings: settings(config.config))
-        let applied = try apply(config, theme: loadTheme(), to: &model)
+        let configured = loadConfig()
+        var model = SiteModel(settings: settings(configured.config))
+        let applied = try apply(configured, theme: loadTheme(), to: &model)
         var rendering = applied.rendering
         let theme = applied.data.theme
         var files: [RenderedPage] = []
         try render(consume applied, into: &model) { files += $0 }
         rendering.warnings += brokenLinks(
-            in: files, config: config.config, theme: theme, model: model)
+            in: files, config: configured.config, theme: theme, model: model)
         rendering.model = consume model
         return rendering
     }
@@ -185,9 +185,10 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         // What a build that is gone left is cleared before the marker is read.
         let leftovers = writer.recover()
-        let config = loadConfig()
-        var (model, notes) = loadModel(from: store, for: writer, settings: settings(config.config))
-        let applied = try apply(config, theme: theme.value, to: &model)
+        let configured = loadConfig()
+        var (model, notes) = loadModel(
+            from: store, for: writer, settings: settings(configured.config))
+        let applied = try apply(configured, theme: theme.value, to: &model)
         let isWhole = !notes.isEmpty
         // A build that changed nothing touches nothing.
         var staging =
@@ -256,8 +257,8 @@ public struct SiteBuilder: Sendable {
         {
             let scope = hasFailed ? nil : paths
             hasFailed = true
-            let config = builder.loadConfig()
-            let settings = builder.settings(config.config)
+            let configured = builder.loadConfig()
+            let settings = builder.settings(configured.config)
             // Entries are parsed for the facets: with others, every file is parsed anew.
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
@@ -266,7 +267,7 @@ public struct SiteBuilder: Sendable {
                 theme = builder.loadTheme()
             }
             let applied = try builder.apply(
-                config, theme: theme!, to: &next, changing: isAnew ? nil : scope)
+                configured, theme: theme!, to: &next, changing: isAnew ? nil : scope)
             let (rendering, removals) = (applied.rendering, applied.plan.removals)
             var files: [RenderedPage] = []
             try builder.render(consume applied, into: &next) { files += $0 }
