@@ -979,9 +979,11 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// One `open`/`write`/`close`: no intermediate `Data` copy.
-    static func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// One `open`/`write`/`close`: no intermediate `Data` copy. Unless `replacing`, a file
+    /// already at `path` is an error (`EEXIST`) and stays as it was.
+    static func writeFile(_ path: String, _ bytes: [UInt8], replacing: Bool = true) throws {
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (replacing ? O_TRUNC : O_EXCL)
+        let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw PathError(path: path, error: .last) }
         defer { close(descriptor) }
         try write(bytes, to: descriptor, path: path)

@@ -179,11 +179,8 @@ public struct FileSystem: Sendable {
     static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(PathError) {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try makeFolders(folder) }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw PathError(path: path, error: .last) }
-        defer { close(descriptor) }
         do {
-            try OutputWriter.write(bytes, to: descriptor, path: path)
+            try OutputWriter.writeFile(path, bytes, replacing: false)
         } catch let error as PathError {
             throw error
         } catch {
