@@ -522,8 +522,9 @@ import Testing
         }
     }
 
-    /// A saved model whose bytes were damaged is not used: the build starts afresh.
-    @Test(arguments: [0.1, 0.5, 0.9])
+    /// A saved model whose bytes were damaged is not used: the build starts afresh. Its
+    /// first byte damaged, it no longer names itself a model: that is damage too.
+    @Test(arguments: [0.0, 0.1, 0.5, 0.9])
     func aDamagedModelMakesACleanBuild(at fraction: Double) throws {
         let project = try Project()
         defer { project.folder.remove() }
@@ -541,6 +542,25 @@ import Testing
         let rebuilt = try project.buildAndCompare("after damage")
         #expect(rebuilt.written?.isWholeFolder == true)
         #expect(rebuilt.notes == ["building clean: the saved model is damaged"])
+    }
+
+    /// A model another fruitsite saved is told apart from a damaged one.
+    @Test func aModelOfAnotherFruitsiteMakesACleanBuildThatSaysSo() throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        try project.buildAndCompare("first build")
+        let cache = project.folder.path + "/.cache"
+        let name = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: cache).first {
+                $0.hasSuffix(".model")
+            })
+        var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + name))
+        let version = try #require(bytes.firstIndex(of: UInt8(ascii: " "))) + 1
+        bytes[version] = UInt8(ascii: "0")
+        try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
+        let rebuilt = try project.buildAndCompare("after another fruitsite's model")
+        #expect(
+            rebuilt.notes == ["building clean: the saved model was written by another fruitsite"])
     }
 
     @Test func cleanRestoresAPageRemovedByHand() throws {

@@ -31,8 +31,11 @@ struct ModelStore: Sendable {
     private var changesPath: String { name + ".changes" }
 
     private var header: String {
-        "fruitsite-model 15 \(Generator.identity) output=\(output)\n"
+        "\(Self.headerPrefix)15 \(Generator.identity) output=\(output)\n"
     }
+
+    /// How every saved model starts, whichever fruitsite wrote it.
+    private static let headerPrefix = "fruitsite-model "
 
     // MARK: - Loading
 
@@ -52,7 +55,11 @@ struct ModelStore: Sendable {
             return .failure(.unreadable(error))
         }
         let header = Array(header.utf8)
-        guard bytes.starts(with: header) else { return .failure(.otherGenerator) }
+        guard bytes.starts(with: header) else {
+            // Another fruitsite's model names itself as one; anything else is damage.
+            let isModel = bytes.starts(with: Array(Self.headerPrefix.utf8))
+            return .failure(isModel ? .otherGenerator : .damaged)
+        }
         guard var file = Self.decode(bytes, from: header.count) else {
             return .failure(.damaged)
         }
