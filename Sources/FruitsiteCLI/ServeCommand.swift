@@ -107,7 +107,10 @@ struct ServeCommand {
             terminal.printError(
                 "Built in \(milliseconds) ms: \(changed) file\(changed == 1 ? "" : "s") changed")
         } catch {
-            let texts = CLI.describe(error.diagnostics, outcome: "serving the last good site")
+            let texts = CLI.describe(
+                error.diagnostics,
+                outcome: server.hasSite
+                    ? "serving the last good site" : "serving the errors until a change builds")
             server.publish(errors: texts)
             for text in texts { terminal.printError(text) }
         }

@@ -96,7 +96,7 @@ struct Responder: Sendable {
         var insertion =
             "<script data-fruitsite>\(Self.reloadScript(events: basePath + Self.eventsPath, version: site.version))</script>"
         if !site.errors.isEmpty {
-            insertion = Self.overlay(site.errors) + insertion
+            insertion = Self.overlay(site.errors, hasBuilt: site.hasBuilt) + insertion
         }
         let closing = Array("</body>".utf8)
         var index = html.count
@@ -143,13 +143,17 @@ struct Responder: Sendable {
         """
     }
 
-    static func overlay(_ errors: [String]) -> String {
+    static func overlay(_ errors: [String], hasBuilt: Bool) -> String {
         let text = MarkupText.escaped(errors.joined(separator: "\n"))
+        let headline =
+            hasBuilt
+            ? "The last change did not build; this is the last good site."
+            : "The site does not build yet; it appears once these are fixed."
         return """
             <div id="fruitsite-errors" role="alert" style="position:fixed;inset:0;z-index:2147483647;\
             overflow:auto;margin:0;padding:2rem;background:rgba(20,20,20,.95);color:#fff;\
             font:14px/1.5 ui-monospace,monospace"><p style="margin:0 0 1rem;font-weight:bold;\
-            color:#ff8080">The last change did not build; this is the last good site.</p>\
+            color:#ff8080">\(headline)</p>\
             <pre style="white-space:pre-wrap;margin:0">\(text)</pre></div>
             """
     }

@@ -17,6 +17,8 @@ struct ServedSite: Sendable {
     private(set) var errors: [String] = []
     /// What the last update means for an open page: see `ReloadEvent`.
     private(set) var event = ReloadEvent(version: 0)
+    /// Whether any update built: until one does, there is no good site to show.
+    private(set) var hasBuilt = false
 
     /// Applies a successful update; false when it changes nothing a browser sees (no file,
     /// and no errors to clear), which leaves the version as it was.
@@ -24,6 +26,7 @@ struct ServedSite: Sendable {
         guard version == 0 || !update.files.isEmpty || !update.removed.isEmpty || !errors.isEmpty
         else { return false }
         version += 1
+        hasBuilt = true
         var added: [String] = []
         for file in update.files {
             if files[file.path] == nil { added.append(file.path) }

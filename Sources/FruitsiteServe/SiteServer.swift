@@ -72,6 +72,9 @@ public final class SiteServer: @unchecked Sendable {
         change { $0.apply(update) }
     }
 
+    /// Whether an update has built, so that there is a good site to keep serving.
+    public var hasSite: Bool { current.hasBuilt }
+
     /// Keeps serving the last good site, with `errors` shown in every page.
     public func publish(errors: [String]) {
         _ = change { $0.fail(with: errors) }

@@ -245,10 +245,25 @@ import Testing
         #expect(page.status == 200)
         #expect(page.text.contains("id=\"fruitsite-errors\""))
         #expect(page.text.contains("apple.md:3:1: error: invalid YAML"))
+        #expect(page.text.contains("this is the last good site"))
+        #expect(served.server.hasSite)
         #expect(try served.get("/nothing-here").text.contains("fruitsite-errors"))
         try good.write(toFile: apple, atomically: true, encoding: .utf8)
         served.update()
         #expect(!(try served.get("/fruits/banana/").text.contains("fruitsite-errors")))
+    }
+
+    /// Before anything built there is no good site: the errors say so, on every address.
+    @Test func showsTheErrorsOfAFirstBuildAsSuch() throws {
+        let server = try SiteServer(host: "127.0.0.1", port: 0, basePath: "/", readTimeout: 10)
+        server.start()
+        server.publish(errors: ["Content/a.md:1:1: error: the file is empty"])
+        #expect(!server.hasSite)
+        let connection = try Connection(port: server.port)
+        try connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let page = try Response(connection.readAll())
+        #expect(page.text.contains("The site does not build yet"), "\(page.text)")
+        #expect(page.text.contains("Content/a.md:1:1: error: the file is empty"))
     }
 
     @Test(.timeLimit(.minutes(1))) func closesTheConnectionOfASlowClient() throws {
