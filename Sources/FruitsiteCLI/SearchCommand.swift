@@ -64,7 +64,9 @@ struct SearchCommand {
             guard config.facets.contains(key) else {
                 let hint =
                     Suggestion.closest(to: key, in: config.facets).map { "did you mean '\($0)'?" }
-                    ?? "the site's facets: \(config.facets.joined(separator: ", "))"
+                    ?? (config.facets.isEmpty
+                        ? "the site has no facets ('facets: []' in the config)"
+                        : "the site's facets: \(config.facets.joined(separator: ", "))")
                 let problem = Diagnostic.error(
                     at: SourceLocation(path: options.configPath ?? "fruitsite.yml"),
                     "'\(key)' is not one of the site's facets", hint: hint)

@@ -105,6 +105,26 @@ final class Capture: @unchecked Sendable {
             })
     }
 
+    @Test func searchNamesTheFacetsOrSaysThereAreNone() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let search = [
+            "search", "--content", repositoryRoot + "/Content", "--config",
+            folder.path + "/fruitsite.yml", "--facet", "colour=red", "",
+        ]
+        try folder.write("fruitsite.yml", "facets: [vitamins]\n")
+        let (code, capture) = Capture.run(search)
+        #expect(code == .failure)
+        #expect(capture.standardError.contains("hint: the site's facets: vitamins"))
+        try folder.write("fruitsite.yml", "facets: []\n")
+        let (noneCode, none) = Capture.run(search)
+        #expect(noneCode == .failure)
+        #expect(
+            none.standardError.contains(
+                "hint: the site has no facets ('facets: []' in the config)"),
+            "\(none.standardError)")
+    }
+
     // MARK: - build and check
 
     /// `fruitsite build` of a new folder whose content is one file, `a.md` holding `entry`.
