@@ -43,6 +43,14 @@ import Testing
         #expect(try folder.read("Content/citrus/blood-orange.md").contains("name: Mine"))
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Content/blood-orange.md"))
         #expect(Capture.run(["new", "Kiwi"]).0 == .usage)  // no --category
+
+        // A hidden folder holds no entry a build reads: its file does not take the slug.
+        try folder.write("Content/.drafts/kiwi.md", "---\nname: Old\ncategory: C\n---\n")
+        let (kiwiCode, kiwi) = Capture.run([
+            "new", "Kiwi", "--category", "Vines", "--content", folder.path + "/Content",
+        ])
+        #expect(kiwiCode == .success, "\(kiwi.standardError)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/Content/kiwi.md"))
     }
 
     @Test func initScaffoldsASiteThatBuildsWithTheDefaultTheme() throws {

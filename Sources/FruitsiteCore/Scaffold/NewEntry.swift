@@ -58,11 +58,17 @@ public struct NewEntry: Sendable {
         return path
     }
 
-    /// A file of that name anywhere under `folder`.
+    /// A file of that name anywhere under `folder` where a build reads entries: hidden files
+    /// and folders are skipped, as the build skips them.
     private static func entry(named name: String, under folder: String) -> String? {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return nil }
         while let relative = enumerator.nextObject() as? String {
-            if (relative as NSString).lastPathComponent == name { return folder + "/" + relative }
+            let last = (relative as NSString).lastPathComponent
+            if last.hasPrefix(".") {
+                enumerator.skipDescendants()
+            } else if last == name {
+                return folder + "/" + relative
+            }
         }
         return nil
     }
