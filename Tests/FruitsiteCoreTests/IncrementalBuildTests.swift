@@ -529,15 +529,9 @@ import Testing
         let project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
-        let cache = project.folder.path + "/.cache"
-        let name = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: cache).first {
-                $0.hasSuffix(".model")
-            })
-        var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + name))
-        let index = Int(Double(bytes.count) * fraction)
-        bytes[index] ^= 0x20
-        try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
+        try Self.changeSavedModel(of: project) { bytes in
+            bytes[Int(Double(bytes.count) * fraction)] ^= 0x20
+        }
         try project.edit("Content/apple.md") { $0 + "\nChanged.\n" }
         let rebuilt = try project.buildAndCompare("after damage")
         #expect(rebuilt.written?.isWholeFolder == true)
@@ -549,18 +543,28 @@ import Testing
         let project = try Project()
         defer { project.folder.remove() }
         try project.buildAndCompare("first build")
+        try Self.changeSavedModel(of: project) { bytes in
+            // The format's version, after "fruitsite-model ".
+            let version = try #require(bytes.firstIndex(of: UInt8(ascii: " "))) + 1
+            bytes[version] = UInt8(ascii: "0")
+        }
+        let rebuilt = try project.buildAndCompare("after another fruitsite's model")
+        #expect(
+            rebuilt.notes == ["building clean: the saved model was written by another fruitsite"])
+    }
+
+    /// Rewrites the model file the last build of `project` saved, changed by `change`.
+    private static func changeSavedModel(
+        of project: Project, _ change: (inout Data) throws -> Void
+    ) throws {
         let cache = project.folder.path + "/.cache"
         let name = try #require(
             try FileManager.default.contentsOfDirectory(atPath: cache).first {
                 $0.hasSuffix(".model")
             })
         var bytes = try #require(FileManager.default.contents(atPath: cache + "/" + name))
-        let version = try #require(bytes.firstIndex(of: UInt8(ascii: " "))) + 1
-        bytes[version] = UInt8(ascii: "0")
+        try change(&bytes)
         try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
-        let rebuilt = try project.buildAndCompare("after another fruitsite's model")
-        #expect(
-            rebuilt.notes == ["building clean: the saved model was written by another fruitsite"])
     }
 
     @Test func cleanRestoresAPageRemovedByHand() throws {
