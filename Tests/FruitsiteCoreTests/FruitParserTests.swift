@@ -138,6 +138,14 @@ import Testing
             name: "key without colon", source: "---\nname: Apple\ncategory: Core\n1️⃣key\n---\n",
             message: "invalid YAML: could not find expected ':' while scanning a simple key"),
         .init(
+            name: "control character in a quoted value",
+            source: "---\nname: Apple\ncategory: \"Pépin 1️⃣\u{0}\"\n---\n",
+            message: "invalid YAML: control characters are not allowed"),
+        .init(
+            name: "control character after CRLF lines",
+            source: "---\r\nname: Apple\r\ncategory: \"Co1️⃣\u{7}re\"\r\n---\r\n",
+            message: "invalid YAML: control characters are not allowed"),
+        .init(
             name: "bad indentation", source: "---\nname: Apple\n  category1️⃣: Core\n---\n",
             message: "invalid YAML"),
         .init(

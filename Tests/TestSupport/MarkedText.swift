@@ -1,5 +1,6 @@
 /// Text with position markers (`1️⃣`, `2️⃣`, …) that are removed and turned into 1-based line
 /// and column positions, so a test points at where an error belongs instead of stating numbers.
+/// A line ends at any line break, `\r\n` included.
 public struct MarkedText {
     /// What a column counts: editors and the Mustache engine count `Character`s; libyaml
     /// counts Unicode scalars.
@@ -31,7 +32,7 @@ public struct MarkedText {
                 continue
             }
             text.append(character)
-            if character == "\n" {
+            if character.isNewline {
                 line += 1
                 column = 1
             } else {

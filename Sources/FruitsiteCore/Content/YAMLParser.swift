@@ -37,7 +37,7 @@ struct YAMLParser {
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw Self.syntaxError(from: parser, length: buffer.count)
+                    throw Self.syntaxError(from: parser, in: UnsafeBufferPointer(buffer))
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
@@ -51,13 +51,19 @@ struct YAMLParser {
     /// ended (a quote or a bracket never closed, a key without its colon), where the unfinished
     /// part starts, which is where it needs fixing: the end of the text is the front matter's
     /// closing line.
-    private static func syntaxError(from parser: yaml_parser_t, length: Int) -> SyntaxError {
+    private static func syntaxError(
+        from parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>
+    ) -> SyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         var message = problem
-        var mark = parser.problem_mark
+        // The reader (a control character, say) reports a byte offset and leaves the mark
+        // at the start.
+        var mark =
+            parser.error == YAML_READER_ERROR
+            ? readerMark(at: min(parser.problem_offset, text.count), in: text) : parser.problem_mark
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " \(context)"
-            if mark.index >= length {
+            if mark.index >= text.count {
                 mark = parser.context_mark
                 let closable = ["quoted scalar", "flow sequence", "flow mapping"]
                 if closable.contains(where: context.hasSuffix) {
@@ -68,6 +74,25 @@ struct YAMLParser {
         // libyaml marks are 0-based.
         return SyntaxError(
             line: Int(mark.line) + 1, column: Int(mark.column) + 1, message: message)
+    }
+
+    /// The mark of byte `offset` of `text`, counted as libyaml counts: a line break is
+    /// `\n`, `\r\n` or a lone `\r`, and a column is a code point.
+    private static func readerMark(at offset: Int, in text: UnsafeBufferPointer<UInt8>)
+        -> yaml_mark_t
+    {
+        var mark = yaml_mark_t(index: offset, line: 0, column: 0)
+        for (index, byte) in text[..<offset].enumerated() {
+            if byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+                    && (index + 1 == text.count || text[index + 1] != UInt8(ascii: "\n"))
+            {
+                (mark.line, mark.column) = (mark.line + 1, 0)
+            } else if byte & 0xC0 != 0x80, byte != UInt8(ascii: "\r") {
+                mark.column += 1
+            }
+        }
+        return mark
     }
 }
 
