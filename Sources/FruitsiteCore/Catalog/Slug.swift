@@ -2,6 +2,10 @@ import Foundation
 
 /// URL slugs for fruits and categories.
 public enum Slug {
+    /// The longest slug a folder can be named with: 255 bytes is the longest file name of
+    /// ext4, XFS, APFS and NTFS alike (NTFS counts UTF-16 units; a slug is ASCII).
+    static let maximumLength = 255
+
     /// Whether `text` looks like `apple` or `blood-orange`: lowercase ASCII letters and digits,
     /// words joined by single hyphens.
     public static func isValid(_ text: String) -> Bool {

@@ -274,6 +274,29 @@ public struct FruitParser: Sendable {
             }
         }
 
+        // A category's or a facet value's slug names a folder of the output, and no file
+        // system takes a longer name.
+        func checkAddress(of value: String, at location: SourceLocation, _ what: String) {
+            let slug = Slug.make(from: value)
+            guard slug.utf8.count > Slug.maximumLength else { return }
+            diagnostics.append(
+                .error(
+                    at: location,
+                    "the \(what) '\(value.prefix(40))…' makes a folder name of "
+                        + "\(slug.utf8.count) bytes, more than the \(Slug.maximumLength) a "
+                        + "file system allows",
+                    hint: "shorten it"))
+        }
+        if let (text, location) = category { checkAddress(of: text, at: location, "category") }
+        for (values, places) in zip(facetValues, facetPlaces) {
+            for (value, place) in zip(values.values, places.places) {
+                checkAddress(
+                    of: value,
+                    at: SourceLocation(path: file.path, line: place.line, column: place.column),
+                    "'\(values.key)' value")
+            }
+        }
+
         var date: EntryDate?
         if let node = fields["date"], !node.isNull {
             date = node.scalarText.flatMap { EntryDate(yaml: $0.trimmingWhitespace()) }
