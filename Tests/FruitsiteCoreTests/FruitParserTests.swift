@@ -146,6 +146,15 @@ import Testing
             source: "---\r\nname: Apple\r\ncategory: \"Co1️⃣\u{7}re\"\r\n---\r\n",
             message: "invalid YAML: control characters are not allowed"),
         .init(
+            name: "category too long for a folder name",
+            source: "---\nname: A\ncategory: 1️⃣\(String(repeating: "Long ", count: 52))\n---\n",
+            message: "the category 'Long Long"),
+        .init(
+            name: "vitamin too long for a folder name",
+            source:
+                "---\nname: A\ncategory: B\nvitamins: [C, 1️⃣\(String(repeating: "k", count: 256))]\n---\n",
+            message: "the 'vitamins' value 'kkk"),
+        .init(
             name: "bad indentation", source: "---\nname: Apple\n  category1️⃣: Core\n---\n",
             message: "invalid YAML"),
         .init(
@@ -196,6 +205,12 @@ import Testing
                 ---
                 """,
             message: "invalid YAML: aliases expand to more than 100000 values"),
+        .init(
+            name: "a great many values without aliases",
+            // Four values before the list, and the list's key: the 99,996th item crosses.
+            source:
+                "---\nname: A\ncategory: B\nv: [\(String(repeating: "x, ", count: 99_995))1️⃣y, y]\n---\n",
+            message: "invalid YAML: more than 100000 values, the most fruitsite reads"),
     ]
 
     @Test(arguments: invalidCases)

@@ -250,6 +250,14 @@ import Testing
             "title: LONG",
             "fruitsite.yml:1:8: error: 'title' is 5000 bytes long, more than the limit of 4096"
         ),
+        (
+            "---\ntitle: First\nlanguage: fr\n---\ntitle: Second",
+            "fruitsite.yml:4:1: error: invalid YAML: a second YAML document starts here"
+        ),
+        (
+            "title: x\n\u{0}",
+            "fruitsite.yml:2:1: error: invalid YAML: control characters are not allowed"
+        ),
     ])
     func aBadConfigValueIsAnErrorAtItsLine(_ text: String, _ expected: String) throws {
         // "LONG" stands for a 5,000-byte value, which would flood the test's name.

@@ -41,6 +41,13 @@ struct YAMLParser {
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
+                // A later document would silently replace the first.
+                if event.type == YAML_DOCUMENT_START_EVENT, builder.hasDocument {
+                    throw SyntaxError(
+                        line: Int(event.start_mark.line) + 1,
+                        column: Int(event.start_mark.column) + 1,
+                        message: "a second YAML document starts here, where one is read")
+                }
                 try builder.handle(event)
             }
             return builder.root
@@ -109,6 +116,10 @@ private struct TreeBuilder {
     private var anchors: [String: YAMLNode] = [:]
     private var totalNodes = 0
     private(set) var root: YAMLNode?
+    /// Whether a document has started.
+    private(set) var hasDocument = false
+    /// Whether an alias has been met: it may stand for a great many values.
+    private var hasAliases = false
 
     mutating func handle(_ event: yaml_event_t) throws(YAMLParser.SyntaxError) {
         let line = Int(event.start_mark.line) + 1
@@ -130,6 +141,7 @@ private struct TreeBuilder {
             }
             node.line = line
             node.column = column
+            hasAliases = true
             // An alias materializes a whole copy of what it names.
             try add(node, anchor: nil, cost: node.expandedSize)
         case YAML_SEQUENCE_START_EVENT where stack.count >= YAMLParser.maximumDepth,
@@ -161,6 +173,8 @@ private struct TreeBuilder {
                     YAMLNode(kind: .mapping(pairs), line: line, column: column, expandedSize: size),
                     anchor: anchor, cost: 1)
             }
+        case YAML_DOCUMENT_START_EVENT:
+            hasDocument = true
         default:
             break
         }
@@ -172,9 +186,12 @@ private struct TreeBuilder {
     {
         totalNodes += cost
         if totalNodes > YAMLParser.maximumExpandedNodes {
+            let limit = YAMLParser.maximumExpandedNodes
             throw .init(
                 line: node.line, column: node.column,
-                message: "aliases expand to more than \(YAMLParser.maximumExpandedNodes) values")
+                message: hasAliases
+                    ? "aliases expand to more than \(limit) values"
+                    : "more than \(limit) values, the most fruitsite reads")
         }
         if let anchor { anchors[anchor] = node }
         switch stack.popLast() {
