@@ -131,6 +131,16 @@ import Testing
             message: "invalid YAML: did not find expected ',' or ']' while parsing a flow "
                 + "sequence that is never closed"),
         .init(
+            name: "bracket never closed above a key",
+            source: "---\nname: 1️⃣[x\ncategory: X\nemoji: y\n---\n",
+            message: "invalid YAML: did not find expected ',' or ']' while parsing a flow "
+                + "sequence that is never closed"),
+        .init(
+            name: "brace never closed above a key",
+            source: "---\nname: 1️⃣{a: b\ncategory: X\n---\n",
+            message: "invalid YAML: did not find expected ',' or '}' while parsing a flow "
+                + "mapping that is never closed"),
+        .init(
             name: "quote never closed", source: "---\nname: 1️⃣\"Apple\ncategory: Core\n---\n",
             message: "invalid YAML: found unexpected end of stream while scanning a quoted "
                 + "scalar that is never closed"),

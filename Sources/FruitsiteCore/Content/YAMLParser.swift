@@ -57,7 +57,8 @@ struct YAMLParser {
     /// The error libyaml reports, at its problem mark; or, when the problem is that the text
     /// ended (a quote or a bracket never closed, a key without its colon), where the unfinished
     /// part starts, which is where it needs fixing: the end of the text is the front matter's
-    /// closing line.
+    /// closing line. So is a bracket whose list or map meets a problem on a later line
+    /// (`name: [x` above `category: X`): a key there means the bracket was left open.
     private static func syntaxError(
         from parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>
     ) -> SyntaxError {
@@ -70,10 +71,12 @@ struct YAMLParser {
             ? readerMark(at: min(parser.problem_offset, text.count), in: text) : parser.problem_mark
         if let context = parser.context.map({ String(cString: $0) }) {
             message += " \(context)"
-            if mark.index >= text.count {
+            let isFlow = context.hasSuffix("flow sequence") || context.hasSuffix("flow mapping")
+            if mark.index >= text.count
+                || isFlow && parser.problem_mark.line > parser.context_mark.line
+            {
                 mark = parser.context_mark
-                let closable = ["quoted scalar", "flow sequence", "flow mapping"]
-                if closable.contains(where: context.hasSuffix) {
+                if isFlow || context.hasSuffix("quoted scalar") {
                     message += " that is never closed"
                 }
             }
