@@ -23,8 +23,50 @@ import Testing
         #expect(html.contains(#"<a href="https://example.org">this</a>"#))
         #expect(
             result.siteLinks.map { "\($0.kind):\($0.target)@\($0.line):\($0.column)" } == [
-                "fruit:lemon@5:5", "category:Stone Fruits@5:32", "fruit:blood-orange@7:6",
+                "fruit:lemon@5:5", "category:Stone Fruits@5:32", "fruit:Blood Orange@7:6",
             ])
+    }
+
+    /// A fragment or a query stays on the address; the page's anchors are `check`'s to follow.
+    @Test func keepAFragmentOrAQuery() {
+        let html =
+            parse(
+                """
+                ---
+                name: Apple
+                category: Core
+                ---
+                [a](fruit:lemon#zest) [b](<category:Stone Fruits#list>) [c](<fruit:Blood Orange?x=1>)
+                """
+            ).details?.bodyHTML ?? ""
+        #expect(html.contains(#"<a href="../../fruits/lemon/#zest">a</a>"#), "\(html)")
+        #expect(html.contains(#"<a href="../../categories/stone-fruits/#list">b</a>"#))
+        #expect(html.contains(#"<a href="../../fruits/blood-orange/?x=1">c</a>"#))
+    }
+
+    /// The error quotes what was written when the slug is made from it, and an empty link
+    /// is named as such rather than by the hash an empty name's slug has.
+    @Test func thatNameNothingSayWhatWasWritten() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(
+            "Content/apple.md",
+            "---\nname: Apple\ncategory: Pome\n---\n[a](fruit:🍎) [b](<fruit:>) [c](fruit:Appel)\n")
+        let options = SiteBuildTests.options(site: folder.path, output: folder.path + "/Output")
+        do {
+            _ = try SiteBuilder(options: options).build()
+            Issue.record("links that name nothing built")
+        } catch {
+            #expect(
+                error.diagnostics.map(\.description) == [
+                    "\(folder.path)/Content/apple.md:5:1: error: no fruit has the slug "
+                        + "'\(Slug.make(from: "🍎"))' (made from '🍎')",
+                    "\(folder.path)/Content/apple.md:5:14: error: the link names no fruit\n"
+                        + "  hint: write 'fruit:<slug>'",
+                    "\(folder.path)/Content/apple.md:5:28: error: no fruit has the slug 'appel' "
+                        + "(made from 'Appel')\n  hint: did you mean 'fruit:apple'?",
+                ])
+        }
     }
 
     @Test func thatNameNothingFailTheBuildWhereTheyAreWrittenEvenWhenTheTargetGoesLater()

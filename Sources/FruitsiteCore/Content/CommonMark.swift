@@ -90,25 +90,32 @@ public struct CommonMark: Sendable {
 public struct SiteLink: Sendable, Hashable {
     public enum Kind: String, Sendable { case fruit, category }
     public var kind: Kind
-    /// A fruit's slug, or a category's name (percent-escapes decoded: `category:Stone%20Fruits`
-    /// or `<category:Stone Fruits>`).
+    /// What the link names, as written (percent-escapes decoded: `category:Stone%20Fruits`
+    /// or `<category:Stone Fruits>`): a fruit's slug or name, or a category's name.
     public var target: String
+    /// A `#fragment` (or `?query`) written after the name, kept on the address.
+    var suffix = ""
     /// Where the link is written: in the body while parsing, then in the file.
     public var line = 0
     public var column = 0
 
     init?(url: String) {
         for kind in [Kind.fruit, .category] where url.hasPrefix(kind.rawValue + ":") {
-            let raw = String(url.dropFirst(kind.rawValue.count + 1))
+            var raw = url.dropFirst(kind.rawValue.count + 1)
+            if let end = raw.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+                suffix = String(raw[end...])
+                raw = raw[..<end]
+            }
             self.kind = kind
-            target = raw.removingPercentEncoding ?? raw
-            // A fruit may be named as it is called (`fruit:Blood Orange`): its slug is then
-            // made the way file names' are.
-            if kind == .fruit, !Slug.isValid(target) { target = Slug.make(from: target) }
+            target = raw.removingPercentEncoding ?? String(raw)
             return
         }
         return nil
     }
+
+    /// The slug of the fruit a `fruit:` link names: the target, or when it is a name
+    /// (`fruit:Blood Orange`), the slug made from it the way file names' are.
+    var slug: String { Slug.isValid(target) ? target : Slug.make(from: target) }
 
     init(kind: Kind, target: String, line: Int, column: Int) {
         self.kind = kind
@@ -120,12 +127,14 @@ public struct SiteLink: Sendable, Hashable {
     /// The page's address from a fruit page, two folders below the site root.
     var address: String {
         switch kind {
-        case .fruit: "../../fruits/\(target)/"
-        case .category: "../../categories/\(Slug.make(from: target))/"
+        case .fruit: "../../fruits/\(slug)/\(suffix)"
+        case .category: "../../categories/\(Slug.make(from: target))/\(suffix)"
         }
     }
 
     func at(line: Int, column: Int) -> SiteLink {
-        SiteLink(kind: kind, target: target, line: line, column: column)
+        var moved = self
+        (moved.line, moved.column) = (line, column)
+        return moved
     }
 }

@@ -175,16 +175,19 @@ extension SiteModel {
         func problem(with link: SiteLink, in path: String) -> Diagnostic? {
             let location = SourceLocation(path: path, line: link.line, column: link.column)
             switch link.kind {
-            case .fruit where !slugs.contains(link.target):
-                let guess = Suggestion.closest(
-                    to: link.target, in: slugs.sorted(), maximumDistance: 3)
-                if drafts.contains(link.target) {
+            case .fruit where link.target.isEmpty:
+                return .error(at: location, "the link names no fruit", hint: "write 'fruit:<slug>'")
+            case .fruit where !slugs.contains(link.slug):
+                let slug = link.slug
+                let guess = Suggestion.closest(to: slug, in: slugs.sorted(), maximumDistance: 3)
+                if drafts.contains(slug) {
                     return .error(
-                        at: location, "the fruit '\(link.target)' is a draft, which has no page",
+                        at: location, "the fruit '\(slug)' is a draft, which has no page",
                         hint: "build with --drafts to include drafts, or publish it first")
                 }
+                let madeFrom = slug == link.target ? "" : " (made from '\(link.target)')"
                 return .error(
-                    at: location, "no fruit has the slug '\(link.target)'",
+                    at: location, "no fruit has the slug '\(slug)'\(madeFrom)",
                     hint: guess.map { "did you mean 'fruit:\($0)'?" })
             case .category where !categories.contains(link.target):
                 let guess = Suggestion.closest(
