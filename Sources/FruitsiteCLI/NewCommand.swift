@@ -21,13 +21,17 @@ struct NewCommand {
         let scanner = try ArgumentScanner(arguments, spec: spec)
         wantsHelp = scanner.has("--help")
         if wantsHelp { return }
-        let what = kind == .entry ? "the fruit's name" : "the folder"
+        let what = kind == .entry ? "the fruit's name" : "the folder's name"
         guard scanner.positionals.count == 1, let positional = scanner.positionals.first else {
             throw UsageError(
                 message: scanner.positionals.isEmpty
                     ? "missing \(what)"
                     : "expected one argument, \(what), got \(scanner.positionals.count); "
                         + "quote names with spaces")
+        }
+        // An empty folder name would mean the current folder's parent, `/`, once joined.
+        guard !positional.allSatisfy(\.isWhitespace) else {
+            throw UsageError(message: "\(what) is empty")
         }
         switch kind {
         case .entry:
@@ -55,12 +59,22 @@ struct NewCommand {
             case .site:
                 let written = try SiteScaffold.create(at: folder)
                 terminal.print("Created a site in \(folder) (\(written.count) files). Try it:")
-                terminal.print("  cd \(folder) && fruitsite serve")
+                terminal.print("  cd \(Self.shellQuoted(folder)) && fruitsite serve")
             }
             return .success
         } catch {
             CLI.report(error.diagnostics, on: terminal, outcome: "nothing was written")
             return .failure
         }
+    }
+
+    /// `text` as a POSIX shell word: as it is when it holds only characters no shell reads
+    /// specially, else in single quotes, so that the hint can be pasted.
+    static func shellQuoted(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy {
+            $0.isASCII
+                && ($0.properties.isAlphabetic || "0123456789-_./+,:@%".unicodeScalars.contains($0))
+        }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }

@@ -1,3 +1,4 @@
+import FruitsiteCore
 import Foundation
 import FruitsiteCLI
 import TestSupport
@@ -83,6 +84,31 @@ import Testing
         let (again, refused) = Capture.run(["init", site])
         #expect(again == .failure)
         #expect(refused.standardError.contains("the folder is not empty"))
+    }
+
+    /// An empty name is a wrong command line: joined with the site's paths, an empty
+    /// folder's would have written them into `/`.
+    @Test func anEmptyFolderOrFruitNameIsAUsageError() throws {
+        let (code, capture) = Capture.run(["init", ""])
+        #expect(code == .usage)
+        #expect(capture.standardError.contains("error: the folder's name is empty"))
+        let (newCode, new) = Capture.run(["new", " ", "--category", "X"])
+        #expect(newCode == .usage)
+        #expect(new.standardError.contains("error: the fruit's name is empty"))
+        #expect(throws: BuildFailure.self) { try SiteScaffold.create(at: "") }
+    }
+
+    /// The hint's command can be pasted into a shell whatever the folder is called.
+    @Test func theHintQuotesAFolderAShellWouldSplit() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.path + "/it's mine"
+        let (code, capture) = Capture.run(["init", site])
+        #expect(code == .success)
+        #expect(
+            capture.standardOutput.contains(
+                #"cd '\#(folder.path)/it'\''s mine' && fruitsite serve"#),
+            "\(capture.standardOutput)")
     }
 
     @Test func saysWhyAFolderCannotBeMadeAsTheSystemDoes() throws {

@@ -9,6 +9,10 @@ public enum SiteScaffold {
     ///   then) or a file cannot be written.
     public static func create(at folder: String) throws(BuildFailure) -> [String] {
         let location = SourceLocation(path: folder)
+        // Joined with the site's paths, an empty name would write them into `/`.
+        guard !folder.isEmpty else {
+            throw BuildFailure([.error(at: location, "the folder's name is empty")])
+        }
         let manager = FileManager.default
         var isFolder: ObjCBool = false
         if manager.fileExists(atPath: folder, isDirectory: &isFolder) {
