@@ -17,6 +17,9 @@ public final class FolderWatcher {
     private let folders: [String]
     /// Files watched apart from the folders (the config), as folder and name.
     private let files: [(folder: String, name: String)]
+    /// The folders that hold `folders`, watched without what is below them, so that a
+    /// watched folder created, removed or put back later is seen.
+    private let parents: [String]
     private var descriptor: Int32 = -1
     private var watched: [Int32: String] = [:]
 
@@ -27,9 +30,9 @@ public final class FolderWatcher {
     public init(folders: [String], files: [String], polls: Bool) {
         self.folders = folders
         self.files = files.map { path in
-            let folder = (path as NSString).deletingLastPathComponent
-            return (folder.isEmpty ? "." : folder, (path as NSString).lastPathComponent)
+            (Self.folder(of: path), (path as NSString).lastPathComponent)
         }
+        parents = folders.map(Self.folder(of:))
         #if canImport(Glibc)
             if !polls {
                 descriptor = inotify_init1(Int32(IN_CLOEXEC))
@@ -105,15 +108,18 @@ public final class FolderWatcher {
                 let isFolder =
                     mask & UInt32(IN_ISDIR) != 0
                     || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
-                if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-                    addWatches(under: folder + "/" + name)
+                // Spelt as the folders are (`Content/x`, never `./Content/x`), so that the
+                // paths match theirs and the scanner's.
+                let path = name.isEmpty ? folder : Self.join(folder, name)
+                if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, isUnderFolders(path) {
+                    addWatches(under: path)
                 }
-                if isUnderFolders(folder) {
+                if isUnderFolders(folder) || isFolder && isUnderFolders(path) {
                     changes.isRelevant = true
                     if isFolder {
                         changes.isComplete = false
                     } else {
-                        changes.paths.insert(folder + "/" + name)
+                        changes.paths.insert(path)
                     }
                 } else if files.contains(where: { $0.folder == folder && $0.name == name }) {
                     changes.isRelevant = true
@@ -128,7 +134,7 @@ public final class FolderWatcher {
 
         private func addWatches() {
             for folder in folders { addWatches(under: folder) }
-            for file in files { addWatch(file.folder) }
+            for folder in parents + files.map(\.folder) { addWatch(folder) }
         }
 
         private func addWatches(under folder: String) {
@@ -136,7 +142,7 @@ public final class FolderWatcher {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in entries where !Self.isIgnored(name) {
                 var isFolder: ObjCBool = false
-                let path = folder + "/" + name
+                let path = Self.join(folder, name)
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
                     isFolder.boolValue
                 {
@@ -153,6 +159,17 @@ public final class FolderWatcher {
             if wd >= 0 { watched[wd] = folder }
         }
     #endif
+
+    /// The folder that holds `path`: `.` for a bare name.
+    private static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// `name` in `folder`, without a leading `./`.
+    static func join(_ folder: String, _ name: String) -> String {
+        folder == "." ? name : folder + "/" + name
+    }
 
     /// Hidden files and editors' temporaries: `.swp` and `.#` files, `~` backups, Vim's
     /// `4913` probe, `.tmp` and `.bck`.

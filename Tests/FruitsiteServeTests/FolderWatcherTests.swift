@@ -71,6 +71,42 @@ import Testing
         #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
     }
 
+    /// A content folder made after the watcher started, or removed and put back, is seen,
+    /// and so are the files it then holds: the folder that holds it is watched too.
+    @Test func seesItsFolderMadeLaterOrPutBack() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let content = folder.path + "/Content"
+        let watcher = FolderWatcher(folders: [content], files: [], polls: false)
+        let later = { (change: @escaping @Sendable () throws -> Void) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
+        }
+        later { try folder.write("Content/apple.md", "a") }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("Content/apple.md", "b") }
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
+
+        later { try FileManager.default.removeItem(atPath: content) }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("Content/pear.md", "p") }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("Content/pear.md", "q") }
+        #expect(reports(content + "/pear.md", from: watcher) == [content + "/pear.md"])
+
+        // A folder beside it is none of its business.
+        later {
+            try folder.write("Output/index.html", "x")
+            try folder.write("Content/pear.md", "r")
+        }
+        #expect(reports(content + "/pear.md", from: watcher) == [content + "/pear.md"])
+    }
+
+    /// Paths are spelt as the folders are: `Content/x` in the current folder, not `./Content/x`.
+    @Test func joinsNamesWithoutADotFolder() {
+        #expect(FolderWatcher.join(".", "Content") == "Content")
+        #expect(FolderWatcher.join("site", "Content") == "site/Content")
+    }
+
     @Test func pollsWhenAsked() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
