@@ -111,7 +111,8 @@ struct ServeCommand {
                 error.diagnostics,
                 outcome: server.hasSite
                     ? "serving the last good site" : "serving the errors until a change builds")
-            server.publish(errors: texts)
+            // Polling finds the same errors every interval: they are told once.
+            guard server.publish(errors: texts) || !isPolled else { return }
             for text in texts { terminal.printError(text) }
         }
     }

@@ -94,7 +94,7 @@ struct Responder: Sendable {
     /// inserted before the last `</body>` (or at the end).
     func injected(into html: [UInt8], site: ServedSite) -> [UInt8] {
         var insertion =
-            "<script data-fruitsite>\(Self.reloadScript(events: basePath + Self.eventsPath, version: site.version))</script>"
+            "<script data-fruitsite>\(Self.reloadScript(events: basePath + Self.eventsPath, version: site.version, instance: instance))</script>"
         if !site.errors.isEmpty {
             insertion = Self.overlay(site.errors, hasBuilt: site.hasBuilt) + insertion
         }
@@ -121,7 +121,7 @@ struct Responder: Sendable {
     /// its body and head swapped in, stylesheets kept, which shows an edit in a fraction of a
     /// reload's time. A page with scripts, a page that is gone (404) or one whose
     /// stylesheets changed is reloaded.
-    static func reloadScript(events: String, version: Int) -> String {
+    static func reloadScript(events: String, version: Int, instance: String) -> String {
         """
         (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)");\
         const own='script:not([data-fruitsite]):not([type$="json"])',sheet='link[rel="stylesheet"]';\
@@ -134,7 +134,8 @@ struct Responder: Sendable {
         for(const e of[...document.head.children])if(!e.matches(sheet))e.remove();\
         for(const e of[...n.head.children])if(!e.matches(sheet))document.head.append(e);\
         document.documentElement.lang=n.documentElement.lang;document.body.replaceWith(n.body);return true};\
-        s.onmessage=async(e)=>{const d=JSON.parse(e.data);if(d.version<=v)return;\
+        s.onmessage=async(e)=>{const d=JSON.parse(e.data);\
+        if(d.instance!=="\(instance)"){s.close();location.reload();return}if(d.version<=v)return;\
         if(d.styles&&d.version===v+1){v=d.version;\
         for(const l of document.querySelectorAll(sheet)){\
         const u=new URL(l.href);u.searchParams.set("v",v);l.href=u.href}return}\

@@ -55,7 +55,9 @@ struct ServedSite: Sendable {
     }
 
     /// Records a failed update: the last good files stay, and every page shows `errors`.
+    /// False when the errors are those shown already, which leaves the version as it was.
     mutating func fail(with errors: [String]) -> Bool {
+        guard errors != self.errors else { return false }
         version += 1
         self.errors = errors
         event = ReloadEvent(version: version)
@@ -70,9 +72,11 @@ struct ReloadEvent: Sendable {
     /// A fruit page's old and new folder, relative to the site root.
     var move: (from: String, to: String)?
 
-    /// The event as Server-Sent Events data, with the site's base path on the addresses.
-    func json(basePath: String) -> String {
-        var json = "{\"version\":\(version)"
+    /// The event as Server-Sent Events data, with the site's base path on the addresses and
+    /// the server's instance, which a page served by another (a server started again) does
+    /// not know: it then reloads, whatever the versions.
+    func json(basePath: String, instance: String) -> String {
+        var json = "{\"instance\":\"\(instance)\",\"version\":\(version)"
         if isStylesOnly { json += ",\"styles\":true" }
         if let move {
             json += ",\"from\":\"\(basePath + move.from)\",\"to\":\"\(basePath + move.to)\""

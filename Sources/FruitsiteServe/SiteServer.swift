@@ -75,9 +75,11 @@ public final class SiteServer: @unchecked Sendable {
     /// Whether an update has built, so that there is a good site to keep serving.
     public var hasSite: Bool { current.hasBuilt }
 
-    /// Keeps serving the last good site, with `errors` shown in every page.
-    public func publish(errors: [String]) {
-        _ = change { $0.fail(with: errors) }
+    /// Keeps serving the last good site, with `errors` shown in every page; false when they
+    /// are the errors shown already.
+    @discardableResult
+    public func publish(errors: [String]) -> Bool {
+        change { $0.fail(with: errors) }
     }
 
     private func change(_ body: (inout ServedSite) -> Bool) -> Bool {
@@ -150,7 +152,9 @@ public final class SiteServer: @unchecked Sendable {
             let event = site.version == sent ? nil : site.event
             condition.unlock()
             let message =
-                event.map { "data: \($0.json(basePath: responder.basePath))\n\n" } ?? ":\n\n"
+                event.map {
+                    "data: \($0.json(basePath: responder.basePath, instance: responder.instance))\n\n"
+                } ?? ":\n\n"
             guard writeAll(Array(message.utf8), to: connection) else { return }
             if let event { sent = event.version }
         }

@@ -21,13 +21,14 @@ BASE_PATH = "/preview/"
 class Served:
     """`fruitsite serve` on a copy of the sample content and theme, on a free port."""
 
-    def __init__(self, binary: Path, work: Path):
+    def __init__(self, binary: Path, work: Path, port: int = 0):
         self.work = work
         for name in ("Content", "Templates"):
-            shutil.copytree(support.REPO / name, work / name)
+            if not (work / name).exists():
+                shutil.copytree(support.REPO / name, work / name)
         self.process = subprocess.Popen(
             [str(binary), "serve", "--content", str(work / "Content"),
-             "--templates", str(work / "Templates"), "--port", "0",
+             "--templates", str(work / "Templates"), "--port", str(port),
              "--base-path", BASE_PATH],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=work,
         )
@@ -118,6 +119,26 @@ def test_an_edit_shows_in_a_script_free_page_without_a_reload(served, driver):
     wait(driver, lambda d: d.execute_script(
         "return getComputedStyle(document.body).outlineWidth") == "5px")
     assert console_errors(driver) == []
+
+
+def test_a_page_follows_a_server_started_again(fruitsite_bin, tmp_path, driver):
+    """A server started again counts its versions anew: an open page still shows the next
+    edit, as the events name the server that sends them."""
+    first = Served(fruitsite_bin, tmp_path)
+    for number in range(3):  # past the version the next server starts at
+        text = first.read("Content/apple.md")
+        first.write("Content/apple.md", text.replace("\n---\n", f"\n---\nEdit {number}.\n", 1))
+    driver.get(first.url + "fruits/apple/")
+    wait(driver, lambda d: "Edit 2." in text_of(d, "main"))
+    port = int(re.search(r":(\d+)/", first.url).group(1))
+    first.stop()
+    second = Served(fruitsite_bin, tmp_path, port=port)
+    try:
+        second.write("Content/apple.md", second.read("Content/apple.md").replace(
+            "Edit 2.", "Typed after the restart.", 1))
+        wait(driver, lambda d: "Typed after the restart." in text_of(d, "main"))
+    finally:
+        second.stop()
 
 
 def test_an_edit_reloads_a_page_with_scripts(served, driver):

@@ -221,7 +221,7 @@ import Testing
         let events = try Connection(port: served.server.port)
         try events.send("GET /__fruitsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
         var stream = ""
-        while !stream.contains("data: {\"version\":1}") {
+        while !stream.contains("\"version\":1}") {
             stream += String(decoding: try events.read(), as: UTF8.self)
         }
         let apple = served.folder.path + "/Content/apple.md"
@@ -229,10 +229,24 @@ import Testing
         try text.replacingOccurrences(of: "\n---\n", with: "\n---\nFreshly edited words.\n")
             .write(toFile: apple, atomically: true, encoding: .utf8)
         served.update()
-        while !stream.contains("data: {\"version\":2}") {
+        while !stream.contains("\"version\":2}") {
             stream += String(decoding: try events.read(), as: UTF8.self)
         }
         #expect(try served.get("/fruits/apple/").text.contains("Freshly edited words."))
+        // Each event names the server, as the page's script does: a page served by a server
+        // since stopped reloads from the one started again, whose versions start anew.
+        let instance = try #require(
+            stream.firstMatch(of: /"instance":"([0-9a-z]+)"/).map { String($0.1) })
+        #expect(try served.get("/fruits/apple/").text.contains(#"if(d.instance!=="\#(instance)")"#))
+    }
+
+    /// The same errors again (a poll finds them every interval) change nothing an open page
+    /// sees: it is not told to reload.
+    @Test func theSameErrorsAgainAreNoNews() throws {
+        let server = try SiteServer(host: "127.0.0.1", port: 0, basePath: "/", readTimeout: 10)
+        #expect(server.publish(errors: ["a.md:1:1: error: x"]))
+        #expect(!server.publish(errors: ["a.md:1:1: error: x"]))
+        #expect(server.publish(errors: ["a.md:2:1: error: y"]))
     }
 
     @Test func showsErrorsInEveryPageUntilTheyAreFixed() throws {
