@@ -107,7 +107,7 @@ enum HelpText {
               --config FILE      The site config (default: fruitsite.yml, if it exists)
               --drafts           Include entries marked 'draft: true'
               --port N           The port (default: 8000, or the next free one up to 8009)
-              --host ADDR        The address to listen on (default: 127.0.0.1; 0.0.0.0 shows
+              --host ADDR        The address or host name (default: 127.0.0.1; 0.0.0.0 shows
                                  the site to the network, with a warning)
               --base-path PATH   Serve the site under PATH, as a host would under a subpath
                                  (default: /)

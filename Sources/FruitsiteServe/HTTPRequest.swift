@@ -81,8 +81,11 @@ public struct HTTPRequest: Sendable, Equatable {
         }
         let request = HTTPRequest(
             method: method, target: target, version: version, headers: headers)
-        // A request whose body would follow cannot be delimited without reading it.
-        if request.hasBody { return .failure(status: 400) }
+        // A request whose body would follow cannot be delimited without reading it: the
+        // connection is closed after the answer, 405 for a method that is never served.
+        if request.hasBody {
+            return .failure(status: method == "GET" || method == "HEAD" ? 400 : 405)
+        }
         return .request(request, length: headEnd)
     }
 

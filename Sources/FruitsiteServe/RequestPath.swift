@@ -6,8 +6,8 @@ public enum RequestPath: Equatable, Sendable {
     /// root, `fruits/apple/` a folder, `assets/site.css` a file); `query` includes its `?`.
     case site(String, query: String)
     /// The server root, or the base path without its final slash, while the site lives
-    /// under a base path: redirect there.
-    case basePath
+    /// under a base path: redirect there, with the query.
+    case basePath(query: String)
     /// Any other path outside the base path.
     case outsideBasePath
     /// A target no honest client sends: answer 400.
@@ -41,10 +41,31 @@ public enum RequestPath: Equatable, Sendable {
             return
         }
         guard path.hasPrefix(basePath) else {
-            self = path == "/" || path + "/" == basePath ? .basePath : .outsideBasePath
+            self =
+                path == "/" || path + "/" == basePath ? .basePath(query: query) : .outsideBasePath
             return
         }
         self = .site(String(path.dropFirst(basePath.count)), query: query)
+    }
+
+    /// `path` as a URI path: each byte but the letters, digits and `-._~!$&'()*+,;=:@/`
+    /// written `%XX`, so that a `Location` holds the name a request decodes back.
+    static func encoded(_ path: String) -> String {
+        let kept = Set("-._~!$&'()*+,;=:@/".utf8)
+        var text = ""
+        for byte in path.utf8 {
+            if byte < 0x80,
+                (Character(Unicode.Scalar(byte)).isLetter
+                    || Character(Unicode.Scalar(byte)).isNumber || kept.contains(byte))
+            {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true)
+                    + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return text
     }
 
     /// `%XX` decoded once; nil for a malformed escape, a NUL byte or invalid UTF-8.

@@ -17,17 +17,19 @@ struct Responder: Sendable {
         var body: [UInt8] = []
     }
 
+    static let methodNotAllowed = Response(
+        status: 405, headers: [("Allow", "GET, HEAD")], body: Array("Method not allowed\n".utf8))
+
     func respond(to request: HTTPRequest, in site: ServedSite) -> Response {
         guard request.method == "GET" || request.method == "HEAD" else {
-            return Response(
-                status: 405, headers: [("Allow", "GET, HEAD")],
-                body: Array("Method not allowed\n".utf8))
+            return Self.methodNotAllowed
         }
         switch RequestPath(target: request.target, basePath: basePath) {
         case .refused:
             return Response(status: 400, body: Array("Bad request\n".utf8))
-        case .basePath:
-            return Response(status: 301, headers: [("Location", basePath)])
+        case .basePath(let query):
+            return Response(
+                status: 301, headers: [("Location", RequestPath.encoded(basePath) + query)])
         case .outsideBasePath:
             return notFound(in: site)
         case .site(let path, let query):
@@ -37,7 +39,8 @@ struct Responder: Sendable {
             }
             // A folder named without its final slash: relative links need the slash.
             if site.files[path + "/index.html"] != nil {
-                return Response(status: 301, headers: [("Location", basePath + path + "/" + query)])
+                let location = RequestPath.encoded(basePath + path + "/") + query
+                return Response(status: 301, headers: [("Location", location)])
             }
             return notFound(in: site)
         }
@@ -175,7 +178,11 @@ struct Responder: Sendable {
         "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg",
         "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
         "woff": "font/woff", "woff2": "font/woff2", "webmanifest": "application/manifest+json",
-        "map": "application/json", "pdf": "application/pdf",
+        "map": "application/json", "pdf": "application/pdf", "ttf": "font/ttf", "otf": "font/otf",
+        "wasm": "application/wasm", "csv": "text/csv; charset=utf-8",
+        "md": "text/markdown; charset=utf-8", "mp4": "video/mp4", "webm": "video/webm",
+        "mp3": "audio/mpeg", "ogg": "audio/ogg", "wav": "audio/wav", "m4a": "audio/mp4",
+        "zip": "application/zip", "gz": "application/gzip",
     ]
 }
 

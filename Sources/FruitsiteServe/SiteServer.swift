@@ -57,7 +57,12 @@ public final class SiteServer: @unchecked Sendable {
             while true {
                 let connection = accept(listener, nil, nil)
                 if connection < 0 {
-                    if errno == EINTR || errno == ECONNABORTED || errno == EMFILE { continue }
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    // Out of descriptors: wait for connections to close rather than spin.
+                    if errno == EMFILE || errno == ENFILE {
+                        usleep(50_000)
+                        continue
+                    }
                     return
                 }
                 Thread.detachNewThread { [self] in serve(connection) }
@@ -105,20 +110,31 @@ public final class SiteServer: @unchecked Sendable {
             connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var buffer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        // When the request being read began: the timeout bounds each read, and this the
+        // whole request, so that a byte every few seconds cannot hold a thread forever.
+        var begun: Date?
         while true {
             switch HTTPRequest.parse(buffer) {
             case .incomplete:
+                if let begun, Date().timeIntervalSince(begun) > TimeInterval(readTimeout) {
+                    return
+                }
                 let count = chunk.withUnsafeMutableBytes {
                     recv(connection, $0.baseAddress, $0.count, 0)
                 }
                 guard count > 0 else { return }
+                if buffer.isEmpty { begun = Date() }
                 buffer += chunk[..<count]
             case .failure(let status):
-                let response = Responder.Response(status: status, body: Array("Bad request\n".utf8))
+                let response =
+                    status == 405
+                    ? Responder.methodNotAllowed
+                    : Responder.Response(status: status, body: Array("Bad request\n".utf8))
                 _ = sendResponse(response, isHead: false, keepAlive: false, on: connection)
                 return
             case .request(let request, let length):
                 buffer.removeFirst(length)
+                begun = buffer.isEmpty ? nil : Date()
                 if request.method == "GET",
                     case .site(Responder.eventsPath, _) = RequestPath(
                         target: request.target, basePath: responder.basePath)
@@ -207,7 +223,7 @@ public final class SiteServer: @unchecked Sendable {
 
     private static func openListener(host: String, port: Int) -> Result<(Int32, Int), ServeError> {
         var hints = addrinfo()
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var info: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &info)

@@ -28,8 +28,9 @@ import Testing
 
     @Test func mountsTheSiteUnderItsBasePath() {
         let base = "/shop/fruits/"
-        #expect(RequestPath(target: "/", basePath: base) == .basePath)
-        #expect(RequestPath(target: "/shop/fruits", basePath: base) == .basePath)
+        #expect(RequestPath(target: "/", basePath: base) == .basePath(query: ""))
+        #expect(RequestPath(target: "/shop/fruits", basePath: base) == .basePath(query: ""))
+        #expect(RequestPath(target: "/?q=berry", basePath: base) == .basePath(query: "?q=berry"))
         #expect(RequestPath(target: "/shop/fruits/", basePath: base) == .site("", query: ""))
         #expect(
             RequestPath(target: "/shop/fruits/fruits/apple/", basePath: base)
@@ -60,10 +61,13 @@ import Testing
         for garbage in [
             "\r\n\r\n", "GET /\r\n\r\n", "GET / HTTP/2.0\r\n\r\n", "get / HTTP/1.1\r\n\r\n",
             "GET / HTTP/1.1\r\nNo colon\r\n\r\n",
-            "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+            "GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
         ] {
             #expect(HTTPRequest.parse(Array(garbage.utf8)) == .failure(status: 400), "\(garbage)")
         }
+        // A method never served is told so, body or not.
+        let posted = "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"
+        #expect(HTTPRequest.parse(Array(posted.utf8)) == .failure(status: 405))
     }
 
     @Test func keepsAliveByVersionAndHeader() {

@@ -115,7 +115,9 @@ import Testing
         func send(_ text: String) throws {
             let bytes = Array(text.utf8)
             guard
-                bytes.withUnsafeBytes({ Glibc.send(socket, $0.baseAddress, $0.count, 0) })
+                bytes.withUnsafeBytes({
+                    Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                })
                     == bytes.count
             else { throw TestError("cannot send") }
         }
@@ -174,6 +176,20 @@ import Testing
         #expect(try served.get("/search-index.json").headers["content-type"] == "application/json")
     }
 
+    /// Fonts, media and WebAssembly get their types: with `nosniff`, a browser would refuse a
+    /// font or `instantiateStreaming` given `application/octet-stream`.
+    @Test func namesTheTypeOfEveryKindOfAsset() {
+        let types = [
+            "a.wasm": "application/wasm", "a.ttf": "font/ttf", "a.otf": "font/otf",
+            "a.woff2": "font/woff2", "a.mp4": "video/mp4", "a.webm": "video/webm",
+            "a.mp3": "audio/mpeg", "a.csv": "text/csv; charset=utf-8", "A.PNG": "image/png",
+            "no-extension": "application/octet-stream",
+        ]
+        for (path, type) in types {
+            #expect(Responder.contentType(of: "assets/" + path) == type, "\(path)")
+        }
+    }
+
     @Test func answersAsAStaticHostWould() throws {
         let served = try Served()
         let page = try served.get("/fruits/apple/")
@@ -188,6 +204,8 @@ import Testing
         #expect(missing.status == 404)
         #expect(missing.text.contains("Page not found"))
         #expect(try served.get("/", method: "POST").status == 405)
+        let posted = try served.get("/", headers: ["Content-Length: 3"], method: "POST")
+        #expect(posted.status == 405 && posted.headers["allow"] == "GET, HEAD")
         #expect(try served.get("/../../etc/passwd").status == 400)
         #expect(try served.get("/%2e%2e/%2e%2e/etc/passwd").status == 400)
         #expect(try served.get("/fruits/").status == 404)  // a folder is never listed
@@ -197,6 +215,13 @@ import Testing
         let served = try Served(basePath: "/shop/")
         let root = try served.get("/")
         #expect(root.status == 301 && root.headers["location"] == "/shop/")
+        // A shared search keeps its query; a name that is not ASCII is percent-encoded.
+        #expect(try served.get("/?q=berry").headers["location"] == "/shop/?q=berry")
+        try served.folder.write("Templates/assets/ün i/index.html", "<p>x</p>")
+        served.update()
+        let folder = try served.get("/shop/assets/%C3%BCn%20i?x=1")
+        #expect(folder.status == 301)
+        #expect(folder.headers["location"] == "/shop/assets/%C3%BCn%20i/?x=1")
         let index = try served.get("/shop/")
         #expect(index.status == 200)
         #expect(index.text.contains("new EventSource(\"/shop/__fruitsite/events\")"))
@@ -288,6 +313,24 @@ import Testing
         // reads its end without a response.
         #expect(try connection.readAll().isEmpty)
         #expect(try served.get("/").status == 200)
+
+        // A byte every 0.4 s never waits out one read, but the request as a whole times out.
+        let trickle = try Connection(port: served.server.port)
+        let start = Date()
+        var closed = false
+        for byte in "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: abcdefghijklmnopqrstuvwxyz".map(
+            String.init)
+        {
+            // A send to a closed socket fails once the peer's reset has arrived.
+            do { try trickle.send(byte) } catch {
+                closed = true
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        let rest = closed ? [] : try trickle.readAll()
+        #expect(rest.isEmpty)
+        #expect(Date().timeIntervalSince(start) < 8)
     }
 
     @Test func servesManyConnectionsAtOnce() throws {
