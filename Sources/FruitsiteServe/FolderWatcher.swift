@@ -83,12 +83,14 @@ public final class FolderWatcher {
             guard count > 0 else { return true }
             var offset = 0
             while offset < count {
-                let (mask, wd, nameLength, name) = buffer.withUnsafeBytes { raw in
+                let (mask, wd, nameLength, name, isUTF8) = buffer.withUnsafeBytes { raw in
                     let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                     let start = offset + MemoryLayout<inotify_event>.size
                     let bytes = raw[start..<start + Int(event.len)].prefix { $0 != 0 }
+                    let name = String(validating: bytes, as: UTF8.self)
                     return (
-                        event.mask, event.wd, Int(event.len), String(decoding: bytes, as: UTF8.self)
+                        event.mask, event.wd, Int(event.len),
+                        name ?? String(decoding: bytes, as: UTF8.self), name != nil
                     )
                 }
                 offset += MemoryLayout<inotify_event>.size + nameLength
@@ -116,7 +118,9 @@ public final class FolderWatcher {
                 }
                 if isUnderFolders(folder) || isFolder && isUnderFolders(path) {
                     changes.isRelevant = true
-                    if isFolder {
+                    // A name that is not UTF-8 cannot be named to the scan, which then
+                    // looks at every file and reports it as `build` does.
+                    if isFolder || !isUTF8 {
                         changes.isComplete = false
                     } else {
                         changes.paths.insert(path)

@@ -101,6 +101,22 @@ import Testing
         #expect(reports(content + "/pear.md", from: watcher) == [content + "/pear.md"])
     }
 
+    /// A file whose name is not UTF-8 cannot be named: the change says to look at everything.
+    @Test func aNameThatIsNotUTF8MeansLookAtEverything() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/apple.md", "a")
+        let content = folder.path + "/Content"
+        let watcher = FolderWatcher(folders: [content], files: [], polls: false)
+        let path = Array((content + "/bad").utf8) + [0xFF] + Array(".md".utf8) + [0]
+        let paths = wakes(watcher) {
+            _ = path.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { close(creat($0.baseAddress!, 0o644)) }
+            }
+        }
+        #expect(paths == nil)
+    }
+
     /// Paths are spelt as the folders are: `Content/x` in the current folder, not `./Content/x`.
     @Test func joinsNamesWithoutADotFolder() {
         #expect(FolderWatcher.join(".", "Content") == "Content")
