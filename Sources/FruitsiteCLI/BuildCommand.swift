@@ -102,7 +102,8 @@ struct BuildCommand {
             }
             return .success
         case .failure(let failure):
-            CLI.report(failure.diagnostics, on: terminal)
+            CLI.report(
+                failure.diagnostics, on: terminal, outcome: isCheck ? nil : "nothing was written")
             return .failure
         }
     }

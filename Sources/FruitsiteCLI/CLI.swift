@@ -83,16 +83,14 @@ public struct CLI: Sendable {
     }
 
     /// Prints diagnostics to standard error (see `describe`).
-    static func report(
-        _ diagnostics: [Diagnostic], on terminal: Terminal, outcome: String = "nothing was written"
-    ) {
+    static func report(_ diagnostics: [Diagnostic], on terminal: Terminal, outcome: String? = nil) {
         for text in describe(diagnostics, outcome: outcome) { terminal.printError(text) }
     }
 
     /// Each diagnostic with the line it points at, at most `diagnosticLimit` errors, then a
-    /// count of the errors and what became of the build: what the terminal prints, and what
-    /// `serve` shows in the page.
-    static func describe(_ diagnostics: [Diagnostic], outcome: String) -> [String] {
+    /// count of the errors and what became of the build, if it would build: what the terminal
+    /// prints, and what `serve` shows in the page.
+    static func describe(_ diagnostics: [Diagnostic], outcome: String?) -> [String] {
         let errors = diagnostics.filter(\.isError)
         var printedErrors = 0
         var texts: [String] = []
@@ -114,7 +112,8 @@ public struct CLI: Sendable {
             texts.append("… and \(errors.count - diagnosticLimit) more errors")
         }
         if !errors.isEmpty {
-            texts.append("\(errors.count) error\(errors.count == 1 ? "" : "s"); \(outcome)")
+            let count = "\(errors.count) error\(errors.count == 1 ? "" : "s")"
+            texts.append(outcome.map { count + "; " + $0 } ?? count)
         }
         return texts
     }

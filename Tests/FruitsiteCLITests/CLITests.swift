@@ -150,6 +150,12 @@ final class Capture: @unchecked Sendable {
         #expect(capture.standardError.contains("1 error; nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/Output"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/.cache"))
+        // `check` never writes: its count of errors says nothing of writing.
+        let (checkCode, check) = Capture.run([
+            "check", "--content", folder + "/Content", "--templates", repositoryRoot + "/Templates",
+        ])
+        #expect(checkCode == .failure)
+        #expect(check.standardError.hasSuffix("1 error\n"), "\(check.standardError)")
     }
 
     /// A site of one fruit says so in the singular.
