@@ -51,12 +51,27 @@ import Testing
         #expect(broken.map(\.link) == ["/my%20fruits/x/"])
     }
 
+    /// Only where an address is written: a Markdown link or definition, an HTML attribute,
+    /// after a template tag; not in prose, a template comment or front-matter text.
+    @Test func findsALinkWhereAnAddressIsWritten() {
+        let text = """
+            Literal (nope/) and nope/ here.
+            [a](nope/) <img src=nope/> <a href="nope/">
+            [ref]:  nope/
+            {{! see nope/ }}<script src="{{root}}nope/">
+            """
+        #expect(
+            SiteBuilder.places(of: "nope/", in: text[...]).map { "\($0.line):\($0.column)" } == [
+                "2:5", "2:21", "2:37", "3:9", "4:38",
+            ])
+    }
+
     @Test func findsALinkWrittenWholeNotInsideALongerOne() {
         let text = "See [apple](../apple/) and [a](../a).\n[again](../a)\n"
-        let places = SiteBuilder.places(of: "../a", in: text)
+        let places = SiteBuilder.places(of: "../a", in: text[...])
         #expect(places.map { "\($0.line):\($0.column)" } == ["1:32", "2:9"])
-        #expect(SiteBuilder.places(of: "../apple/", in: text).map(\.column) == [13])
-        #expect(SiteBuilder.places(of: "../b", in: text).isEmpty)
+        #expect(SiteBuilder.places(of: "../apple/", in: text[...]).map(\.column) == [13])
+        #expect(SiteBuilder.places(of: "../b", in: text[...]).isEmpty)
     }
 
     @Test func decodesAttributeEntities() {

@@ -462,29 +462,36 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Where a broken link is written, and how: the fruit's own file for a link on its page,
+    /// Where a broken link is written, and how: the fruit's own body for a link on its page,
     /// else the templates (a template writes `{{root}}about/` where the page shows
-    /// `../../about/`), else the page. `use` counts the uses of the link on the page before
-    /// this one: it picks that place among those where the link is written, or the last.
+    /// `../../about/`); else, unlocated, the fruit's file or the templates folder. `use`
+    /// counts the uses of the link on the page before this one: it picks that place among
+    /// those where the link is written, or the last.
     private func source(
         of broken: LinkChecker.Broken, use: Int, theme: TemplateLoader.Theme, model: SiteModel
     )
         -> (SourceLocation, written: String)
     {
-        var candidates: [(path: String, text: String)] = []
+        var candidates: [(path: String, text: Substring, firstLine: Int)] = []
+        var fallback = SourceLocation(path: options.templatesDirectory)
         let parts = broken.page.split(separator: "/")
         if parts.count == 3, parts[0] == "fruits",
             let position = model.order.indices.first(where: {
                 model[position: $0].fruit.slug == parts[1]
-            }),
-            let bytes = try? fileSystem.read(model[position: position].path, .max)
+            })
         {
-            candidates.append(
-                (model[position: position].path, String(decoding: bytes, as: UTF8.self)))
+            let path = model[position: position].path
+            fallback = SourceLocation(path: path)
+            // The body alone: the front matter's text is data, which writes no link.
+            if let bytes = try? fileSystem.read(path, .max),
+                let split = try? FrontMatter(splitting: String(decoding: bytes, as: UTF8.self))
+            {
+                candidates.append((path, split.body, split.bodyFirstLine))
+            }
         }
         for name in theme.sources.keys.sorted() {
-            candidates.append(
-                (options.templatesDirectory + "/" + name + ".mustache", theme.sources[name]!))
+            let text = theme.sources[name]![...]
+            candidates.append((options.templatesDirectory + "/" + name + ".mustache", text, 1))
         }
         var relative = Substring(broken.link)
         while relative.hasPrefix("../") || relative.hasPrefix("./") {
@@ -495,27 +502,37 @@ public struct SiteBuilder: Sendable {
             var places: [SourceLocation] = []
             for candidate in candidates {
                 places += Self.places(of: spelling, in: candidate.text).map {
-                    SourceLocation(path: candidate.path, line: $0.line, column: $0.column)
+                    SourceLocation(
+                        path: candidate.path, line: $0.line + candidate.firstLine - 1,
+                        column: $0.column)
                 }
             }
             if let place = places.isEmpty ? nil : places[min(use, places.count - 1)] {
                 return (place, spelling)
             }
         }
-        return (SourceLocation(path: options.outputDirectory + "/" + broken.page), broken.link)
+        return (fallback, broken.link)
     }
 
-    /// The lines and columns where `link` is written whole in `text`: not followed by more
-    /// of an address, so that `../a` is not found in `../apple/`.
-    static func places(of link: String, in text: String) -> [(line: Int, column: Int)] {
+    /// The lines and columns where `link` is written whole in `text` as an address: where a
+    /// Markdown link (`](`, `](<`, `]: `), an HTML attribute (`=`, `="`, `='`) or a template
+    /// tag (`}}`) puts one, and not followed by more of an address, so that `../a` is not
+    /// found in `../apple/`, nor an address in prose or a template comment.
+    static func places(of link: String, in text: Substring) -> [(line: Int, column: Int)] {
         let scalars = text.unicodeScalars
         let ends: Set<Unicode.Scalar> = [")", "\"", "'", " ", "\t", "\n", "\r", "<", ">"]
+        let openers = ["](", "](<", "=", "=\"", "='", "}}"]
         var places: [(line: Int, column: Int)] = []
         var (line, lineStart, searched) = (1, scalars.startIndex, scalars.startIndex)
         while let range = text[searched...].range(of: link) {
             searched = range.upperBound
             guard range.upperBound == text.endIndex || ends.contains(scalars[range.upperBound])
             else { continue }
+            let preceding = text[..<range.lowerBound]
+            // A reference definition: `[x]:`, blanks, then the address.
+            let blanks = preceding.reversed().prefix { $0 == " " || $0 == "\t" }.count
+            let isDefinition = blanks > 0 && preceding.dropLast(blanks).hasSuffix("]:")
+            guard openers.contains(where: preceding.hasSuffix) || isDefinition else { continue }
             let before = scalars[lineStart..<range.lowerBound]
             line += before.count { $0 == "\n" }
             if let newline = before.lastIndex(of: "\n") {
