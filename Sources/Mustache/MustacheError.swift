@@ -95,6 +95,11 @@ public struct MustacheError: Error, Sendable, Equatable, CustomStringConvertible
             return "unclosed tag: expected '\(expected)'"
         case .emptyTagName:
             return "empty tag name"
+        case .invalidTagName(let name) where name.contains(where: \.isNewline):
+            // Most likely a tag whose closing delimiter is missing, which took in the text up
+            // to the next tag's: its first line is what the reader wrote.
+            return "invalid tag name '\(name.prefix { !$0.isNewline })…': the tag runs onto the "
+                + "next line; is its closing delimiter missing?"
         case .invalidTagName(let name):
             return "invalid tag name '\(name)': names hold no whitespace or empty dotted parts"
         case .invalidDelimiters(let content):

@@ -48,6 +48,20 @@ import Testing
         #expect(error.description == "fruit:5:1: unclosed section 'items' (opened at 2:3)")
     }
 
+    /// A tag missing its closing delimiter takes in the text up to the next tag's: the
+    /// message quotes its first line and says what is likely wrong, not the lines it took.
+    @Test func aTagRunningOntoTheNextLineAsksForItsClosingDelimiter() throws {
+        let source = MarkedText("<h1>1️⃣{{fruit.name}</h1>\n{{/main}}")
+        let error = try #require(throws: MustacheError.self) {
+            try MustacheTemplate(source.text, name: "fruit")
+        }
+        #expect((error.line, error.column) == (source["1️⃣"].line, source["1️⃣"].column))
+        #expect(
+            error.message
+                == "invalid tag name 'fruit.name}</h1>…': the tag runs onto the next line; "
+                + "is its closing delimiter missing?")
+    }
+
     @Test func mismatchedClosingTagNamesBothSections() throws {
         let source = MarkedText("{{#a}}\n2️⃣{{^b}}\n1️⃣{{/a}}")
         let error = try #require(throws: MustacheError.self) {
