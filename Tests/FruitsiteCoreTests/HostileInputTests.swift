@@ -229,6 +229,15 @@ import Testing
             "baseURL: https://example.org/a/..",
             "fruitsite.yml:1:10: error: 'baseURL' must have a path without empty, '.' or '..' parts"
         ),
+        (
+            "baseURL: https://x.org:99999/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a port from 1 to 65535"
+        ),
+        ("baseURL: https://x.org/%zz/", "fruitsite.yml:1:10: error: 'baseURL' must be escaped"),
+        (
+            #"baseURL: 'https://x.org/"><script>x</script>/'"#,
+            "fruitsite.yml:1:10: error: 'baseURL' must be escaped"
+        ),
         ("facets: [search]", "fruitsite.yml:1:10: error: 'search' cannot be a facet"),
         (
             "maxEntrySize: lots",
@@ -281,6 +290,9 @@ import Testing
         #expect(config.maximumEntrySize == 512 << 10)
         #expect(config.pageSize == 0)
         #expect(SiteConfig().pageSize == 100)
+        for url in ["https://[::1]:8080/a%20b/", "https://[::1]/", "http://x.org/caf%C3%A9/"] {
+            #expect(SiteConfig.baseURLProblem(url) == nil, "\(url)")
+        }
     }
 
     @Test func aConfigThatIsAFolderIsAnError() throws {

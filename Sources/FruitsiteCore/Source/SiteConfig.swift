@@ -345,6 +345,23 @@ public struct SiteConfig: Sendable, Equatable {
         if url.contains("#") { return "must not have a fragment ('#…')" }
         let host = url[schemeEnd.upperBound...].prefix { $0 != "/" }
         if host.isEmpty || host.contains("@") { return "must name a host, without a user name" }
+        // A port after the host's last colon (not one inside an IPv6 address's brackets).
+        if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
+            let port = host[host.index(after: colon)...]
+            guard !port.isEmpty, port.allSatisfy { ("0"..."9").contains($0) },
+                let number = Int(port),
+                (1...65535).contains(number)
+            else { return "must have a port from 1 to 65535 after the host's ':'" }
+        }
+        // Characters that must be escaped in a URL, and escapes that are not `%XX`.
+        let unsafe = Set(#""<>\^`{|}"#)
+        if url.contains(where: unsafe.contains)
+            || url.split(separator: "%").dropFirst().contains(
+                where: { $0.count < 2 || !$0.prefix(2).allSatisfy(\.isHexDigit) })
+        {
+            return
+                "must be escaped: '%' followed by two hex digits, and no \", <, >, \\, ^, `, {, | or }"
+        }
         // The 404 page links from the path, where `//x/` would name the host `x`, and `.`
         // or `..` would lead somewhere the site is not.
         var segments = url[schemeEnd.upperBound...].dropFirst(host.count).split(
