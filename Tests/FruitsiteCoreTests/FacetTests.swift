@@ -190,10 +190,44 @@ import Testing
             (error as? BuildFailure)?.diagnostics.first?.message.contains("no facet template")
                 == true
         }
+        // Reported with the theme's other errors, not after them.
+        try FileManager.default.removeItem(atPath: folder.path + "/Templates/404.mustache")
+        #expect {
+            _ = try SiteBuilder(options: options).build()
+        } throws: { error in
+            let messages = (error as? BuildFailure)?.diagnostics.map(\.message) ?? []
+            return messages.count == 2 && messages.contains { $0.contains("no '404' template") }
+                && messages.contains { $0.contains("no facet template") }
+        }
+        try folder.write("Templates/404.mustache", "{{site.title}}")
         try folder.write("fruitsite.yml", "facets: []\n")
         options.configPath = folder.path + "/fruitsite.yml"
         _ = try SiteBuilder(options: options).build()
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Output/vitamins"))
+    }
+
+    /// `serve` keeps its theme between updates: facets added to the config check it again.
+    @Test func facetsAddedWhileServingNeedTheFacetTemplate() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
+        try FileManager.default.removeItem(atPath: folder.path + "/Templates/facet.mustache")
+        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
+        try folder.write("fruitsite.yml", "facets: []\n")
+        var options = BuildOptions()
+        options.contentDirectory = folder.path + "/Content"
+        options.templatesDirectory = folder.path + "/Templates"
+        options.configPath = folder.path + "/fruitsite.yml"
+        var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+        _ = try site.update()
+        try folder.write("fruitsite.yml", "facets: [vitamins]\n")
+        #expect {
+            _ = try site.update()
+        } throws: { error in
+            (error as? BuildFailure)?.diagnostics.first?.message.contains("no facet template")
+                == true
+        }
     }
 
     @Test func otherFacetsMakeACleanBuild() throws {

@@ -148,7 +148,8 @@ public struct SiteBuilder: Sendable {
     public func render() throws(BuildFailure) -> Rendering {
         let configured = loadConfig()
         var model = SiteModel(settings: settings(configured.config))
-        let applied = try apply(configured, theme: loadTheme(), to: &model)
+        let applied = try apply(
+            configured, theme: loadTheme(for: configured.config), to: &model)
         var rendering = applied.rendering
         let theme = applied.data.theme
         var files: [RenderedPage] = []
@@ -168,7 +169,8 @@ public struct SiteBuilder: Sendable {
     public func build() throws(BuildFailure) -> Rendering {
         // The theme is compiled on a thread of its own meanwhile: the steps up to the model's
         // loading run mostly on one core.
-        let theme = Background { [self] in loadTheme() }
+        let configured = loadConfig()
+        let theme = Background { [self] in loadTheme(for: configured.config) }
         let writer = OutputWriter(
             outputDirectory: options.outputDirectory,
             protectedDirectories: ["."],
@@ -185,7 +187,6 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         // What a build that is gone left is cleared before the marker is read.
         let leftovers = writer.recover()
-        let configured = loadConfig()
         var (model, notes) = loadModel(
             from: store, for: writer, settings: settings(configured.config))
         let applied = try apply(configured, theme: theme.value, to: &model)
@@ -263,8 +264,10 @@ public struct SiteBuilder: Sendable {
             let isAnew = model.settings != settings
             var next = isAnew ? SiteModel(settings: settings) : model
             let templates = builder.options.templatesDirectory + "/"
-            if theme == nil || scope?.contains(where: { $0.hasPrefix(templates) }) ?? true {
-                theme = builder.loadTheme()
+            // New facets may need the facet template: the theme is checked for them again.
+            if theme == nil || isAnew || scope?.contains(where: { $0.hasPrefix(templates) }) ?? true
+            {
+                theme = builder.loadTheme(for: configured.config)
             }
             let applied = try builder.apply(
                 configured, theme: theme!, to: &next, changing: isAnew ? nil : scope)
@@ -282,11 +285,12 @@ public struct SiteBuilder: Sendable {
 
     // MARK: - The four stages
 
-    /// Reads and compiles the templates.
-    private func loadTheme() -> Result<TemplateLoader.Theme, BuildFailure> {
+    /// Reads and compiles the templates, which `config`'s facets may need one more of.
+    private func loadTheme(for config: SiteConfig) -> Result<TemplateLoader.Theme, BuildFailure> {
         Result { () throws(BuildFailure) in
             try TemplateLoader(
-                templatesDirectory: options.templatesDirectory, fileSystem: fileSystem
+                templatesDirectory: options.templatesDirectory, fileSystem: fileSystem,
+                facets: config.facets
             ).load()
         }
     }
@@ -334,18 +338,7 @@ public struct SiteBuilder: Sendable {
         let config = configured.config
         let content = scanner(config).scan(against: model, only: paths)
         var errors = configured.problems.filter(\.isError)
-        switch loaded {
-        case .success(let theme) where !config.facets.isEmpty && theme.sources["facet"] == nil:
-            errors.append(
-                .error(
-                    at: SourceLocation(path: options.templatesDirectory + "/facet.mustache"),
-                    "the theme has no facet template, which the site's facets "
-                        + "(\(config.facets.joined(separator: ", "))) need for their pages",
-                    hint: "copy Templates/facet.mustache from 'fruitsite init', "
-                        + "or set 'facets: []' in the config"))
-        case .success: break
-        case .failure(let error): errors += error.diagnostics
-        }
+        if case .failure(let error) = loaded { errors += error.diagnostics }
         guard case .success(let theme) = loaded, errors.isEmpty else {
             // Report the content's errors with them.
             var probe = model

@@ -7,14 +7,20 @@ public struct TemplateLoader: Sendable {
 
     public var templatesDirectory: String
     public var fileSystem: FileSystem
+    /// The site's facets (`SiteConfig.facets`): with any, the theme needs a `facet` template.
+    public var facets: [String]
 
     /// Creates a loader.
     /// - Parameters:
     ///   - templatesDirectory: The templates folder as the user named it.
     ///   - fileSystem: Where to read from.
-    public init(templatesDirectory: String, fileSystem: FileSystem = .local) {
+    ///   - facets: The site's facets, whose pages need a `facet` template.
+    public init(
+        templatesDirectory: String, fileSystem: FileSystem = .local, facets: [String] = []
+    ) {
         self.templatesDirectory = templatesDirectory
         self.fileSystem = fileSystem
+        self.facets = facets
     }
 
     /// A compiled theme.
@@ -148,6 +154,15 @@ public struct TemplateLoader: Sendable {
                     "the theme has no '\(name)' template",
                     hint: "every theme needs "
                         + Self.requiredTemplates.map { "\($0).mustache" }.joined(separator: ", ")))
+        }
+        if !facets.isEmpty, sources["facet"] == nil {
+            diagnostics.append(
+                .error(
+                    at: SourceLocation(path: templatesDirectory + "/facet.mustache"),
+                    "the theme has no facet template, which the site's facets "
+                        + "(\(facets.joined(separator: ", "))) need for their pages",
+                    hint: "copy Templates/facet.mustache from 'fruitsite init', "
+                        + "or set 'facets: []' in the config"))
         }
         do {
             let library = try MustacheLibrary(templates: sources, requiresKnownPartials: true)
