@@ -98,6 +98,21 @@ import Testing
         #expect(throws: BuildFailure.self) { try SiteScaffold.create(at: "") }
     }
 
+    /// `new` refuses what a build would: it never writes an entry that does not build.
+    @Test func refusesValuesABuildWouldRefuse() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (code, capture) = Capture.run([
+            "new", "Two\nLines", "--category", "X", "--content", folder.path + "/Content",
+        ])
+        #expect(code == .failure)
+        #expect(
+            capture.standardError.contains(
+                "Content/two-lines.md: error: 'name' must be one line"),
+            "\(capture.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Content/two-lines.md"))
+    }
+
     /// The hint's command can be pasted into a shell whatever the folder is called.
     @Test func theHintQuotesAFolderAShellWouldSplit() throws {
         let folder = try TemporaryDirectory()

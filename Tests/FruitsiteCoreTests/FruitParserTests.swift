@@ -177,6 +177,12 @@ import Testing
             name: "blank name", source: "---\nname: 1️⃣\"  \"\ncategory: Core\n---\n",
             message: "'name' is blank"),
         .init(
+            name: "name of two lines", source: "---\nname: 1️⃣\"Two\\nLines\"\ncategory: Core\n---\n",
+            message: "'name' must be one line"),
+        .init(
+            name: "category with a tab", source: "---\nname: A\ncategory: 1️⃣\"Co\\tre\"\n---\n",
+            message: "'category' must be one line"),
+        .init(
             name: "list as name", source: "---\nname: 1️⃣[a, b]\ncategory: Core\n---\n",
             message: "'name' must be a string, not a list"),
         .init(

@@ -174,6 +174,17 @@ public struct FruitParser: Sendable {
                 diagnostics.append(.error(at: location(of: node), "'\(key)' is blank"))
                 return nil
             }
+            // Shown on one line everywhere: a title, a list's item, a line of `search`.
+            if text.unicodeScalars.contains(where: {
+                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }) {
+                diagnostics.append(
+                    .error(
+                        at: location(of: node),
+                        "'\(key)' must be one line, without line breaks, tabs or control characters"
+                    ))
+                return nil
+            }
             return (Fold.normalizeNFC(text), location(of: node))
         }
 

@@ -34,14 +34,17 @@ public struct NewEntry: Sendable {
     }
 
     /// Writes `<contentDirectory>/<slug>.md` and returns its path.
-    /// - Throws: `BuildFailure` for a blank name or category, or when an entry with the same
-    ///   slug exists anywhere in the content folder: nothing is ever overwritten.
+    /// - Throws: `BuildFailure` for values a build would refuse, or when an entry with the
+    ///   same slug exists anywhere in the content folder: nothing is ever overwritten.
     public func write(into contentDirectory: String) throws(BuildFailure) -> String {
         let path = contentDirectory + "/" + slug + ".md"
         let location = SourceLocation(path: path)
-        for (key, value) in [("name", name), ("category", category)]
-        where value.allSatisfy(\.isWhitespace) {
-            throw BuildFailure([.error(at: location, "'\(key)' is blank")])
+        // The parser a build reads it with says whether it would build: a blank or two-line
+        // name, a category too long for a folder. Its errors are the values', not a file's.
+        let parsed = FruitParser().parse(SourceFile(path: path, bytes: Array(text.utf8)))
+        let errors = parsed.diagnostics.filter(\.isError)
+        if !errors.isEmpty {
+            throw BuildFailure(errors.map { .error(at: location, $0.message, hint: $0.hint) })
         }
         if let existing = Self.entry(named: slug + ".md", under: contentDirectory) {
             throw BuildFailure([
