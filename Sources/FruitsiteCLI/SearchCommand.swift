@@ -67,8 +67,12 @@ struct SearchCommand {
                     ?? (config.facets.isEmpty
                         ? "the site has no facets ('facets: []' in the config)"
                         : "the site's facets: \(config.facets.joined(separator: ", "))")
+                // The config names the facets; without one, the defaults are the content's.
+                let config = options.configPath ?? "fruitsite.yml"
                 let problem = Diagnostic.error(
-                    at: SourceLocation(path: options.configPath ?? "fruitsite.yml"),
+                    at: SourceLocation(
+                        path: FileSystem.local.status(config) != nil
+                            ? config : options.contentDirectory),
                     "'\(key)' is not one of the site's facets", hint: hint)
                 terminal.printError(problem.description)
                 return .failure

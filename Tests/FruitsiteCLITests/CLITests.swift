@@ -116,6 +116,14 @@ final class Capture: @unchecked Sendable {
         let (code, capture) = Capture.run(search)
         #expect(code == .failure)
         #expect(capture.standardError.contains("hint: the site's facets: vitamins"))
+        #expect(capture.standardError.hasPrefix(folder.path + "/fruitsite.yml: error: "))
+        // Without a config the facets are the defaults: the error names no missing file.
+        let (_, defaults) = Capture.run(
+            search.filter { $0 != "--config" && !$0.hasSuffix(".yml") })
+        #expect(
+            defaults.standardError.hasPrefix(
+                repositoryRoot + "/Content: error: 'colour' is not one of the site's facets"),
+            "\(defaults.standardError)")
         try folder.write("fruitsite.yml", "facets: []\n")
         let (noneCode, none) = Capture.run(search)
         #expect(noneCode == .failure)
