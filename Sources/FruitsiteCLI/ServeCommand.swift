@@ -69,18 +69,20 @@ struct ServeCommand {
             terminal.printError(
                 "warning: serving on \(host): other machines on the network can see the site")
         }
-        var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
-        Self.update(&site, changing: nil, server: server, terminal: terminal, isPolled: false)
-        server.start()
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        terminal.print("Serving at http://\(shownHost):\(server.port)\(basePath)")
-        Self.stopOnSignals(terminal: terminal)
+        // Watching before the first build: an edit made while it runs (seconds, at 100,000
+        // fruits) or just after it is served waits in the queue, not lost.
         let watcher = FolderWatcher(
             folders: [options.contentDirectory, options.templatesDirectory],
             files: [options.configPath ?? "fruitsite.yml"], polls: polls)
         if !polls && !watcher.usesNotifications {
             terminal.printError("note: inotify is unavailable here; looking for changes by polling")
         }
+        var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+        Self.update(&site, changing: nil, server: server, terminal: terminal, isPolled: false)
+        server.start()
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        terminal.print("Serving at http://\(shownHost):\(server.port)\(basePath)")
+        Self.stopOnSignals(terminal: terminal)
         while true {
             let paths = watcher.wait()
             Self.update(
