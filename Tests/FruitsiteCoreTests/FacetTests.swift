@@ -173,9 +173,9 @@ import Testing
         #expect(error.message.contains("/apple.md:\(other))"), "\(error)")
     }
 
-    @Test func aThemeWithoutAFacetTemplateIsToldWhatToDo() throws {
+    /// A site of one fruit whose theme is the default one without `facet.mustache`.
+    private func siteWithoutAFacetTemplate() throws -> (TemporaryDirectory, BuildOptions) {
         let folder = try TemporaryDirectory()
-        defer { folder.remove() }
         try FileManager.default.copyItem(
             atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
         try FileManager.default.removeItem(atPath: folder.path + "/Templates/facet.mustache")
@@ -184,6 +184,12 @@ import Testing
         options.contentDirectory = folder.path + "/Content"
         options.templatesDirectory = folder.path + "/Templates"
         options.outputDirectory = folder.path + "/Output"
+        return (folder, options)
+    }
+
+    @Test func aThemeWithoutAFacetTemplateIsToldWhatToDo() throws {
+        var (folder, options) = try siteWithoutAFacetTemplate()
+        defer { folder.remove() }
         #expect {
             _ = try SiteBuilder(options: options).build()
         } throws: { error in
@@ -208,16 +214,9 @@ import Testing
 
     /// `serve` keeps its theme between updates: facets added to the config check it again.
     @Test func facetsAddedWhileServingNeedTheFacetTemplate() throws {
-        let folder = try TemporaryDirectory()
+        var (folder, options) = try siteWithoutAFacetTemplate()
         defer { folder.remove() }
-        try FileManager.default.copyItem(
-            atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
-        try FileManager.default.removeItem(atPath: folder.path + "/Templates/facet.mustache")
-        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
         try folder.write("fruitsite.yml", "facets: []\n")
-        var options = BuildOptions()
-        options.contentDirectory = folder.path + "/Content"
-        options.templatesDirectory = folder.path + "/Templates"
         options.configPath = folder.path + "/fruitsite.yml"
         var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
         _ = try site.update()
