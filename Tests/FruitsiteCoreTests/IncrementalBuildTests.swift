@@ -657,6 +657,23 @@ import Testing
         #expect(before == after)
     }
 
+    /// An asset that becomes a folder of the same name, and back: what the old site had
+    /// there goes before what takes its name arrives.
+    @Test func anAssetFileBecomesAFolderAndBack() throws {
+        let project = try Project()
+        defer { project.folder.remove() }
+        let fonts = project.folder.path + "/Templates/assets/fonts"
+        try project.folder.write("Templates/assets/fonts", "a file")
+        try project.buildAndCompare("a file")
+        try FileManager.default.removeItem(atPath: fonts)
+        try project.folder.write("Templates/assets/fonts/x.css", "b {}")
+        try project.buildAndCompare("a folder")
+        try FileManager.default.removeItem(atPath: fonts)
+        try project.folder.write("Templates/assets/fonts", "a file again")
+        try project.buildAndCompare("a file again")
+        try project.buildAndCompare("nothing changed")
+    }
+
     /// A page that fails in a late batch, after earlier batches were staged, fails the whole
     /// build: the output is as it was, and nothing staged is left beside it.
     @Test(arguments: [false, true])

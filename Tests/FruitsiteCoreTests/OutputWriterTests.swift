@@ -280,6 +280,58 @@ import Testing
         try Self.expectSpareMirrors(output)
     }
 
+    /// A link put in the spare's place is removed, never followed: what it names keeps its
+    /// files, and the spare is made anew as a folder.
+    @Test func aLinkInTheSparesPlaceIsNeverFollowed() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        let spare = temporary.path + "/.Output.fruitsite-spare"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        try writer.write(Self.pages, id: 1)
+        try temporary.write("important/notes/todo.txt", "precious")
+        try temporary.write(
+            "important/.fruitsite-output",
+            "This folder is written by `fruitsite build`, which may replace or remove any "
+                + "file in it.\nfruitsite-output model=1\n")
+        try FileManager.default.removeItem(atPath: spare)
+        try FileManager.default.createSymbolicLink(
+            atPath: spare, withDestinationPath: temporary.path + "/important")
+        let summary = try writer.write(
+            [RenderedPage(path: "index.html", text: "again")], isWhole: false, id: 2)
+        #expect(summary.madeSpare)
+        #expect(try temporary.read("important/notes/todo.txt") == "precious")
+        let kind =
+            try FileManager.default.attributesOfItem(atPath: spare)[.type] as? FileAttributeType
+        #expect(kind == .typeDirectory)
+        try Self.expectSpareMirrors(output)
+        // A link named as a leftover is removed too, and what it names is kept.
+        try FileManager.default.createSymbolicLink(
+            atPath: temporary.path + "/.Output.fruitsite-retired-1",
+            withDestinationPath: temporary.path + "/important")
+        _ = writer.recover()
+        #expect(
+            !FileManager.default.fileExists(atPath: temporary.path + "/.Output.fruitsite-retired-1")
+        )
+        #expect(try temporary.read("important/notes/todo.txt") == "precious")
+    }
+
+    /// A folder above named `…-spare…` takes nothing from the spare's own name.
+    @Test func aFolderAboveNamedSpareKeepsTheSpare() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        try FileManager.default.createDirectory(
+            atPath: temporary.path + "/car-spare-parts", withIntermediateDirectories: false)
+        let output = temporary.path + "/car-spare-parts/Output"
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        try writer.write(Self.pages, id: 1)
+        try writer.write(Self.pages, id: 2)  // a clean build retires the spare of the first
+        let summary = try writer.write(
+            [RenderedPage(path: "index.html", text: "again")], isWhole: false, id: 3)
+        #expect(summary.warnings.isEmpty, "\(summary.warnings)")
+        try Self.expectSpareMirrors(output)
+    }
+
     /// A folder swapped in takes the permissions the output folder had, as a folder left in
     /// place would keep them: clean and incremental writes alike.
     @Test func theOutputFolderKeepsItsPermissions() throws {

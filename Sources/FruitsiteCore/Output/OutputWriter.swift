@@ -359,7 +359,10 @@ public struct OutputWriter: Sendable {
         private mutating func readySpare() -> Bool {
             guard let spare else { return false }
             let current = OutputWriter.markerID(in: output)
-            guard current == nil || OutputWriter.markerID(in: spare) != current else {
+            // A link in the spare's place is no spare, whatever its marker says.
+            var info = stat()
+            let isFolder = lstat(spare, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            guard current == nil || !isFolder || OutputWriter.markerID(in: spare) != current else {
                 return false
             }
             do {
@@ -470,19 +473,8 @@ public struct OutputWriter: Sendable {
             let removed = try SignalDeferral.run { () throws -> Int in
                 var undo: [() -> Void] = []
                 do {
-                    let made = try OutputWriter.createDirectories(for: paths, in: output)
-                    undo.append { for made in made.reversed() { rmdir(output + "/" + made) } }
-                    for (index, path) in paths.enumerated() {
-                        let target = output + "/" + path
-                        let backup = "\(folder)/old-\(index)"
-                        let hadOld = link(target, backup) == 0
-                        guard rename("\(folder)/\(index)", target) == 0 else {
-                            throw SystemError.last
-                        }
-                        undo.append {
-                            if hadOld { rename(backup, target) } else { unlink(target) }
-                        }
-                    }
+                    // Removals first: a file that becomes a folder (or the reverse) must be
+                    // out of the way of what takes its name.
                     var removed = 0
                     for (index, path) in removing.sorted().enumerated() {
                         let backup = "\(folder)/removed-\(index)"
@@ -498,6 +490,19 @@ public struct OutputWriter: Sendable {
                             let made = parent
                             undo.append { mkdir(output + "/" + made, 0o755) }
                             parent = OutputWriter.folder(of: parent)
+                        }
+                    }
+                    let made = try OutputWriter.createDirectories(for: paths, in: output)
+                    undo.append { for made in made.reversed() { rmdir(output + "/" + made) } }
+                    for (index, path) in paths.enumerated() {
+                        let target = output + "/" + path
+                        let backup = "\(folder)/old-\(index)"
+                        let hadOld = link(target, backup) == 0
+                        guard rename("\(folder)/\(index)", target) == 0 else {
+                            throw SystemError.last
+                        }
+                        undo.append {
+                            if hadOld { rename(backup, target) } else { unlink(target) }
                         }
                     }
                     guard
@@ -526,6 +531,9 @@ public struct OutputWriter: Sendable {
             var summary = Summary(written: written, removed: 0)
             // From the first change on, the spare is no copy of any site.
             try OutputWriter.writeMarker(in: spare, id: nil)
+            // Removals first: a file that becomes a folder (or the reverse) must be out of the
+            // way of what takes its name.
+            summary.removed = try OutputWriter.remove(removing, from: spare)
             try OutputWriter.createDirectories(for: paths, in: spare)
             // On every core, here and below: a file replaced is freed in the call, which was
             // most of a build that moved a fruit across the catalog.
@@ -534,7 +542,6 @@ public struct OutputWriter: Sendable {
                     throw PathError(path: spare + "/" + path, error: .last)
                 }
             }
-            summary.removed = try OutputWriter.remove(removing, from: spare)
             try OutputWriter.writeMarker(in: spare, id: id)
             saveModel()
             guard try writer.swapIn(spare, output: output, parent: parent, name: name) else {
@@ -546,6 +553,7 @@ public struct OutputWriter: Sendable {
             // one.
             do {
                 try OutputWriter.writeMarker(in: spare, id: nil)
+                _ = try OutputWriter.remove(removing, from: spare)
                 try OutputWriter.createDirectories(for: paths, in: spare)
                 try OutputWriter.forEachConcurrently(paths) { path in
                     unlink(spare + "/" + path)
@@ -553,7 +561,6 @@ public struct OutputWriter: Sendable {
                         throw PathError(path: spare + "/" + path, error: .last)
                     }
                 }
-                _ = try OutputWriter.remove(removing, from: spare)
                 try OutputWriter.writeMarker(in: spare, id: id)
             } catch {
                 try? OutputWriter.retireSpare(spare)
@@ -1024,6 +1031,12 @@ public struct OutputWriter: Sendable {
         for entry in entries.sorted() where entry != spare {
             let path = parent + "/" + entry
             guard entry.hasPrefix(".\(name).fruitsite-") else { continue }
+            // Never ours: a link is removed, not followed, nor moved into the output's place.
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                unlink(path)
+                continue
+            }
             // Made by a build killed before it could write the marker: nothing to lose.
             if rmdir(path) == 0 { continue }
             guard manager.fileExists(atPath: path + "/" + Self.markerName) else { continue }
@@ -1040,6 +1053,11 @@ public struct OutputWriter: Sendable {
     /// still leaves the folder recognisable to the next build's clean-up.
     /// - Returns: Whether the folder is gone.
     private static func removeLeftover(_ folder: String) -> Bool {
+        // A link (or a file) in a leftover's place is removed itself, never what it names:
+        // anyone who can write beside the output folder could point it anywhere.
+        var info = stat()
+        guard lstat(folder, &info) == 0 else { return errno == ENOENT }
+        if info.st_mode & S_IFMT != S_IFDIR { return unlink(folder) == 0 || errno == ENOENT }
         guard let entries = try? FileSystem.local.list(folder) else {
             return access(folder, F_OK) != 0
         }
@@ -1087,7 +1105,8 @@ public struct OutputWriter: Sendable {
     /// removed (a folder in it that cannot be written) stays under that name, and each build
     /// warns about it.
     private static func retireSpare(_ spare: String) throws {
-        let retired = spare.replacingOccurrences(of: "-spare", with: "-retired-\(getpid())")
+        // The name's own suffix: a folder above may have `-spare` in its name too.
+        let retired = String(spare.dropLast("-spare".count)) + "-retired-\(getpid())"
         guard rename(spare, retired) == 0 else {
             if errno == ENOENT { return }
             throw PathError(path: spare, error: .last)
