@@ -128,7 +128,14 @@ async function start() {
         first = await items(result, 0);
       }
     } catch {
-      if (search === searches) unavailable();
+      if (search !== searches) return null;
+      // No results of an earlier search stay beside the text they do not answer.
+      found = null;
+      results.replaceChildren();
+      results.hidden = more.hidden = empty.hidden = true;
+      if (list) list.hidden = false;
+      if (pager) pager.hidden = false;
+      unavailable();
       return null;
     }
     if (search !== searches) return null;
@@ -142,7 +149,7 @@ async function start() {
     empty.hidden = !searching || count > 0;
     const { q, category, ...facets } = state;
     $('search-empty-text').textContent =
-      `No fruit matches “${q}”` +
+      'No fruit matches' + (q ? ` “${q}”` : '') +
       (category ? ' in ' + category : '') +
       Object.entries(facets).map(([k, v]) => (v ? ` with ${k} ${v}` : '')).join('');
     // The next keystroke's gram files, while the visitor types: asked for once this frame is
@@ -233,8 +240,10 @@ async function start() {
   });
   $('search-hint').hidden = false;
 
-  // The controls hold any keys typed while the index loaded.
+  // The controls hold any keys typed, or choices made, while the index loaded: the address
+  // keeps them too.
   const state = (shown = read());
+  save(state);
   const count = await render(state);
   if (count !== null && isSearching(state)) announce(state, count);
 }

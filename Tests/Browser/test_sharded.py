@@ -166,6 +166,29 @@ def test_escape_brings_back_the_page_and_its_pager(driver, sharded_index, sharde
     )
 
 
+def test_a_search_the_index_cannot_answer_leaves_no_results_of_another(
+    driver, fruitsite_bin, sharded, sharded_index, tmp_path
+):
+    """The first records file is gone: a search that needs it says the search is unavailable,
+    and the results of the search before, which answer another text, are not left shown."""
+    slugs = [fruit["slug"] for fruit in sharded_index["fruits"]]
+    last = sharded_index["fruits"][-1]["name"]
+    positions = [slugs.index(r["slug"]) for r in search_records(fruitsite_bin, sharded[0], last)]
+    assert positions and min(positions) >= 32, "the first search must not need records/0.json"
+    with support.SiteServer(sharded[1], tmp_path) as server:
+        (server.site_copy / "search" / "records" / "0.json").unlink()
+        page = open_page(driver, server, sharded_index, "?q=" + last.replace(" ", "+"))
+        page.wait_for(lambda: page.is_searching(), "the results of the first search")
+        page.box.send_keys(Keys.CONTROL, "a")
+        page.box.send_keys("a")
+        page.wait_for(
+            lambda: "unavailable" in page.status_text()
+            and page.lists_rendered() == {"own": True, "pager": True, "results": False,
+                                          "more": False},
+            "the search to be unavailable, with the page's own list in place of the results",
+        )
+
+
 # MARK: - Requests
 
 
