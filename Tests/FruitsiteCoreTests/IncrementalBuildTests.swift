@@ -639,6 +639,10 @@ import Testing
         project.options.cacheDirectory = project.folder.path + "/Output/.cache"
         let failure = #expect(throws: BuildFailure.self) { try project.build() }
         #expect(failure?.description.contains("must not be inside the output folder") == true)
+        // Nor in the spare copy, which becomes the output folder.
+        project.options.cacheDirectory = project.folder.path + "/.Output.fruitsite-spare"
+        let spare = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(spare?.description.contains("inside the output folder's spare copy") == true)
     }
 
     @Test func aFailedIncrementalBuildChangesNothing() throws {

@@ -583,6 +583,17 @@ public struct SiteBuilder: Sendable {
                 hint: "the cache holds drafts; pass --cache-dir with a folder outside "
                     + "the output, content and templates folders")
         }
+        // The output's own hidden folders beside it (`.Output.fruitsite-spare`, …) become
+        // the output folder when swapped in.
+        let siblings =
+            (output as NSString).deletingLastPathComponent + "/."
+            + (output as NSString).lastPathComponent + ".fruitsite-"
+        if absolute.hasPrefix(siblings) {
+            throw refuse(
+                "the cache folder must not be inside the output folder's spare copy",
+                hint: "the spare copy becomes the output folder, which you publish; pass "
+                    + "--cache-dir with a folder outside it")
+        }
         var info = stat()
         if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
             throw refuse("the cache path exists and is not a folder")
