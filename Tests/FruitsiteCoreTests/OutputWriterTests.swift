@@ -316,6 +316,18 @@ import Testing
         #expect(try temporary.read("important/notes/todo.txt") == "precious")
     }
 
+    /// A link to nowhere in the output folder's place is refused before anything is done.
+    @Test func refusesALinkToNowhere() throws {
+        let temporary = try TemporaryDirectory()
+        defer { temporary.remove() }
+        let output = temporary.path + "/Output"
+        try FileManager.default.createSymbolicLink(
+            atPath: output, withDestinationPath: temporary.path + "/nowhere")
+        let writer = OutputWriter(outputDirectory: output, protectedDirectories: [])
+        let failure = #expect(throws: BuildFailure.self) { try writer.validate() }
+        #expect(failure?.description.contains("a link to a place that does not exist") == true)
+    }
+
     /// A folder above named `…-spare…` takes nothing from the spare's own name.
     @Test func aFolderAboveNamedSpareKeepsTheSpare() throws {
         let temporary = try TemporaryDirectory()

@@ -75,6 +75,14 @@ public struct OutputWriter: Sendable {
         where output.hasPrefix(directory + "/") {
             throw refuse("refusing to write the site inside '\(directory)'")
         }
+        var info = stat()
+        if lstat(outputDirectory, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+            stat(outputDirectory, &info) != 0
+        {
+            throw refuse(
+                "the output folder is a link to a place that does not exist",
+                hint: "create the folder it names, or remove the link")
+        }
         var isDirectory: ObjCBool = false
         let manager = FileManager.default
         guard manager.fileExists(atPath: output, isDirectory: &isDirectory) else { return }
