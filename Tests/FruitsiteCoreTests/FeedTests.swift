@@ -1,7 +1,8 @@
 import Foundation
-import FruitsiteCore
 import TestSupport
 import Testing
+
+@testable import FruitsiteCore
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -231,6 +232,31 @@ import Testing
         }
         #expect(items[0]["url"] as? String == "https://example.org/fruits/banana/")
         #expect(items[0]["tags"] as? [String] == ["Tropical"])
+    }
+
+    /// JSON Feed has no `xml:base`: a body's relative links are made absolute from the
+    /// fruit's page, under the base URL's path.
+    @Test func aJSONFeedsBodyLinksAreAbsolute() throws {
+        let (site, _) = try Self.build(config: "baseURL: https://example.org/sub/\n")
+        defer { site.remove() }
+        let data = try #require(
+            FileManager.default.contents(atPath: site.path + "/Output/feed.json"))
+        let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let items = try #require(feed["items"] as? [[String: Any]])
+        let html = try #require(items.first?["content_html"] as? String)
+        #expect(html.contains(#"href="https://example.org/sub/fruits/fig/""#), "\(html)")
+
+        // Images and fragments too; links with a scheme or a host stay as written.
+        let body =
+            ##"<a href="pic/">p</a><img src="pic.png" alt=""><a href="#zest">z</a>"##
+            + ##"<a href="https://e.org/x">e</a><a href="//cdn.org/y">c</a><a href="mailto:a@b.c">m</a>"##
+        #expect(
+            Feed.absoluteLinks(in: body, from: "https://example.org/sub/fruits/apple/")
+                == ##"<a href="https://example.org/sub/fruits/apple/pic/">p</a>"##
+                + ##"<img src="https://example.org/sub/fruits/apple/pic.png" alt="">"##
+                + ##"<a href="https://example.org/sub/fruits/apple/#zest">z</a>"##
+                + ##"<a href="https://e.org/x">e</a><a href="//cdn.org/y">c</a><a href="mailto:a@b.c">m</a>"##
+        )
     }
 
     @Test func eachCategoryWithDatedFruitsHasFeedsThatItsPagesLink() throws {

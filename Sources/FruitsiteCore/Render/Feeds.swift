@@ -1,3 +1,5 @@
+import Foundation
+
 /// The site's feeds: which exist, and which fruits each lists.
 ///
 /// A feed lists the most recently added fruits (those whose entries have a `date`), newest
@@ -154,7 +156,9 @@ struct Feed {
             member("url", url(of: item.fruit))
             member("title", item.fruit.name)
             member("summary", summary(of: item))
-            member("content_html", item.details.bodyHTML)
+            member(
+                "content_html",
+                Self.absoluteLinks(in: item.details.bodyHTML, from: url(of: item.fruit)))
             member("date_published", item.fruit.date?.timestamp ?? "")
             json += #","tags":["#.utf8
             JSONText.append(quoted: item.fruit.category, to: &json)
@@ -162,6 +166,29 @@ struct Feed {
         }
         json += "]}\n".utf8
         return json
+    }
+
+    /// `html` with each double-quoted `href` and `src` that is relative (`../../fruits/lemon/`,
+    /// `pic.png`, `#zest`) made absolute from `base`, the page it is shown on: JSON Feed has
+    /// no `xml:base`, and readers resolve such links against the feed, or not at all.
+    static func absoluteLinks(in html: String, from base: String) -> String {
+        guard let baseURL = URL(string: base) else { return html }
+        var result = ""
+        var rest = html[...]
+        while let match = rest.firstMatch(of: /(href|src)="([^"]*)"/) {
+            result += rest[..<match.range.lowerBound]
+            let value = String(match.2)
+            let hasScheme = value.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil
+            if !hasScheme, !value.hasPrefix("//"),
+                let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString
+            {
+                result += "\(match.1)=\"\(resolved)\""
+            } else {
+                result += rest[match.range]
+            }
+            rest = rest[match.range.upperBound...]
+        }
+        return result + rest
     }
 
     /// The text without the characters XML 1.0 cannot hold (most control characters), which
