@@ -551,6 +551,18 @@ import Testing
         let rebuilt = try project.buildAndCompare("after another fruitsite's model")
         #expect(
             rebuilt.notes == ["building clean: the saved model was written by another fruitsite"])
+
+        // This fruitsite's model of another output folder, copied over this one's.
+        try Self.changeSavedModel(of: project) { bytes in
+            let text = try #require(String(data: bytes, encoding: .isoLatin1))
+            let other = text.replacingOccurrences(of: "/Output\n", with: "/Elsewhere\n")
+            bytes = try #require(other.data(using: .isoLatin1))
+        }
+        let elsewhere = try project.buildAndCompare("after another output folder's model")
+        #expect(
+            elsewhere.notes == [
+                "building clean: the saved model was saved for another output folder"
+            ])
     }
 
     /// Rewrites the model file the last build of `project` saved, changed by `change`.

@@ -30,9 +30,10 @@ struct ModelStore: Sendable {
     private var path: String { name + ".model" }
     private var changesPath: String { name + ".changes" }
 
-    private var header: String {
-        "\(Self.headerPrefix)15 \(Generator.identity) output=\(output)\n"
-    }
+    private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
+
+    /// How a model this fruitsite saved starts, for whichever output folder.
+    private static var ownPrefix: String { "\(headerPrefix)15 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
@@ -56,7 +57,8 @@ struct ModelStore: Sendable {
         }
         let header = Array(header.utf8)
         guard bytes.starts(with: header) else {
-            // Another fruitsite's model names itself as one; anything else is damage.
+            // Ours for another output folder (copied here), another fruitsite's, or damage.
+            if bytes.starts(with: Array(Self.ownPrefix.utf8)) { return .failure(.forOtherOutput) }
             let isModel = bytes.starts(with: Array(Self.headerPrefix.utf8))
             return .failure(isModel ? .otherGenerator : .damaged)
         }
@@ -96,7 +98,8 @@ struct ModelStore: Sendable {
 
     /// Why a saved model is not used: each is said with `--verbose`.
     enum Unusable: Error, CustomStringConvertible {
-        case missing, otherGenerator, damaged, otherContent, otherDrafts, otherFacets, otherOutput
+        case missing, otherGenerator, forOtherOutput, damaged, otherContent, otherDrafts
+        case otherFacets, otherOutput
         case unreadable(any Error)
 
         var description: String {
@@ -104,6 +107,7 @@ struct ModelStore: Sendable {
             case .missing: "there is no saved model for this output folder"
             case .unreadable(let error): "the saved model cannot be read: \(error)"
             case .otherGenerator: "the saved model was written by another fruitsite"
+            case .forOtherOutput: "the saved model was saved for another output folder"
             case .damaged: "the saved model is damaged"
             case .otherContent: "the saved model was built from another content folder"
             case .otherDrafts: "the saved model was built with drafts set otherwise"
