@@ -16,6 +16,18 @@ import Testing
         return options
     }
 
+    /// The default theme's totals read as English: "1 fruit in 1 category", else plurals.
+    @Test(arguments: [(1, "1 fruit in 1 category"), (2, "2 fruits in 2 categories")])
+    func theTotalsAreSingularForOne(count: Int, expected: String) throws {
+        let entries = (0..<count).map { ("f\($0)", "name: F\($0)\ncategory: C\($0)") }
+        let (folder, options) = try temporarySite(config: "", entries: entries)
+        defer { folder.remove() }
+        _ = try SiteBuilder(options: options).build()
+        let index = try folder.read("Output/index.html")
+        #expect(index.contains(expected + ". Built with fruitsite."), "\(index)")
+        #expect(index.contains(#"role="status" aria-live="polite">\#(expected)</p>"#))
+    }
+
     @Test func buildsEveryPageOfTheSample() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }

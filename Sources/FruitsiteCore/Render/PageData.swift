@@ -462,6 +462,9 @@ struct PageData: Sendable {
                     [
                         "fruitCount": .int(model.order.count),
                         "categoryCount": .int(model.categories.count),
+                        // For the singular: "1 fruit in 1 category".
+                        "isSingleFruit": .bool(model.order.count == 1),
+                        "isSingleCategory": .bool(model.categories.count == 1),
                     ]
                 }
             }

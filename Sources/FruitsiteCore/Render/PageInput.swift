@@ -30,7 +30,7 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case facets
     /// `facet` on a facet value's page: the facet, the value and the page's fruits.
     case facetValue
-    /// `fruitCount` and `categoryCount`.
+    /// `fruitCount` and `categoryCount`, and whether each is 1.
     case totals
     /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and the fruits it
     /// lists.
@@ -67,7 +67,9 @@ enum PageInput: Sendable, Hashable, CaseIterable {
                 // iterates `categories`.
                 lookup.name.contains(where: sizes.contains)
                     && lookup.sections.contains { $0.last == "categories" }
-            case .totals: lookup.name.first == "fruitCount" || lookup.name.first == "categoryCount"
+            case .totals:
+                ["fruitCount", "categoryCount", "isSingleFruit", "isSingleCategory"].contains(
+                    lookup.name.first)
             }
         }
     }
