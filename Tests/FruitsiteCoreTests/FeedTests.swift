@@ -214,12 +214,17 @@ import Testing
         #expect(content.text.contains(#"<a href="../../fruits/fig/">the fig</a>"#))
     }
 
+    /// The site's JSON Feed, as a dictionary.
+    static func jsonFeed(in site: TemporaryDirectory) throws -> [String: Any] {
+        let data = try #require(
+            FileManager.default.contents(atPath: site.path + "/Output/feed.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
     @Test func writesAJSONFeedWithEveryRequiredField() throws {
         let (site, _) = try Self.build(config: "baseURL: https://example.org/\nfeed: {limit: 2}\n")
         defer { site.remove() }
-        let data = try #require(
-            FileManager.default.contents(atPath: site.path + "/Output/feed.json"))
-        let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let feed = try Self.jsonFeed(in: site)
         #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1")
         #expect(feed["title"] as? String == "Fruit Catalog")
         #expect(feed["feed_url"] as? String == "https://example.org/feed.json")
@@ -239,9 +244,7 @@ import Testing
     @Test func aJSONFeedsBodyLinksAreAbsolute() throws {
         let (site, _) = try Self.build(config: "baseURL: https://example.org/sub/\n")
         defer { site.remove() }
-        let data = try #require(
-            FileManager.default.contents(atPath: site.path + "/Output/feed.json"))
-        let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let feed = try Self.jsonFeed(in: site)
         let items = try #require(feed["items"] as? [[String: Any]])
         let html = try #require(items.first?["content_html"] as? String)
         #expect(html.contains(#"href="https://example.org/sub/fruits/fig/""#), "\(html)")
