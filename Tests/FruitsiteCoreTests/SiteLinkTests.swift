@@ -44,6 +44,18 @@ import Testing
         #expect(html.contains(#"<a href="../../fruits/blood-orange/?x=1">c</a>"#))
     }
 
+    /// An image's source is resolved and checked as a link's is: it cannot break unnoticed.
+    @Test func inAnImageAreResolvedToo() {
+        let result = parse("---\nname: Apple\ncategory: Core\n---\n![a lemon](fruit:lemon)\n")
+        #expect(
+            result.details?.bodyHTML.contains(#"<img src="../../fruits/lemon/" alt="a lemon" />"#)
+                == true, "\(result.details?.bodyHTML ?? "")")
+        #expect(
+            result.siteLinks.map { "\($0.kind):\($0.target)@\($0.line):\($0.column)" } == [
+                "fruit:lemon@5:1"
+            ])
+    }
+
     /// The error quotes what was written when the slug is made from it, and an empty link
     /// is named as such rather than by the hash an empty name's slug has.
     @Test func thatNameNothingSayWhatWasWritten() throws {

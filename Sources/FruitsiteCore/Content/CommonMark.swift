@@ -59,8 +59,9 @@ public struct CommonMark: Sendable {
         var links: [SiteLink] = []
         var lineStarts: [Int]?
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            // An image's source too: `![x](fruit:lemon)` is resolved and checked as a link is.
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
-                cmark_node_get_type(node) == CMARK_NODE_LINK,
+                [CMARK_NODE_LINK, CMARK_NODE_IMAGE].contains(cmark_node_get_type(node)),
                 let url = cmark_node_get_url(node).map({ String(cString: $0) }),
                 let link = SiteLink(url: url)
             else { continue }
