@@ -66,6 +66,16 @@ import Testing
             ])
     }
 
+    /// In Markdown, a link shown in an inline code span is no link.
+    @Test func skipsInlineCodeInMarkdown() {
+        let text = "Write `[x](nope/)` for a link.\nA real [md](nope/) one.\n"
+        #expect(
+            SiteBuilder.places(of: "nope/", in: text[...], skippingCodeSpans: true).map {
+                "\($0.line):\($0.column)"
+            } == ["2:13"])
+        #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 2)
+    }
+
     @Test func findsALinkWrittenWholeNotInsideALongerOne() {
         let text = "See [apple](../apple/) and [a](../a).\n[again](../a)\n"
         let places = SiteBuilder.places(of: "../a", in: text[...])

@@ -465,7 +465,7 @@ public struct SiteBuilder: Sendable {
     )
         -> (SourceLocation, written: String)
     {
-        var candidates: [(path: String, text: Substring, firstLine: Int)] = []
+        var candidates: [(path: String, text: Substring, firstLine: Int, isMarkdown: Bool)] = []
         var fallback = SourceLocation(path: options.templatesDirectory)
         let parts = broken.page.split(separator: "/")
         if parts.count == 3, parts[0] == "fruits",
@@ -479,12 +479,13 @@ public struct SiteBuilder: Sendable {
             if let bytes = try? fileSystem.read(path, .max),
                 let split = try? FrontMatter(splitting: String(decoding: bytes, as: UTF8.self))
             {
-                candidates.append((path, split.body, split.bodyFirstLine))
+                candidates.append((path, split.body, split.bodyFirstLine, isMarkdown: true))
             }
         }
         for name in theme.sources.keys.sorted() {
             let text = theme.sources[name]![...]
-            candidates.append((options.templatesDirectory + "/" + name + ".mustache", text, 1))
+            candidates.append(
+                (options.templatesDirectory + "/" + name + ".mustache", text, 1, isMarkdown: false))
         }
         var relative = Substring(broken.link)
         while relative.hasPrefix("../") || relative.hasPrefix("./") {
@@ -494,7 +495,9 @@ public struct SiteBuilder: Sendable {
         for spelling in spellings {
             var places: [SourceLocation] = []
             for candidate in candidates {
-                places += Self.places(of: spelling, in: candidate.text).map {
+                places += Self.places(
+                    of: spelling, in: candidate.text, skippingCodeSpans: candidate.isMarkdown
+                ).map {
                     SourceLocation(
                         path: candidate.path, line: $0.line + candidate.firstLine - 1,
                         column: $0.column)
@@ -510,8 +513,11 @@ public struct SiteBuilder: Sendable {
     /// The lines and columns where `link` is written whole in `text` as an address: where a
     /// Markdown link (`](`, `](<`, `]: `), an HTML attribute (`=`, `="`, `='`) or a template
     /// tag (`}}`) puts one, and not followed by more of an address, so that `../a` is not
-    /// found in `../apple/`, nor an address in prose or a template comment.
-    static func places(of link: String, in text: Substring) -> [(line: Int, column: Int)] {
+    /// found in `../apple/`, nor an address in prose or a template comment. In Markdown, not
+    /// in an inline code span either (after an odd number of backticks on its line).
+    static func places(of link: String, in text: Substring, skippingCodeSpans: Bool = false)
+        -> [(line: Int, column: Int)]
+    {
         let scalars = text.unicodeScalars
         let ends: Set<Unicode.Scalar> = [")", "\"", "'", " ", "\t", "\n", "\r", "<", ">"]
         let openers = ["](", "](<", "=", "=\"", "='", "}}"]
@@ -526,6 +532,10 @@ public struct SiteBuilder: Sendable {
             let blanks = preceding.reversed().prefix { $0 == " " || $0 == "\t" }.count
             let isDefinition = blanks > 0 && preceding.dropLast(blanks).hasSuffix("]:")
             guard openers.contains(where: preceding.hasSuffix) || isDefinition else { continue }
+            if skippingCodeSpans {
+                let line = preceding.reversed().prefix { !$0.isNewline }
+                if line.count(where: { $0 == "`" }) % 2 == 1 { continue }
+            }
             let before = scalars[lineStart..<range.lowerBound]
             line += before.count { $0 == "\n" }
             if let newline = before.lastIndex(of: "\n") {
