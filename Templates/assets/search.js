@@ -68,12 +68,19 @@ async function start() {
   let timer;
 
   const read = () => Object.fromEntries(controls.map((c) => [c.name, c.value]));
+  // Values an address asked for that the site has no such menu entry for: said in the status,
+  // since the search shown is then wider than the one asked for.
+  let dropped = [];
   const write = (state) => {
+    dropped = [];
     for (const control of controls) {
       const value = state[control.name] ?? '';
       // A menu's values are NFC, as the filter compares them.
       control.value = control === input ? value : value.normalize();
-      if (control.selectedIndex < 0) control.value = ''; // a value that no longer exists
+      if (control.selectedIndex < 0) {
+        control.value = ''; // a value that does not exist (values are exact, case included)
+        dropped.push(`${control.name} “${value}”`);
+      }
     }
   };
   const isSearching = (state) => names.some((name) => state[name]);
@@ -89,9 +96,9 @@ async function start() {
 
   const announce = (state, count) => {
     const { total } = index;
-    status.textContent = isSearching(state)
-      ? `${count} of ${total} fruit${total === 1 ? '' : 's'}`
-      : resting;
+    status.textContent =
+      (isSearching(state) ? `${count} of ${total} fruit${total === 1 ? '' : 's'}` : resting) +
+      (dropped.length ? ` (the site has no ${dropped.join(' and no ')}: left out)` : '');
   };
 
   // One result, as the page lists its own fruits, with the match highlighted.
@@ -162,6 +169,7 @@ async function start() {
   // history limit); a category change or clear pushes a history entry.
   const update = (push) => {
     clearTimeout(timer);
+    dropped = []; // the visitor has chosen since
     if (push) save(shown);
     const state = (shown = read());
     const rendered = render(state);
@@ -245,7 +253,7 @@ async function start() {
   const state = (shown = read());
   save(state);
   const count = await render(state);
-  if (count !== null && isSearching(state)) announce(state, count);
+  if (count !== null && (isSearching(state) || dropped.length)) announce(state, count);
 }
 
 if (typeof document !== 'undefined') start();

@@ -173,6 +173,20 @@ def test_url_opened_directly_shows_its_search(driver, server, search_index, refe
     page.wait_for_status_count()
 
 
+def test_an_address_with_a_value_the_site_lacks_says_so(driver, server, search_index, reference):
+    """Values are exact: a shared address whose category the site does not have (here in the
+    wrong case) shows the wider search, and the status says what was left out."""
+    page = SearchPage(driver, search_index)
+    category = search_index["categories"][0]
+    page.open(server.base_url + "?q=Berr&category=" + category.lower().replace(" ", "+"))
+    page.wait_for_names(reference("Berr"), "the search without the category")
+    page.wait_for(
+        lambda: f"the site has no category “{category.lower()}”" in page.status_text(),
+        "the status to say the category was left out",
+    )
+    assert "category" not in page.query_params(), "the address still names the category"
+
+
 def test_back_restores_the_previous_search(driver, server, search_index, reference):
     page = SearchPage(driver, search_index)
     driver.get(server.url("404.html"))  # a known page before the search page in history
