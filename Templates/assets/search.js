@@ -68,9 +68,7 @@ async function start() {
   let timer;
 
   const read = () => Object.fromEntries(controls.map((c) => [c.name, c.value]));
-  // Values an address asked for that the site has no such menu entry for: said in the status,
-  // since the search shown is then wider than the one asked for.
-  let dropped = [];
+  let dropped = []; // values asked for that no menu has
   const write = (state) => {
     dropped = [];
     for (const control of controls) {
@@ -78,7 +76,7 @@ async function start() {
       // A menu's values are NFC, as the filter compares them.
       control.value = control === input ? value : value.normalize();
       if (control.selectedIndex < 0) {
-        control.value = ''; // a value that does not exist (values are exact, case included)
+        control.value = ''; // values are exact, case included
         dropped.push(`${control.name} “${value}”`);
       }
     }
@@ -126,7 +124,7 @@ async function start() {
   // the index failed to answer.
   const render = async (state) => {
     const search = ++searches;
-    const searching = isSearching(state);
+    let searching = isSearching(state);
     let result = null;
     let first = [];
     try {
@@ -135,15 +133,8 @@ async function start() {
         first = await items(result, 0);
       }
     } catch {
-      if (search !== searches) return null;
-      // No results of an earlier search stay beside the text they do not answer.
-      found = null;
-      results.replaceChildren();
-      results.hidden = more.hidden = empty.hidden = true;
-      if (list) list.hidden = false;
-      if (pager) pager.hidden = false;
-      unavailable();
-      return null;
+      searching = result = null; // shown as no search: no earlier results stay
+      first = [];
     }
     if (search !== searches) return null;
     found = result;
@@ -154,6 +145,10 @@ async function start() {
     results.replaceChildren(...first);
     more.hidden = first.length >= count;
     empty.hidden = !searching || count > 0;
+    if (searching === null) {
+      unavailable();
+      return null;
+    }
     const { q, category, ...facets } = state;
     $('search-empty-text').textContent =
       'No fruit matches' + (q ? ` “${q}”` : '') +
@@ -169,7 +164,7 @@ async function start() {
   // history limit); a category change or clear pushes a history entry.
   const update = (push) => {
     clearTimeout(timer);
-    dropped = []; // the visitor has chosen since
+    dropped = [];
     if (push) save(shown);
     const state = (shown = read());
     const rendered = render(state);
@@ -248,8 +243,7 @@ async function start() {
   });
   $('search-hint').hidden = false;
 
-  // The controls hold any keys typed, or choices made, while the index loaded: the address
-  // keeps them too.
+  // What was typed or chosen while the index loaded goes to the address.
   const state = (shown = read());
   save(state);
   const count = await render(state);
