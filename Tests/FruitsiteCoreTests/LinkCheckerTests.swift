@@ -70,10 +70,34 @@ import Testing
     @Test func skipsInlineCodeInMarkdown() {
         let text = "Write `[x](nope/)` for a link.\nA real [md](nope/) one.\n"
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...], skippingCodeSpans: true).map {
+            SiteBuilder.places(of: "nope/", in: text[...], isMarkdown: true).map {
                 "\($0.line):\($0.column)"
             } == ["2:13"])
         #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 2)
+    }
+
+    /// Nor is one in a fenced code block, of backticks or tildes, in a list item or not, up
+    /// to a closing fence at least as long.
+    @Test func skipsFencedCodeInMarkdown() {
+        let text = """
+            ```markdown
+            [x](nope/)
+            ``
+            [y](nope/)
+            ```
+            - item
+
+              ~~~~
+              [z](nope/)
+              ~~~
+              ~~~~~
+            A real [md](nope/) one.
+            """
+        #expect(
+            SiteBuilder.places(of: "nope/", in: text[...], isMarkdown: true).map {
+                "\($0.line):\($0.column)"
+            } == ["12:13"])
+        #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 4)
     }
 
     @Test func findsALinkWrittenWholeNotInsideALongerOne() {

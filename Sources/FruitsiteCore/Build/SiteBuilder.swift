@@ -496,7 +496,7 @@ public struct SiteBuilder: Sendable {
             var places: [SourceLocation] = []
             for candidate in candidates {
                 places += Self.places(
-                    of: spelling, in: candidate.text, skippingCodeSpans: candidate.isMarkdown
+                    of: spelling, in: candidate.text, isMarkdown: candidate.isMarkdown
                 ).map {
                     SourceLocation(
                         path: candidate.path, line: $0.line + candidate.firstLine - 1,
@@ -514,13 +514,15 @@ public struct SiteBuilder: Sendable {
     /// Markdown link (`](`, `](<`, `]: `), an HTML attribute (`=`, `="`, `='`) or a template
     /// tag (`}}`) puts one, and not followed by more of an address, so that `../a` is not
     /// found in `../apple/`, nor an address in prose or a template comment. In Markdown, not
-    /// in an inline code span either (after an odd number of backticks on its line).
-    static func places(of link: String, in text: Substring, skippingCodeSpans: Bool = false)
+    /// in code either: an inline code span (after an odd number of backticks on its line) or
+    /// a fenced code block.
+    static func places(of link: String, in text: Substring, isMarkdown: Bool = false)
         -> [(line: Int, column: Int)]
     {
         let scalars = text.unicodeScalars
         let ends: Set<Unicode.Scalar> = [")", "\"", "'", " ", "\t", "\n", "\r", "<", ">"]
         let openers = ["](", "](<", "=", "=\"", "='", "}}"]
+        let fenced = isMarkdown ? fencedLines(in: text) : []
         var places: [(line: Int, column: Int)] = []
         var (line, lineStart, searched) = (1, scalars.startIndex, scalars.startIndex)
         while let range = text[searched...].range(of: link) {
@@ -532,18 +534,48 @@ public struct SiteBuilder: Sendable {
             let blanks = preceding.reversed().prefix { $0 == " " || $0 == "\t" }.count
             let isDefinition = blanks > 0 && preceding.dropLast(blanks).hasSuffix("]:")
             guard openers.contains(where: preceding.hasSuffix) || isDefinition else { continue }
-            if skippingCodeSpans {
-                let line = preceding.reversed().prefix { !$0.isNewline }
-                if line.count(where: { $0 == "`" }) % 2 == 1 { continue }
-            }
             let before = scalars[lineStart..<range.lowerBound]
             line += before.count { $0 == "\n" }
             if let newline = before.lastIndex(of: "\n") {
                 lineStart = scalars.index(after: newline)
             }
+            if isMarkdown {
+                if fenced.contains(line) { continue }
+                let line = preceding.reversed().prefix { !$0.isNewline }
+                if line.count(where: { $0 == "`" }) % 2 == 1 { continue }
+            }
             places.append((line, scalars.distance(from: lineStart, to: range.lowerBound) + 1))
         }
         return places
+    }
+
+    /// The lines (from 1) of Markdown `text` inside a fenced code block, fences included: from
+    /// a line of three or more backticks or tildes to one of at least as many of the same, or
+    /// to the end. Indented fences count too, as a list item's are.
+    private static func fencedLines(in text: Substring) -> Set<Int> {
+        var fenced: Set<Int> = []
+        var fence: (mark: Character, length: Int)?
+        // "\r\n" is one Character: split on it too, as lines are counted by their "\n".
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let mark = trimmed.first ?? " "
+            let length = trimmed.prefix { $0 == mark }.count
+            if let open = fence {
+                fenced.insert(index + 1)
+                if mark == open.mark, length >= open.length,
+                    trimmed.dropFirst(length).allSatisfy(\.isWhitespace)
+                {
+                    fence = nil
+                }
+            } else if (mark == "`" || mark == "~"), length >= 3,
+                mark == "~" || !trimmed.dropFirst(length).contains("`")
+            {
+                fenced.insert(index + 1)
+                fence = (mark, length)
+            }
+        }
+        return fenced
     }
 
     // MARK: - Pieces
