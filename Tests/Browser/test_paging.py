@@ -227,6 +227,29 @@ def test_the_pager_works_from_the_keyboard(driver, paged_site, paged_server):
         assert current == paged_server.url(target)
 
 
+def test_without_javascript_the_form_is_hidden_and_the_pager_leads_on(
+    driver, paged_site, paged_server
+):
+    index = support.load_search_index(paged_site)
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        driver.get(paged_server.url())
+        support.wait_until_loaded(driver)
+        state = {
+            selector: driver.find_element("css selector", selector).is_displayed()
+            for selector in ("#search-form", "#fruit-list", PAGER)
+        }
+        assert state == {"#search-form": False, "#fruit-list": True, PAGER: True}, state
+        names = [e.text for e in driver.find_elements("css selector", "#fruit-list .result-name")]
+        assert names == [f["name"] for f in index["fruits"][:PAGE_SIZE]]
+        driver.find_element("css selector", f'{PAGER} a[rel="next"]').click()
+        support.wait_until_loaded(driver)
+        assert driver.current_url == paged_server.url("page/2/")
+        assert not driver.find_element("css selector", "#search-form").is_displayed()
+    finally:
+        driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
 def page_list_state(driver) -> dict:
     return driver.execute_script(
         """
