@@ -55,7 +55,15 @@ struct NewCommand {
         do throws(BuildFailure) {
             switch kind {
             case .entry:
-                terminal.print(try entry.write(into: options.contentDirectory))
+                // The site as a build with drafts reads it: the entry must build beside it.
+                var options = options
+                options.includeDrafts = true
+                let site = SiteBuilder(options: options)
+                let config = site.loadConfig().config
+                terminal.print(
+                    try entry.write(
+                        into: options.contentDirectory, facets: config.facets,
+                        catalog: site.loadCatalog(config: config).catalog))
             case .site:
                 let written = try SiteScaffold.create(at: folder)
                 terminal.print("Created a site in \(folder) (\(written.count) files). Try it:")

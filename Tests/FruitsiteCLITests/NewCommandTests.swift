@@ -113,6 +113,42 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/Content/two-lines.md"))
     }
 
+    /// Nor one whose category or facet value another entry, a draft too, spells otherwise
+    /// with the same URL slug: the build would refuse both.
+    @Test func refusesASpellingThatClashesWithTheSites() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(
+            "Content/banana.md", "---\nname: Banana\ncategory: Tropical\nvitamins: C\n---\n")
+        try folder.write(
+            "Content/plum.md", "---\nname: Plum\ncategory: Stone\nvitamins: K\ndraft: true\n---\n")
+        let content = folder.path + "/Content"
+        for (arguments, expected) in [
+            (
+                ["--category", "tropical"],
+                "category 'tropical' is spelled 'Tropical' by banana: both have the URL slug 'tropical'"
+            ),
+            (
+                ["--category", "Tropical", "--vitamins", "c"],
+                "vitamins 'c' is spelled 'C' by banana"
+            ),
+            (["--category", "stone"], "category 'stone' is spelled 'Stone' by plum"),
+        ] {
+            let (code, capture) = Capture.run(
+                ["new", "Kiwi", "--content", content] + arguments)
+            #expect(code == .failure, "\(arguments)")
+            #expect(capture.standardError.contains(expected), "\(capture.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: content + "/kiwi.md"))
+        }
+        let (code, capture) = Capture.run(
+            ["new", "Kiwi", "--content", content, "--category", "Tropical", "--vitamins", "C, K"])
+        #expect(code == .success, "\(capture.standardError)")
+        #expect(
+            Capture.run([
+                "check", "--content", content, "--templates", repositoryRoot + "/Templates",
+            ]).0 == .success)
+    }
+
     /// The hint's command can be pasted into a shell whatever the folder is called.
     @Test func theHintQuotesAFolderAShellWouldSplit() throws {
         let folder = try TemporaryDirectory()
