@@ -196,7 +196,7 @@ import Testing
         try
             (try String(contentsOfFile: apple, encoding: .utf8)
             + "\nSee [lemons](../lemon/), [nothing](../nope/) and [a section](#nutrition-facts).\n"
-            + "Again [nothing](../nope/), and [a typo](../le).\n")
+            + "Again [nothing](../nope/), and [a typo](../le), [zest](fruit:lemon#zest).\n")
             .write(toFile: apple, atomically: true, encoding: .utf8)
         let layout = folder.path + "/Templates/layout.mustache"
         try (try String(contentsOfFile: layout, encoding: .utf8))

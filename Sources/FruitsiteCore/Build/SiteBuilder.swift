@@ -479,6 +479,29 @@ public struct SiteBuilder: Sendable {
             if let bytes = try? fileSystem.read(path, .max),
                 let split = try? FrontMatter(splitting: String(decoding: bytes, as: UTF8.self))
             {
+                // A `fruit:` or `category:` link is written otherwise than the page shows it
+                // (`fruit:lemon#zest`, shown as `../../fruits/lemon/#zest`): libcmark finds it.
+                let siteLinks = CommonMark().render(String(split.body)).siteLinks.filter {
+                    $0.address == broken.link
+                }
+                if !siteLinks.isEmpty {
+                    // libcmark places the link at its `[`; the warning points at the address,
+                    // as it does for other links.
+                    let link = siteLinks[min(use, siteLinks.count - 1)]
+                    let lines = split.body.split(separator: "\n", omittingEmptySubsequences: false)
+                    var column = link.column
+                    if link.line <= lines.count {
+                        let text = lines[link.line - 1].unicodeScalars
+                        let scheme = text.dropFirst(link.column - 1).firstRange(
+                            of: (link.kind.rawValue + ":").unicodeScalars)
+                        if let scheme {
+                            column = text.distance(from: text.startIndex, to: scheme.lowerBound) + 1
+                        }
+                    }
+                    let place = SourceLocation(
+                        path: path, line: link.line + split.bodyFirstLine - 1, column: column)
+                    return (place, link.written)
+                }
                 candidates.append((path, split.body, split.bodyFirstLine, isMarkdown: true))
             }
         }

@@ -125,6 +125,9 @@ public struct SiteLink: Sendable, Hashable {
         self.column = column
     }
 
+    /// The link as written, percent-escapes decoded: `fruit:lemon#zest`.
+    var written: String { "\(kind.rawValue):\(target)\(suffix)" }
+
     /// The page's address from a fruit page, two folders below the site root.
     var address: String {
         switch kind {
