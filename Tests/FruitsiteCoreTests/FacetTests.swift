@@ -130,6 +130,23 @@ import Testing
         #expect(error.message == "no fruit has a value of the facet 'season'")
     }
 
+    /// A setting in error hides no other: the unused facet is reported beside it.
+    @Test func anUnusedFacetIsReportedWithTheConfigsOtherErrors() throws {
+        let (site, result) = try Self.build(
+            config: "pageSize: -1\ntitel: x\nfacets: [season]\n", fruits: Self.fruits)
+        defer { site.remove() }
+        guard case .failure(let failure) = result else {
+            Issue.record("the build succeeded")
+            return
+        }
+        #expect(
+            failure.diagnostics.map { "\($0.location.line ?? 0): \($0.message)" } == [
+                "1: 'pageSize' must be a whole number from 0 to 1000000",
+                "2: unknown key 'titel'",
+                "3: no fruit has a value of the facet 'season'",
+            ])
+    }
+
     @Test func valuesWhoseSlugsCollideAreAnError() throws {
         let fruits = Self.fruits + [("date", "name: Date\ncategory: Tropical\ncolour: Red")]
         let (site, result) = try Self.build(config: "facets: [colour]\n", fruits: fruits)

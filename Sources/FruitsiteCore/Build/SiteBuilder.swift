@@ -340,10 +340,12 @@ public struct SiteBuilder: Sendable {
         var errors = configured.problems.filter(\.isError)
         if case .failure(let error) = loaded { errors += error.diagnostics }
         guard case .success(let theme) = loaded, errors.isEmpty else {
-            // Report the content's errors with them.
+            // Report the content's errors with them, and when it has none, the facets no
+            // fruit has (with content errors, the fruits in error may be the ones that do).
             var probe = model
             do throws(BuildFailure) {
                 _ = try probe.update(with: content)
+                errors += probe.unusedFacets(config)
             } catch let failure {
                 errors += failure.diagnostics
             }

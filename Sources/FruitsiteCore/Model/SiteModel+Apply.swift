@@ -287,7 +287,7 @@ extension SiteModel {
 
     /// The facets the config lists that no listed fruit has a value of: each an error where
     /// the config lists it. (The default facets are no error.)
-    private func unusedFacets(_ config: SiteConfig) -> [Diagnostic] {
+    func unusedFacets(_ config: SiteConfig) -> [Diagnostic] {
         zip(config.facetLocations, zip(config.facets, facets)).compactMap { location, facet in
             guard facet.1.isEmpty, !order.isEmpty else { return nil }
             return .error(
