@@ -264,6 +264,10 @@ import Testing
             "fruitsite.yml:4:1: error: invalid YAML: a second YAML document starts here"
         ),
         (
+            "title: First\n...\ntitle: Second",
+            "fruitsite.yml:3:1: error: invalid YAML: a second YAML document starts here"
+        ),
+        (
             "title: x\n\u{0}",
             "fruitsite.yml:2:1: error: invalid YAML: control characters are not allowed"
         ),

@@ -37,7 +37,9 @@ struct YAMLParser {
             while true {
                 var event = yaml_event_t()
                 guard yaml_parser_parse(&parser, &event) == 1 else {
-                    throw Self.syntaxError(from: parser, in: UnsafeBufferPointer(buffer))
+                    throw Self.syntaxError(
+                        from: parser, in: UnsafeBufferPointer(buffer),
+                        isAfterDocument: builder.hasDocument)
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { break }
@@ -46,7 +48,7 @@ struct YAMLParser {
                     throw SyntaxError(
                         line: Int(event.start_mark.line) + 1,
                         column: Int(event.start_mark.column) + 1,
-                        message: "a second YAML document starts here, where one is read")
+                        message: Self.secondDocument)
                 }
                 try builder.handle(event)
             }
@@ -59,10 +61,19 @@ struct YAMLParser {
     /// part starts, which is where it needs fixing: the end of the text is the front matter's
     /// closing line. So is a bracket whose list or map meets a problem on a later line
     /// (`name: [x` above `category: X`): a key there means the bracket was left open.
+    private static let secondDocument = "a second YAML document starts here, where one is read"
+
     private static func syntaxError(
-        from parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>
+        from parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>, isAfterDocument: Bool
     ) -> SyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        // After a document's `...` line libyaml reads more text only as a document of its own.
+        if isAfterDocument, problem == "did not find expected <document start>" {
+            return SyntaxError(
+                line: Int(parser.problem_mark.line) + 1,
+                column: Int(parser.problem_mark.column) + 1,
+                message: Self.secondDocument)
+        }
         var message = problem
         // The reader (a control character, say) reports a byte offset and leaves the mark
         // at the start.
