@@ -260,6 +260,12 @@ import Testing
                 + ##"<a href="https://example.org/sub/fruits/apple/#zest">z</a>"##
                 + ##"<a href="https://e.org/x">e</a><a href="//cdn.org/y">c</a><a href="mailto:a@b.c">m</a>"##
         )
+        // Only a tag's own href and src: not another attribute, nor text that reads like one.
+        let raw = ##"<p data-href="x" HREF="y">text with href="t/" in it</p>"##
+        #expect(
+            Feed.absoluteLinks(in: raw, from: "https://example.org/a/")
+                == ##"<p data-href="x" HREF="https://example.org/a/y">text with href="t/" in it</p>"##
+        )
     }
 
     @Test func eachCategoryWithDatedFruitsHasFeedsThatItsPagesLink() throws {

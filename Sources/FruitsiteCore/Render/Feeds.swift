@@ -168,25 +168,25 @@ struct Feed {
         return json
     }
 
-    /// `html` with each double-quoted `href` and `src` that is relative (`../../fruits/lemon/`,
-    /// `pic.png`, `#zest`) made absolute from `base`, the page it is shown on: JSON Feed has
-    /// no `xml:base`, and readers resolve such links against the feed, or not at all.
+    /// `html` with each double-quoted `href` and `src` attribute of a tag that is relative
+    /// (`../../fruits/lemon/`, `pic.png`, `#zest`) made absolute from `base`, the page it is
+    /// shown on: JSON Feed has no `xml:base`, and readers resolve such links against the
+    /// feed, or not at all. Text, and other attributes (`data-href`), stay as written.
     static func absoluteLinks(in html: String, from base: String) -> String {
         guard let baseURL = URL(string: base) else { return html }
         var result = ""
         var rest = html[...]
-        while let match = rest.firstMatch(of: /(href|src)="([^"]*)"/) {
-            result += rest[..<match.range.lowerBound]
-            let value = String(match.2)
-            let hasScheme = value.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil
-            if !hasScheme, !value.hasPrefix("//"),
-                let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString
-            {
-                result += "\(match.1)=\"\(resolved)\""
-            } else {
-                result += rest[match.range]
+        while let tag = rest.firstMatch(of: /<[A-Za-z][^>]*>/) {
+            result += rest[..<tag.range.lowerBound]
+            result += tag.output.replacing(/(\s)((?i)href|src)="([^"]*)"/) { match in
+                let value = String(match.3)
+                let hasScheme = value.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil
+                guard !hasScheme, !value.hasPrefix("//"),
+                    let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString
+                else { return String(match.output.0) }
+                return "\(match.1)\(match.2)=\"\(resolved)\""
             }
-            rest = rest[match.range.upperBound...]
+            rest = rest[tag.range.upperBound...]
         }
         return result + rest
     }
