@@ -183,6 +183,18 @@ import Testing
             name: "category with a tab", source: "---\nname: A\ncategory: 1️⃣\"Co\\tre\"\n---\n",
             message: "'category' must be one line"),
         .init(
+            name: "control character in a name",
+            source: "---\nname: 1️⃣\"A\\x01\"\ncategory: Core\n---\n",
+            message: "the value holds U+0001, a character HTML pages cannot hold"),
+        .init(
+            name: "noncharacter in a list's item",
+            source: "---\nname: A\ncategory: B\ncolour: [red, 1️⃣\"\\U0001FFFE\\uFFFF\"]\n---\n",
+            message: "the value holds U+1FFFE (and 1 more), a character HTML pages cannot hold"),
+        .init(
+            name: "control character in the body",
+            source: "---\nname: A\ncategory: B\n---\nFine.\nA vertical 1️⃣\u{0B}tab.\n",
+            message: "the body holds U+000B, a character HTML pages cannot hold"),
+        .init(
             name: "list as name", source: "---\nname: 1️⃣[a, b]\ncategory: Core\n---\n",
             message: "'name' must be a string, not a list"),
         .init(

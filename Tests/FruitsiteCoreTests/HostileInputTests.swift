@@ -264,6 +264,10 @@ import Testing
             "fruitsite.yml:4:1: error: invalid YAML: a second YAML document starts here"
         ),
         (
+            "description: \"a \\x0B tab\"",
+            "fruitsite.yml:1:14: error: the value holds U+000B, a character HTML pages cannot hold"
+        ),
+        (
             "title: First\n...\ntitle: Second",
             "fruitsite.yml:3:1: error: invalid YAML: a second YAML document starts here"
         ),

@@ -144,6 +144,22 @@ public struct FruitParser: Sendable {
                     "front matter must be a map of keys to values, not \(root!.kindDescription)",
                     hint: "write one 'key: value' per line"))
         }
+        for (node, scalar, count) in root?.scalarsHoldingForbiddenCharacters ?? [] {
+            diagnostics.append(
+                .error(
+                    at: location(of: node),
+                    HTMLCharacters.message(scalar, count: count, in: "the value"),
+                    hint: HTMLCharacters.hint))
+        }
+        if let first = HTMLCharacters.firstForbidden(in: frontMatter.body) {
+            diagnostics.append(
+                .error(
+                    at: SourceLocation(
+                        path: file.path, line: first.line + frontMatter.bodyFirstLine - 1,
+                        column: first.column),
+                    HTMLCharacters.message(first.scalar, count: first.count, in: "the body"),
+                    hint: HTMLCharacters.hint))
+        }
         for (key, first) in root?.repeatedKeys ?? [] {
             diagnostics.append(
                 .error(
@@ -175,8 +191,10 @@ public struct FruitParser: Sendable {
                 return nil
             }
             // Shown on one line everywhere: a title, a list's item, a line of `search`.
+            // (Other control characters are reported above, as in any value.)
             if text.unicodeScalars.contains(where: {
-                $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+                ($0.properties.generalCategory == .control && !HTMLCharacters.isForbidden($0))
+                    || $0 == "\u{2028}" || $0 == "\u{2029}"
             }) {
                 diagnostics.append(
                     .error(

@@ -58,6 +58,28 @@ struct YAMLNode: Sendable {
         return repeated
     }
 
+    /// Each scalar, key or value at any depth, that holds a code point HTML pages cannot
+    /// (`HTMLCharacters`), with the first such and how many it holds.
+    var scalarsHoldingForbiddenCharacters: [(node: YAMLNode, scalar: Unicode.Scalar, count: Int)] {
+        var found: [(node: YAMLNode, scalar: Unicode.Scalar, count: Int)] = []
+        func visit(_ node: YAMLNode) {
+            switch node.kind {
+            case .scalar(let text, _):
+                if let first = HTMLCharacters.firstForbidden(in: text[...]) {
+                    found.append((node, first.scalar, first.count))
+                }
+            case .sequence(let items): items.forEach(visit)
+            case .mapping(let pairs):
+                for (key, value) in pairs {
+                    visit(key)
+                    visit(value)
+                }
+            }
+        }
+        visit(self)
+        return found
+    }
+
     /// A short noun for error messages: "a list", "a map", "a string".
     var kindDescription: String {
         switch kind {

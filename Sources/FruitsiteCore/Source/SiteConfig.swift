@@ -114,6 +114,13 @@ public struct SiteConfig: Sendable, Equatable {
             diagnostics.append(.error(at: location(root), "the config must be a map of keys"))
             return
         }
+        for (node, scalar, count) in root.scalarsHoldingForbiddenCharacters {
+            diagnostics.append(
+                .error(
+                    at: location(node),
+                    HTMLCharacters.message(scalar, count: count, in: "the value"),
+                    hint: HTMLCharacters.hint))
+        }
         for (key, first) in root.repeatedKeys {
             diagnostics.append(
                 .error(
