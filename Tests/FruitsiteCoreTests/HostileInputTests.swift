@@ -264,6 +264,10 @@ import Testing
             "fruitsite.yml:4:1: error: invalid YAML: a second YAML document starts here"
         ),
         (
+            "baseURL: https://example.com/shop/%2e%2E/fruit/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a path without empty, '.' or '..' parts"
+        ),
+        (
             "description: \"a \\x0B tab\"",
             "fruitsite.yml:1:14: error: the value holds U+000B, a character HTML pages cannot hold"
         ),
@@ -301,6 +305,11 @@ import Testing
         for url in ["https://[::1]:8080/a%20b/", "https://[::1]/", "http://x.org/caf%C3%A9/"] {
             #expect(SiteConfig.baseURLProblem(url) == nil, "\(url)")
         }
+        // A host or path in other scripts is written one way, as a URL writes it.
+        let unicode = try SiteConfig(
+            yaml: "baseURL: https://bücher.example/früchte\n", path: "fruitsite.yml")
+        #expect(unicode.baseURL == "https://xn--bcher-kva.example/fr%C3%BCchte/")
+        #expect(unicode.basePath == "/fr%C3%BCchte/")
     }
 
     @Test func aConfigThatIsAFolderIsAnError() throws {

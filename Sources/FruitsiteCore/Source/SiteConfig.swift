@@ -1,3 +1,5 @@
+import Foundation
+
 /// The optional `fruitsite.yml` at the project root.
 public struct SiteConfig: Sendable, Equatable {
     public var title = "Fruit Catalog"
@@ -213,6 +215,11 @@ public struct SiteConfig: Sendable, Equatable {
                             hint: "for example 'https://example.org/fruits/'"))
                 }
                 baseURL = string
+                // One spelling everywhere: a host or path in other scripts as a URL writes it
+                // (`https://xn--bcher-kva.example/fr%C3%BCchte/`), which sitemaps require.
+                if !baseURL.allSatisfy(\.isASCII), let url = URL(string: baseURL) {
+                    baseURL = url.absoluteString
+                }
                 if !baseURL.isEmpty && !baseURL.hasSuffix("/") { baseURL += "/" }
             }
         }
@@ -375,7 +382,10 @@ public struct SiteConfig: Sendable, Equatable {
             separator: "/", omittingEmptySubsequences: false
         ).dropFirst()
         if segments.last == "" { segments.removeLast() }
-        if segments.contains(where: { ["", ".", ".."].contains($0) }) {
+        // Decoded first: browsers read `%2e%2e` as `..`.
+        if segments.contains(where: {
+            ["", ".", ".."].contains($0.removingPercentEncoding ?? String($0))
+        }) {
             return "must have a path without empty, '.' or '..' parts ('//', '/./', '/../')"
         }
         return nil
