@@ -268,6 +268,21 @@ import Testing
         )
     }
 
+    /// A tagline that YAML reads as a number is the summary, as it is the page's description.
+    @Test func aNumberTaglineIsTheSummaryAsOnThePage() throws {
+        var fruits = Self.fruits
+        fruits[0].front += "\ntagline: 0x2A"
+        let (site, _) = try Self.build(
+            config: "baseURL: https://example.org/\n", fruits: fruits)
+        defer { site.remove() }
+        let items = try #require(Self.jsonFeed(in: site)["items"] as? [[String: Any]])
+        let apple = try #require(items.first { $0["title"] as? String == "Apple" })
+        #expect(apple["summary"] as? String == "42")
+        #expect(
+            try site.read("Output/fruits/apple/index.html").contains(
+                #"<meta name="description" content="42">"#))
+    }
+
     @Test func eachCategoryWithDatedFruitsHasFeedsThatItsPagesLink() throws {
         let (site, _) = try Self.build(config: "baseURL: https://example.org/\n")
         defer { site.remove() }

@@ -47,6 +47,11 @@ import Testing
             count: 3
             ratio: 0.5
             seasonal: yes
+            hex: 0x1F
+            octal: 0o17
+            huge: 12345678901234567890
+            float: -1.5e3
+            words: 0xZ
             ---
             """)
         let fruit = try #require(result.fruit)
@@ -57,6 +62,12 @@ import Testing
         #expect(result.details?.params["ratio"] == .double(0.5))
         // YAML 1.2 core schema: `yes` is a string.
         #expect(result.details?.params["seasonal"] == "yes")
+        // Its integers, hex and octal too; one past 64 bits stays as written.
+        #expect(result.details?.params["hex"] == .int(31))
+        #expect(result.details?.params["octal"] == .int(15))
+        #expect(result.details?.params["huge"] == "12345678901234567890")
+        #expect(result.details?.params["float"] == .double(-1500))
+        #expect(result.details?.params["words"] == "0xZ")
         #expect(result.details?.bodyHTML.isEmpty == true)
     }
 

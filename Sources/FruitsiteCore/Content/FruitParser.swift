@@ -373,9 +373,19 @@ public struct FruitParser: Sendable {
             case "false", "False", "FALSE": return .bool(false)
             default: break
             }
-            if let integer = Int(text) { return .int(integer) }
-            if text.contains(where: { $0.isNumber }), let number = Double(text),
-                number.isFinite
+            // YAML 1.2's core schema: decimal, `0o` octal and `0x` hex integers, and decimal
+            // floats. One too large for 64 bits stays as written rather than losing digits.
+            if text.wholeMatch(of: /[-+]?[0-9]+/) != nil {
+                return Int(text).map(MustacheValue.int) ?? .string(text)
+            }
+            if let digits = text.wholeMatch(of: /0o([0-7]+)/)?.1 {
+                return Int(digits, radix: 8).map(MustacheValue.int) ?? .string(text)
+            }
+            if let digits = text.wholeMatch(of: /0x([0-9a-fA-F]+)/)?.1 {
+                return Int(digits, radix: 16).map(MustacheValue.int) ?? .string(text)
+            }
+            if text.wholeMatch(of: /[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?/) != nil,
+                let number = Double(text), number.isFinite
             {
                 return .double(number)
             }

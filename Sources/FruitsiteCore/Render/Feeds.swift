@@ -90,9 +90,14 @@ struct Feed {
 
     /// What a reader shows of a fruit without opening it: the entry's `tagline` when it has
     /// one, as the fruit page's description.
+    /// (`tagline: 42` is a number, which the page shows as written too.)
     private func summary(of item: Item) -> String {
-        if case .string(let tagline)? = item.details.params["tagline"] { return tagline }
-        return "\(item.fruit.name), a fruit in the \(item.fruit.category) category."
+        switch item.details.params["tagline"] {
+        case .string(let tagline)?: tagline
+        case .int(let number)?: String(number)
+        case .double(let number)?: String(number)
+        default: "\(item.fruit.name), a fruit in the \(item.fruit.category) category."
+        }
     }
 
     private func url(of fruit: Fruit) -> String { baseURL + "fruits/\(fruit.slug)/" }
