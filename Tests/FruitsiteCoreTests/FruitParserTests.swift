@@ -297,6 +297,13 @@ import Testing
         #expect(fruit.vitaminsText == "K, C")
     }
 
+    /// A null item of a list is no value: it gets no page of its own.
+    @Test func leavesNullItemsOutOfAList() throws {
+        let fruit = try #require(
+            parse("---\nname: A\ncategory: B\nvitamins: [C, null, ~, \"null\"]\n---\n").fruit)
+        #expect(fruit.vitamins == ["C", "null"])
+    }
+
     @Test func acceptsTheLastMomentOfTheYear9999InUTC() throws {
         let fruit = try #require(
             parse("---\nname: A\ncategory: B\ndate: 9999-12-31T23:59:59Z\n---\n").fruit)

@@ -9,8 +9,8 @@ public struct EntryDate: Sendable, Hashable, Comparable {
     }
 
     /// Reads YAML 1.1's timestamp forms; nil for anything else, for a day that does not
-    /// exist (`2023-02-29`), or for a moment outside the years 0000 to 9999 in UTC. Fractions
-    /// of a second are dropped.
+    /// exist (`2023-02-29`), or for a moment outside the years 0001 to 9999 in UTC (HTML's
+    /// `datetime` has no year 0). Fractions of a second are dropped.
     public init?(yaml text: String) {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4...4), scanner.take("-"),
@@ -20,7 +20,7 @@ public struct EntryDate: Sendable, Hashable, Comparable {
         var seconds = Self.days(year: year, month: month, day: day) * 86_400
         if scanner.isAtEnd {
             // The date-only form has two-digit months and days.
-            guard text.utf8.count == 10 else { return nil }
+            guard text.utf8.count == 10, seconds >= Self.earliest else { return nil }
             self.seconds = seconds
             return
         }
@@ -51,8 +51,8 @@ public struct EntryDate: Sendable, Hashable, Comparable {
         self.seconds = seconds
     }
 
-    /// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
-    private static let earliest = days(year: 0, month: 1, day: 1) * 86_400
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+    private static let earliest = days(year: 1, month: 1, day: 1) * 86_400
     private static let latest = days(year: 10_000, month: 1, day: 1) * 86_400 - 1
 
     public static func < (lhs: EntryDate, rhs: EntryDate) -> Bool { lhs.seconds < rhs.seconds }

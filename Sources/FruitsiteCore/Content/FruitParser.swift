@@ -238,7 +238,8 @@ public struct FruitParser: Sendable {
             case .scalar(let text, _):
                 written = text.split(separator: ",").map { (String($0), place(of: node)) }
             case .sequence(let items):
-                for item in items {
+                // A null item (`[red, ~]`) is no value, as a null key is none.
+                for item in items where !item.isNull {
                     guard let text = item.scalarText else {
                         diagnostics.append(misfit(item, true))
                         continue
@@ -337,7 +338,7 @@ public struct FruitParser: Sendable {
                             + "2024-05-01T09:30:00Z",
                         hint:
                             "a timestamp may end with its zone, such as +02:00; without one it is "
-                            + "UTC, and in UTC it must fall in the years 0000 to 9999"
+                            + "UTC, and in UTC it must fall in the years 0001 to 9999"
                     ))
             }
         }
