@@ -268,6 +268,10 @@ import Testing
             "fruitsite.yml:1:10: error: 'baseURL' must have a path without empty, '.' or '..' parts"
         ),
         (
+            "language: english please",
+            "fruitsite.yml:1:11: error: 'language' must be a language tag"
+        ),
+        (
             "description: \"a \\x0B tab\"",
             "fruitsite.yml:1:14: error: the value holds U+000B, a character HTML pages cannot hold"
         ),

@@ -183,7 +183,16 @@ public struct SiteConfig: Sendable, Equatable {
             switch name {
             case "title": title = string
             case "description": description = string
-            case "language": language = string
+            case "language":
+                // Every page's `lang` and the feeds' `xml:lang`: a BCP 47 tag's shape.
+                guard string.wholeMatch(of: /[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*/) != nil else {
+                    diagnostics.append(
+                        .error(
+                            at: location(value), "'language' must be a language tag",
+                            hint: "for example 'en', 'fr' or 'pt-BR'"))
+                    continue
+                }
+                language = string
             case "pageSize":
                 guard let size = Int(string), size >= 0, size <= 1_000_000 else {
                     diagnostics.append(
