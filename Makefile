@@ -17,7 +17,7 @@ RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 PKG_CONFIG_DEPS := libcmark yaml-0.1 $(if $(filter Linux,$(shell uname)),jemalloc)
 APT_DEPS := libcmark-dev libyaml-dev libjemalloc-dev pkg-config
 
-.PHONY: site test deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize stress lint format help
+.PHONY: site test install deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
@@ -61,6 +61,14 @@ release: deps ## Build fruitsite in release mode
 site: release ## Install what is missing, build fruitsite and generate the sample site into Output/
 	$(RELEASE_BIN) build
 	@echo "Look at it: $(PYTHON) -m http.server -d Output 8000, then open http://127.0.0.1:8000/"
+
+# Where `make install` puts the binary: /usr/local/bin (with sudo), or PREFIX=$HOME/.local.
+PREFIX ?= /usr/local
+
+install: ## Copy the binary `make site` built to PREFIX/bin (/usr/local/bin), so that `fruitsite` runs by name
+	@test -x $(RELEASE_BIN) || { echo "error: build it first: make site" >&2; exit 1; }
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/fruitsite"
 
 test: site lint swift-test js-test browser-test ## Every test: formatting, Swift, JavaScript and the real browser
 
