@@ -24,7 +24,7 @@ enum HTMLCharacters {
         return (text.unicodeScalars[first], line, column, count)
     }
 
-    /// The error's message: `U+000B, which HTML pages cannot hold` and how many more.
+    /// The error's message: `the body holds U+000B (and 2 more), a character HTML pages…`.
     static func message(_ scalar: Unicode.Scalar, count: Int, in place: String) -> String {
         let more = count > 1 ? " (and \(count - 1) more)" : ""
         return "\(place) holds \(code(scalar))\(more), a character HTML pages cannot hold"

@@ -56,13 +56,14 @@ struct YAMLParser {
         }
     }
 
+    /// What a second document in one text is, however libyaml meets it.
+    private static let secondDocument = "a second YAML document starts here, where one is read"
+
     /// The error libyaml reports, at its problem mark; or, when the problem is that the text
     /// ended (a quote or a bracket never closed, a key without its colon), where the unfinished
     /// part starts, which is where it needs fixing: the end of the text is the front matter's
     /// closing line. So is a bracket whose list or map meets a problem on a later line
     /// (`name: [x` above `category: X`): a key there means the bracket was left open.
-    private static let secondDocument = "a second YAML document starts here, where one is read"
-
     private static func syntaxError(
         from parser: yaml_parser_t, in text: UnsafeBufferPointer<UInt8>, isAfterDocument: Bool
     ) -> SyntaxError {
