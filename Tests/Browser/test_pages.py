@@ -216,3 +216,51 @@ def test_no_console_errors(
     assert not errors, f"console errors on {url}:\n" + "\n".join(
         f"  {e['level']} {e['source'] if 'source' in e else ''}: {e['message']}" for e in errors
     )
+
+
+# MARK: - Reflow
+
+
+LONG_WORD = "Supercalifragilisticexpialidociousberry" * 3
+
+
+@pytest.fixture(scope="module")
+def long_word_server(fruitsite_bin, tmp_path_factory):
+    """A site whose fruit and category names are each one word longer than a phone is wide."""
+    from conftest import build_site
+
+    work = tmp_path_factory.mktemp("long-words")
+    content = work / "Content"
+    content.mkdir()
+    for slug, name, category in [
+        ("long", LONG_WORD, "Berries"),
+        ("plum", "Plum", "Stone" + LONG_WORD),
+        ("kiwi", "Kiwi", "Berries"),
+    ]:
+        (content / f"{slug}.md").write_text(
+            f"---\nname: {name}\ncategory: {category}\nvitamins: {LONG_WORD}\n---\n"
+            f"{LONG_WORD}\n",
+            encoding="utf-8",
+        )
+    config = work / "fruitsite.yml"
+    config.write_text("title: Fruits\n", encoding="utf-8")
+    site = build_site(fruitsite_bin, content, config, work)
+    with support.SiteServer(site, work / "served") as running:
+        yield running
+
+
+def test_a_name_of_one_long_word_reflows_at_320_css_pixels(driver, long_word_server):
+    """WCAG 1.4.10: at 320 CSS px nothing scrolls sideways, whatever a name's length."""
+    pages = [
+        "", "fruits/long/", "fruits/kiwi/", "fruits/plum/", "categories/berries/",
+        f"categories/stone{LONG_WORD.lower()}/", f"vitamins/{LONG_WORD.lower()}/", "404.html",
+    ]
+    driver.set_window_size(320, 800)
+    for page in pages:
+        driver.get(long_word_server.url(page))
+        support.wait_until_loaded(driver)
+        widths = driver.execute_script(
+            "const root = document.documentElement;"
+            "return [root.scrollWidth, root.clientWidth];"
+        )
+        assert widths[0] <= widths[1], f"{page or 'index'}: {widths[0]} px wide in {widths[1]}"
