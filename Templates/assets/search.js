@@ -160,23 +160,31 @@ async function start() {
     return count;
   };
 
-  // Typing settles before the count is announced and the URL replaced (screen readers, Safari's
-  // history limit); a category change or clear pushes a history entry.
+  // Typing settles before the count is announced and the URL replaced (screen readers,
+  // Safari's history limit). A menu's change or a clear pushes a history entry, which further
+  // changes until then (arrowing through options) replace.
+  let burst = false;
+  const searching = () => (status.textContent = 'Searching…');
   const update = (push) => {
     clearTimeout(timer);
     dropped = [];
-    if (push) save(shown);
+    if (push && !burst) save(shown);
     const state = (shown = read());
     const rendered = render(state);
-    const settle = () => {
-      save(state, push);
+    if (push) {
+      save(state, !burst);
+      burst = true;
+    }
+    if (status.textContent !== 'Searching…') searching();
+    timer = setTimeout(() => {
+      save(state);
+      burst = false;
       rendered.then((count) => count !== null && shown === state && announce(state, count));
-    };
-    if (push) settle();
-    else timer = setTimeout(settle, 400);
+    }, 400);
   };
 
   write(parseQuery(location.search, names));
+  input.oninput = searching; // until the index is there
   try {
     index = await openIndex(form.dataset.index);
   } catch {
@@ -230,24 +238,15 @@ async function start() {
     const state = (shown = read());
     render(state).then((count) => count !== null && announce(state, count));
   });
-  addEventListener('keydown', (event) => {
-    const { tagName, isContentEditable } = event.target;
-    if (
-      event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey &&
-      !isContentEditable && !/^(INPUT|TEXTAREA|SELECT)$/.test(tagName)
-    ) {
-      event.preventDefault();
-      input.select();
-      input.focus();
-    }
-  });
   $('search-hint').hidden = false;
 
   // What was typed or chosen while the index loaded goes to the address.
   const state = (shown = read());
   save(state);
   const count = await render(state);
-  if (count !== null && (isSearching(state) || dropped.length)) announce(state, count);
+  if (count !== null && (isSearching(state) || dropped.length || status.textContent !== resting)) {
+    announce(state, count);
+  }
 }
 
 if (typeof document !== 'undefined') start();

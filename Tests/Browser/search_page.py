@@ -90,6 +90,15 @@ class SearchPage:
             "the page to fetch its search index (form data-index)",
         )
 
+    def wait_until_handling_input(self) -> None:
+        """Waits until the script handles input: it shows its hint once its handlers are set."""
+        self.wait_for(
+            lambda: self.driver.execute_script(
+                "return !document.getElementById('search-hint').hidden"
+            ),
+            "the search to handle input (#search-hint shown)",
+        )
+
     # MARK: - Elements
 
     @property

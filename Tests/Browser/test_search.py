@@ -133,6 +133,15 @@ def test_live_count_follows_the_visible_items(search_page, reference):
         )
 
 
+def test_the_status_says_searching_until_typing_settles(search_page, reference):
+    """Until the count is announced, the status names no count that belongs to another text."""
+    search_page.wait_until_handling_input()
+    search_page.box.send_keys("an")
+    assert search_page.status_text() == "Searching…"
+    search_page.wait_for_names(reference("an"), "typing 'an'")
+    search_page.wait_for_status_count()
+
+
 # MARK: - URL state
 
 
@@ -264,34 +273,30 @@ def active_element(driver) -> dict:
     )
 
 
-def press_slash_until_the_box_has_focus(page) -> None:
-    """Presses '/' on the page body until the search box has focus.
-
-    Repeating is harmless while the body has focus, and copes with a script that
-    attaches its key handler a moment after the index loads.
-    """
-
-    def focused_after_slash() -> bool:
-        if active_element(page.driver)["id"] == "search-q":
-            return True
-        ActionChains(page.driver).send_keys("/").perform()
-        return active_element(page.driver)["id"] == "search-q"
-
-    page.wait_for(focused_after_slash, "'/' to focus #search-q")
-
-
-def test_slash_focuses_the_search_box(search_page):
+def test_arrowing_through_a_menu_adds_one_history_entry(search_page):
+    """Each arrow key on a closed select changes it; the options passed share one history
+    entry, so one Back leaves the menu's choice, and the count is announced for it alone."""
     driver = search_page.driver
-    driver.execute_script("document.activeElement && document.activeElement.blur()")
-    assert active_element(driver)["tag"] == "body"
-    press_slash_until_the_box_has_focus(search_page)
-    assert search_page.box.get_attribute("value") == "", "'/' was typed into the box"
-    assert_focus_visible(driver)
+    search_page.wait_until_handling_input()
+    driver.execute_script("document.getElementById('search-category').focus()")
+    for _ in range(3):
+        ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    chosen = search_page.select.first_selected_option.get_attribute("value")
+    assert chosen == search_page.category_options()[3][0], "three arrows did not move three options"
+    search_page.wait_for(
+        lambda: search_page.query_params().get("category") == chosen,
+        f"the URL to name category={chosen}",
+    )
+    search_page.wait_for_status_count()
+    driver.back()
+    search_page.wait_for(
+        lambda: "category" not in search_page.query_params(), "one Back to leave the category"
+    )
 
 
 def test_escape_clears_the_search(search_page, reference):
     driver = search_page.driver
-    press_slash_until_the_box_has_focus(search_page)
+    search_page.box.click()
     ActionChains(driver).send_keys("Berr").perform()
     search_page.wait_for_names(reference("Berr"), "typing 'Berr'")
 
