@@ -1,4 +1,4 @@
-import FruitsiteCore
+@testable import FruitsiteCore
 import Mustache
 import TestSupport
 import Testing
@@ -68,6 +68,15 @@ import Testing
         #expect(result.details?.params["huge"] == "12345678901234567890")
         #expect(result.details?.params["float"] == .double(-1500))
         #expect(result.details?.params["words"] == "0xZ")
+        for (text, value) in [
+            ("-12", MustacheValue.int(-12)), ("0xfF", .int(255)), ("1.", .double(1)),
+            (".5", .double(0.5)), ("+1E-2", .double(0.01)), ("2e5", .double(200_000)),
+        ] {
+            #expect(FruitParser.number(text) == value, "\(text)")
+        }
+        for text in [".", "1.2.3", "e5", "1e", "1e+", "0x", "0o8", "--1", "1_000", "0x1g", ".e1"] {
+            #expect(FruitParser.number(text) == nil, "\(text)")
+        }
         #expect(result.details?.bodyHTML.isEmpty == true)
     }
 
@@ -315,5 +324,26 @@ import Testing
         let error = try #require(result.diagnostics.first)
         #expect(error.message == "file name 'Blood Orange.md' is not a valid slug")
         #expect(error.hint?.contains("blood-orange.md") == true)
+    }
+}
+
+/// The byte scan that finds what HTML pages cannot hold agrees with the code points' rule.
+@Suite struct HTMLCharactersTests {
+    @Test func theByteScanFindsExactlyTheForbiddenCodePoints() {
+        let planes = (0...16).flatMap { plane in
+            [plane << 16 | 0xFFF0...plane << 16 | 0xFFFF, plane << 16...plane << 16 | 0x10]
+        }
+        for range in [0...0x3000, 0xD000...0xFFFF] + planes {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
+                let text = "a" + String(Character(scalar)) + "é"
+                let found = HTMLCharacters.firstForbidden(in: text[...])
+                if HTMLCharacters.isForbidden(scalar) {
+                    #expect(found?.scalar == scalar && found?.column == 2, "U+\(value)")
+                } else {
+                    #expect(found == nil, "U+\(String(value, radix: 16))")
+                }
+            }
+        }
     }
 }

@@ -179,13 +179,16 @@ struct Feed {
     /// feed, or not at all. Text, and other attributes (`data-href`), stay as written.
     static func absoluteLinks(in html: String, from base: String) -> String {
         guard let baseURL = URL(string: base) else { return html }
+        // Made once a call: a `Regex` literal is parsed again each time it is evaluated.
+        let (tags, links) = (/<[A-Za-z][^>]*>/, /(\s)((?i)href|src)="([^"]*)"/)
+        let scheme = /^[A-Za-z][A-Za-z0-9+.\-]*:/
         var result = ""
         var rest = html[...]
-        while let tag = rest.firstMatch(of: /<[A-Za-z][^>]*>/) {
+        while let tag = rest.firstMatch(of: tags) {
             result += rest[..<tag.range.lowerBound]
-            result += tag.output.replacing(/(\s)((?i)href|src)="([^"]*)"/) { match in
+            result += tag.output.replacing(links) { match in
                 let value = String(match.3)
-                let hasScheme = value.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil
+                let hasScheme = value.firstMatch(of: scheme) != nil
                 guard !hasScheme, !value.hasPrefix("//"),
                     let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString
                 else { return String(match.output.0) }
