@@ -481,28 +481,10 @@ public struct SiteBuilder: Sendable {
             if let bytes = try? fileSystem.read(path, .max),
                 let split = try? FrontMatter(splitting: String(decoding: bytes, as: UTF8.self))
             {
-                // A `fruit:` or `category:` link is written otherwise than the page shows it
-                // (`fruit:lemon#zest`, shown as `../../fruits/lemon/#zest`): libcmark finds it.
-                let siteLinks = CommonMark().render(String(split.body)).siteLinks.filter {
-                    $0.address == broken.link
-                }
-                if !siteLinks.isEmpty {
-                    // libcmark places the link at its `[`; the warning points at the address,
-                    // as it does for other links.
-                    let link = siteLinks[min(use, siteLinks.count - 1)]
-                    let lines = split.body.split(separator: "\n", omittingEmptySubsequences: false)
-                    var column = link.column
-                    if link.line <= lines.count {
-                        let text = lines[link.line - 1].unicodeScalars
-                        let scheme = text.dropFirst(link.column - 1).firstRange(
-                            of: (link.kind.rawValue + ":").unicodeScalars)
-                        if let scheme {
-                            column = text.distance(from: text.startIndex, to: scheme.lowerBound) + 1
-                        }
-                    }
-                    let place = SourceLocation(
-                        path: path, line: link.line + split.bodyFirstLine - 1, column: column)
-                    return (place, link.written)
+                if let place = Self.siteLink(
+                    broken.link, use: use, in: split.body, from: split.bodyFirstLine, of: path)
+                {
+                    return place
                 }
                 candidates.append((path, split.body, split.bodyFirstLine, isMarkdown: true))
             }
@@ -533,6 +515,30 @@ public struct SiteBuilder: Sendable {
             }
         }
         return (fallback, broken.link)
+    }
+
+    /// Where a body writes the `fruit:` or `category:` link whose address is `address`, and
+    /// how: such a link is written otherwise than the page shows it (`fruit:lemon#zest`, shown
+    /// as `../../fruits/lemon/#zest`), so libcmark finds it, and the column is its scheme's,
+    /// as other links are placed at their address (libcmark places a link at its `[`).
+    private static func siteLink(
+        _ address: String, use: Int, in body: Substring, from firstLine: Int, of path: String
+    ) -> (SourceLocation, written: String)? {
+        let links = CommonMark().render(String(body)).siteLinks.filter { $0.address == address }
+        guard !links.isEmpty else { return nil }
+        let link = links[min(use, links.count - 1)]
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var column = link.column
+        if link.line <= lines.count {
+            let text = lines[link.line - 1].unicodeScalars
+            if let scheme = text.dropFirst(link.column - 1).firstRange(
+                of: (link.kind.rawValue + ":").unicodeScalars)
+            {
+                column = text.distance(from: text.startIndex, to: scheme.lowerBound) + 1
+            }
+        }
+        let place = SourceLocation(path: path, line: link.line + firstLine - 1, column: column)
+        return (place, link.written)
     }
 
     /// The lines and columns where `link` is written whole in `text` as an address: where a
