@@ -314,6 +314,12 @@ import Testing
             yaml: "baseURL: https://bücher.example/früchte\n", path: "fruitsite.yml")
         #expect(unicode.baseURL == "https://xn--bcher-kva.example/fr%C3%BCchte/")
         #expect(unicode.basePath == "/fr%C3%BCchte/")
+        // Escapes written already stay as they are; a port stays after the host.
+        #expect(
+            SiteConfig.ascii("https://ex.org/ü/a%20b/%41") == "https://ex.org/%C3%BC/a%20b/%41")
+        #expect(
+            SiteConfig.ascii("http://bücher.example:8080/x")
+                == "http://xn--bcher-kva.example:8080/x")
     }
 
     @Test func aConfigThatIsAFolderIsAnError() throws {

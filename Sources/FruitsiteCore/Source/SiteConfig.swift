@@ -226,9 +226,7 @@ public struct SiteConfig: Sendable, Equatable {
                 baseURL = string
                 // One spelling everywhere: a host or path in other scripts as a URL writes it
                 // (`https://xn--bcher-kva.example/fr%C3%BCchte/`), which sitemaps require.
-                if !baseURL.allSatisfy(\.isASCII), let url = URL(string: baseURL) {
-                    baseURL = url.absoluteString
-                }
+                if !baseURL.allSatisfy(\.isASCII) { baseURL = Self.ascii(baseURL) }
                 if !baseURL.isEmpty && !baseURL.hasSuffix("/") { baseURL += "/" }
             }
         }
@@ -398,6 +396,31 @@ public struct SiteConfig: Sendable, Equatable {
             return "must have a path without empty, '.' or '..' parts ('//', '/./', '/../')"
         }
         return nil
+    }
+
+    /// A valid `baseURL` in ASCII: its host in IDNA (`xn--bcher-kva.example`), and each byte
+    /// of its path's other characters as `%XX`, the escapes already written kept as they are.
+    static func ascii(_ url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url }
+        let rest = url[schemeEnd.upperBound...]
+        let host = rest.prefix { $0 != "/" }
+        var ascii = String(url[..<schemeEnd.upperBound])
+        if host.allSatisfy(\.isASCII) {
+            ascii += host
+        } else if let encoded = URL(string: "http://\(host)/")?.absoluteString {
+            ascii += encoded.dropFirst("http://".count).dropLast()
+        } else {
+            ascii += host
+        }
+        for byte in rest.dropFirst(host.count).utf8 {
+            ascii += byte < 0x80 ? String(UnicodeScalar(byte)) : "%" + hex(byte)
+        }
+        return ascii
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
     /// A size written as bytes (`4194304`) or with a unit (`512KB`, `4MB`, `1GB`; units of
