@@ -108,6 +108,16 @@ import Testing
         #expect(SiteBuilder.places(of: "../b", in: text[...]).isEmpty)
     }
 
+    /// Blanks around an attribute's `=` are HTML too: its link is checked and placed, its id
+    /// is one a fragment can name.
+    @Test func readsAnAttributeWithBlanksAroundItsEquals() {
+        let html = #"<a href = "nope/">x</a><h2 id ='here'>H</h2><img src= x.png>"#
+        let scan = HTMLAttributes.scan(Array(html.utf8))
+        #expect(scan.links == ["nope/", "x.png"])
+        #expect(scan.ids == ["here"])
+        #expect(SiteBuilder.places(of: "nope/", in: html[...]).map(\.column) == [12])
+    }
+
     @Test func decodesAttributeEntities() {
         let scan = HTMLAttributes.scan(Array("<a href=\"a?x=1&amp;y=&#x32;&#51;\" id=q&lt;>".utf8))
         #expect(scan.links == ["a?x=1&y=23"])

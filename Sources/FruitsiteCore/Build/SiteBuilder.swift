@@ -552,7 +552,7 @@ public struct SiteBuilder: Sendable {
     {
         let scalars = text.unicodeScalars
         let ends: Set<Unicode.Scalar> = [")", "\"", "'", " ", "\t", "\n", "\r", "<", ">"]
-        let openers = ["](", "](<", "=", "=\"", "='", "}}"]
+        let openers = ["](", "](<", "}}"]
         let fenced = isMarkdown ? fencedLines(in: text) : []
         var places: [(line: Int, column: Int)] = []
         var (line, lineStart, searched) = (1, scalars.startIndex, scalars.startIndex)
@@ -564,7 +564,13 @@ public struct SiteBuilder: Sendable {
             // A reference definition: `[x]:`, blanks, then the address.
             let blanks = preceding.reversed().prefix { $0 == " " || $0 == "\t" }.count
             let isDefinition = blanks > 0 && preceding.dropLast(blanks).hasSuffix("]:")
-            guard openers.contains(where: preceding.hasSuffix) || isDefinition else { continue }
+            // An attribute's value: `=`, maybe blanks, maybe a quote.
+            var attribute = preceding
+            if attribute.hasSuffix("\"") || attribute.hasSuffix("'") { attribute.removeLast() }
+            let spaces = attribute.reversed().prefix { $0 == " " || $0 == "\t" }.count
+            let isAttribute = attribute.dropLast(spaces).hasSuffix("=")
+            guard openers.contains(where: preceding.hasSuffix) || isDefinition || isAttribute
+            else { continue }
             let before = scalars[lineStart..<range.lowerBound]
             line += before.count { $0 == "\n" }
             if let newline = before.lastIndex(of: "\n") {

@@ -157,8 +157,12 @@ enum HTMLAttributes {
                 }
                 let name = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
                 var value: String?
-                if index < count, bytes[index] == UInt8(ascii: "=") {
-                    index += 1
+                // Blanks may stand around the `=`.
+                var equals = index
+                while equals < count, isSpace(bytes[equals]) { equals += 1 }
+                if equals < count, bytes[equals] == UInt8(ascii: "=") {
+                    index = equals + 1
+                    while index < count, isSpace(bytes[index]) { index += 1 }
                     if index < count,
                         bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
                     {
