@@ -1,4 +1,5 @@
 import Foundation
+import FruitsiteCore
 
 #if canImport(Glibc)
     import Glibc
@@ -106,7 +107,7 @@ public final class FolderWatcher {
                     watched[wd] = nil
                     continue
                 }
-                if Self.isIgnored(name) { continue }
+                if FileSystem.isScratch(name) { continue }
                 let isFolder =
                     mask & UInt32(IN_ISDIR) != 0
                     || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
@@ -144,7 +145,7 @@ public final class FolderWatcher {
         private func addWatches(under folder: String) {
             addWatch(folder)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            for name in entries where !Self.isIgnored(name) {
+            for name in entries where !FileSystem.isScratch(name) {
                 var isFolder: ObjCBool = false
                 let path = Self.join(folder, name)
                 if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
@@ -175,10 +176,4 @@ public final class FolderWatcher {
         folder == "." ? name : folder + "/" + name
     }
 
-    /// Hidden files and editors' temporaries: `.swp` and `.#` files, `~` backups, Vim's
-    /// `4913` probe, `.tmp` and `.bck`.
-    static func isIgnored(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp")
-            || name.hasSuffix(".tmp") || name.hasSuffix(".bck")
-    }
 }

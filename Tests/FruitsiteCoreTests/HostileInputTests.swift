@@ -92,6 +92,44 @@ import Testing
         #expect(!filesBelow(site.folder.path + "/Output").contains { $0.contains("passwords") })
     }
 
+    /// A folder linked under another name inside the theme has both names; everything below
+    /// `assets/` is copied, a `.mustache` file too, but not hidden files or editors' scratch.
+    @Test func aThemesLinkedFolderHasBothNamesAndAssetsAreCopiedAsTheyAre() throws {
+        let site = try Site()
+        defer { site.folder.remove() }
+        try site.folder.write("Templates/assets/img/a.txt", "A")
+        try site.link("Templates/assets/alias", to: site.folder.path + "/Templates/assets/img")
+        try site.link("Templates/alias", to: site.folder.path + "/Templates/partials")
+        try site.folder.write("Templates/assets/card.mustache", "{{#open}}")
+        for scratch in [".htaccess", "notes~", "data.tmp", "4913"] {
+            try site.folder.write("Templates/assets/" + scratch, "x")
+        }
+        let (succeeded, messages) = site.build()
+        #expect(succeeded, "\(messages)")
+        let assets = Set(filesBelow(site.folder.path + "/Output/assets"))
+        #expect(assets.isSuperset(of: ["img/a.txt", "alias/a.txt", "card.mustache"]), "\(assets)")
+        #expect(assets.isDisjoint(with: [".htaccess", "notes~", "data.tmp", "4913"]))
+    }
+
+    /// A template that is not UTF-8 is one error, at its first bad byte: the templates that
+    /// include it are not told it is unknown.
+    @Test func aTemplateThatIsNotUTF8IsOneErrorAtItsByte() throws {
+        let site = try Site()
+        defer { site.folder.remove() }
+        try Data("ok\ncaf\u{E9}".utf8.dropLast(2) + [0xE9, 0x0A]).write(
+            to: URL(fileURLWithPath: site.folder.path + "/Templates/partials/latin.mustache"))
+        let path = site.folder.path + "/Templates/404.mustache"
+        try (String(contentsOfFile: path, encoding: .utf8) + "{{> partials/latin}}\n").write(
+            toFile: path, atomically: true, encoding: .utf8)
+        let (succeeded, messages) = site.build()
+        #expect(!succeeded)
+        #expect(messages.count == 1, "\(messages)")
+        #expect(
+            messages.first?.contains(
+                "partials/latin.mustache:2:4: error: the template is not valid UTF-8")
+                == true, "\(messages)")
+    }
+
     @Test func loopsAndDanglingLinksAreToldApart() throws {
         let site = try Site()
         defer { site.folder.remove() }

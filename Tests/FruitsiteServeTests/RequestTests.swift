@@ -1,3 +1,4 @@
+import FruitsiteCore
 import Testing
 
 @testable import FruitsiteServe
@@ -84,8 +85,8 @@ import Testing
 
     @Test func ignoresEditorTemporariesAndHiddenFiles() {
         for name in [".apple.md.swp", "apple.md~", ".#apple.md", "4913", "apple.tmp", "a.bck"] {
-            #expect(FolderWatcher.isIgnored(name), "\(name)")
+            #expect(FileSystem.isScratch(name), "\(name)")
         }
-        #expect(!FolderWatcher.isIgnored("apple.md"))
+        #expect(!FileSystem.isScratch("apple.md"))
     }
 }

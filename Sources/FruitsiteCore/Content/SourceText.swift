@@ -30,7 +30,7 @@ struct SourceText {
         self.text = text
     }
 
-    private static func firstInvalidByte(in bytes: some Collection<UInt8>) -> DecodingError {
+    static func firstInvalidByte(in bytes: some Collection<UInt8>) -> DecodingError {
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var line = 1

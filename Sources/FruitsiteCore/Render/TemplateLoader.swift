@@ -90,12 +90,13 @@ public struct TemplateLoader: Sendable {
         var sources: [String: String] = [:]
         var assets: [RenderedPage] = []
         var diagnostics: [Diagnostic] = []
-        var pending = [""]
-        // Links are followed as in the content folder: only to places inside the folder,
-        // and each folder once, so a link can neither publish /etc/passwd nor loop.
+        // Links are followed as in the content folder: only to places inside the folder, so
+        // that a link cannot publish /etc/passwd. A folder linked under another name is read
+        // under that name too (its templates and assets have both paths), but never inside
+        // itself: each folder waiting to be read carries the real folders it is in.
         let root = fileSystem.resolve(templatesDirectory) ?? templatesDirectory
-        var visited: Set<String> = [root]
-        while let relative = pending.popLast() {
+        var pending: [(relative: String, within: Set<String>)] = [("", [root])]
+        while let (relative, within) = pending.popLast() {
             let directory =
                 relative.isEmpty ? templatesDirectory : templatesDirectory + "/" + relative
             var entries: [FileSystem.Entry] = []
@@ -107,7 +108,7 @@ public struct TemplateLoader: Sendable {
                 diagnostics.append(
                     .error(at: SourceLocation(path: directory), "cannot list the folder: \(error)"))
             }
-            for entry in entries where !entry.name.hasPrefix(".") {
+            for entry in entries where !FileSystem.isScratch(entry.name) {
                 let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
                 let fullPath = templatesDirectory + "/" + path
                 if entry.kind == .symbolicLink,
@@ -118,32 +119,36 @@ public struct TemplateLoader: Sendable {
                     continue
                 }
                 if fileSystem.isDirectory(fullPath) {
-                    if visited.insert(fileSystem.resolve(fullPath) ?? fullPath).inserted {
-                        pending.append(path)
-                    }
+                    let real = fileSystem.resolve(fullPath) ?? fullPath
+                    if !within.contains(real) { pending.append((path, within.union([real]))) }
                     continue
                 }
+                // Everything below `assets/` is an asset, a `.mustache` file too.
+                let isAsset = path.hasPrefix("assets/")
+                guard isAsset || path.hasSuffix(".mustache") else { continue }
+                let name = isAsset ? path : String(path.dropLast(".mustache".count))
                 do {
-                    let limit =
-                        path.hasSuffix(".mustache")
-                        ? FileSystem.defaultLimit : Self.maximumAssetSize
+                    let limit = isAsset ? Self.maximumAssetSize : FileSystem.defaultLimit
                     let bytes = try fileSystem.read(fullPath, limit)
-                    if path.hasSuffix(".mustache") {
-                        guard let text = String(validating: bytes, as: UTF8.self) else {
-                            diagnostics.append(
-                                .error(
-                                    at: SourceLocation(path: fullPath),
-                                    "the template is not valid UTF-8"))
-                            continue
-                        }
-                        sources[String(path.dropLast(".mustache".count))] = text
-                    } else if path.hasPrefix("assets/") {
+                    if isAsset {
                         assets.append(RenderedPage(path: path, bytes: bytes))
+                    } else if let text = String(validating: bytes, as: UTF8.self) {
+                        sources[name] = text
+                    } else {
+                        let error = SourceText.firstInvalidByte(in: bytes)
+                        diagnostics.append(
+                            .error(
+                                at: SourceLocation(
+                                    path: fullPath, line: error.line, column: error.column),
+                                "the template is not valid UTF-8"))
+                        // Known all the same: a template that includes it gets no error too.
+                        sources[name] = ""
                     }
                 } catch {
                     diagnostics.append(
                         .error(at: SourceLocation(path: fullPath), "cannot read the file: \(error)")
                     )
+                    if !isAsset { sources[name] = "" }
                 }
             }
         }

@@ -34,6 +34,14 @@ public struct FileSystem: Sendable {
     /// One file's `stat`, as `statuses` gives it.
     public func status(_ path: String) -> FileStatus? { statuses([path])[0] }
 
+    /// Hidden files and editors' temporaries (`.swp` and `.#` files, `~` backups, Vim's
+    /// `4913` probe, `.tmp` and `.bck`): a theme's are not read or copied, and `serve` does
+    /// not watch them, so that it serves what `build` writes.
+    public static func isScratch(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp")
+            || name.hasSuffix(".tmp") || name.hasSuffix(".bck")
+    }
+
     /// The real disk.
     public static let local = FileSystem(
         read: { path, limit in try FileSystem.readBytes(path, limit: limit) },
