@@ -34,6 +34,22 @@ extension MustacheValue {
     }
 }
 
+// MARK: - Text
+
+extension MustacheValue {
+    /// What an interpolation tag writes of this value, and the name a dynamic partial takes
+    /// from it; nil for null, lists and hashes, which write nothing.
+    var interpolated: String? {
+        switch self {
+        case .null, .array, .object: nil
+        case .bool(let bool): bool ? "true" : "false"
+        case .int(let int): String(int)
+        case .double(let double): String(double)
+        case .string(let string): string
+        }
+    }
+}
+
 // MARK: - Fields
 
 extension MustacheValue {

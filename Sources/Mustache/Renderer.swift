@@ -166,8 +166,9 @@ struct Renderer {
         case .fixed(let fixed):
             name = fixed
         case .dynamic(let path):
-            // A dynamic name that resolves to nothing renders nothing, like a missing variable.
-            guard case .string(let resolved)? = lookUp(path) else { return }
+            // The name is what the tag would write (`123` for a number); one that resolves to
+            // nothing renders nothing, like a missing variable.
+            guard let resolved = lookUp(path)?.interpolated else { return }
             name = resolved
         }
         guard let template = templates[name] else {
@@ -285,19 +286,7 @@ struct Renderer {
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
-        var text: String
-        switch value {
-        case .null, .array, .object:
-            return
-        case .bool(let bool):
-            text = bool ? "true" : "false"
-        case .int(let int):
-            text = String(int)
-        case .double(let double):
-            text = String(double)
-        case .string(let string):
-            text = string
-        }
+        guard var text = value.interpolated else { return }
         text.withUTF8 { bytes in
             if isEscaped {
                 appendEscaped(bytes)

@@ -14,6 +14,14 @@ import Testing
         #expect(try library.render("page", with: data) == "<h1>Fruit</h1><p>Fig</p>\n")
     }
 
+    /// A dynamic partial's name is what an interpolation writes of the value: a number too.
+    @Test func aDynamicPartialNamedByANumber() throws {
+        let library = try MustacheLibrary(templates: ["page": "[{{>*p}}]", "123": "x", "1.5": "y"])
+        #expect(try library.render("page", with: ["p": .int(123)]) == "[x]")
+        #expect(try library.render("page", with: ["p": .double(1.5)]) == "[y]")
+        #expect(try library.render("page", with: ["p": .array([])]) == "[]")
+    }
+
     @Test func namesAreSorted() throws {
         let library = try MustacheLibrary(templates: [
             "layout": "", "fruit": "", "partials/card": "",

@@ -705,6 +705,7 @@ struct PageData: Sendable {
         else { return .null }
         value["fruits"] = .array(
             category.fruitIndexes[range].map { summary(at: $0, root: root) })
+        value["isCurrent"] = true  // on its own page, as in the page's `categories`
         return .object(value)
     }
 
