@@ -144,21 +144,14 @@ public struct FruitParser: Sendable {
                     "front matter must be a map of keys to values, not \(root!.kindDescription)",
                     hint: "write one 'key: value' per line"))
         }
-        for (node, scalar, count) in root?.scalarsHoldingForbiddenCharacters ?? [] {
-            diagnostics.append(
-                .error(
-                    at: location(of: node),
-                    HTMLCharacters.message(scalar, count: count, in: "the value"),
-                    hint: HTMLCharacters.hint))
-        }
+        diagnostics += root?.forbiddenCharacterErrors(at: location(of:)) ?? []
         if let first = HTMLCharacters.firstForbidden(in: frontMatter.body) {
             diagnostics.append(
-                .error(
+                HTMLCharacters.error(
                     at: SourceLocation(
                         path: file.path, line: first.line + frontMatter.bodyFirstLine - 1,
                         column: first.column),
-                    HTMLCharacters.message(first.scalar, count: first.count, in: "the body"),
-                    hint: HTMLCharacters.hint))
+                    in: "the body", first.scalar, count: first.count))
         }
         for (key, first) in root?.repeatedKeys ?? [] {
             diagnostics.append(

@@ -57,13 +57,17 @@ enum HTMLCharacters {
         return nil
     }
 
-    /// The error's message: `the body holds U+000B (and 2 more), a character HTML pages…`.
-    static func message(_ scalar: Unicode.Scalar, count: Int, in place: String) -> String {
+    /// The error for `place` (`the body`, `the value`) holding `scalar` first, and `count`
+    /// such in all: `the body holds U+000B (and 2 more), a character HTML pages cannot hold`.
+    static func error(
+        at location: SourceLocation, in place: String, _ scalar: Unicode.Scalar, count: Int
+    ) -> Diagnostic {
         let more = count > 1 ? " (and \(count - 1) more)" : ""
-        return "\(place) holds \(code(scalar))\(more), a character HTML pages cannot hold"
+        return .error(
+            at: location,
+            "\(place) holds \(code(scalar))\(more), a character HTML pages cannot hold",
+            hint: "remove it, or the escape that writes it")
     }
-
-    static let hint = "remove it, or the escape that writes it"
 
     private static func code(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)

@@ -58,15 +58,17 @@ struct YAMLNode: Sendable {
         return repeated
     }
 
-    /// Each scalar, key or value at any depth, that holds a code point HTML pages cannot
-    /// (`HTMLCharacters`), with the first such and how many it holds.
-    var scalarsHoldingForbiddenCharacters: [(node: YAMLNode, scalar: Unicode.Scalar, count: Int)] {
-        var found: [(node: YAMLNode, scalar: Unicode.Scalar, count: Int)] = []
+    /// An error for each scalar, key or value at any depth, that holds a code point HTML
+    /// pages cannot (`HTMLCharacters`), at `location(of:)` the scalar.
+    func forbiddenCharacterErrors(at location: (YAMLNode) -> SourceLocation) -> [Diagnostic] {
+        var errors: [Diagnostic] = []
         func visit(_ node: YAMLNode) {
             switch node.kind {
             case .scalar(let text, _):
                 if let first = HTMLCharacters.firstForbidden(in: text[...]) {
-                    found.append((node, first.scalar, first.count))
+                    errors.append(
+                        HTMLCharacters.error(
+                            at: location(node), in: "the value", first.scalar, count: first.count))
                 }
             case .sequence(let items): items.forEach(visit)
             case .mapping(let pairs):
@@ -77,7 +79,7 @@ struct YAMLNode: Sendable {
             }
         }
         visit(self)
-        return found
+        return errors
     }
 
     /// A short noun for error messages: "a list", "a map", "a string".

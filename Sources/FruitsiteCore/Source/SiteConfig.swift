@@ -116,13 +116,7 @@ public struct SiteConfig: Sendable, Equatable {
             diagnostics.append(.error(at: location(root), "the config must be a map of keys"))
             return
         }
-        for (node, scalar, count) in root.scalarsHoldingForbiddenCharacters {
-            diagnostics.append(
-                .error(
-                    at: location(node),
-                    HTMLCharacters.message(scalar, count: count, in: "the value"),
-                    hint: HTMLCharacters.hint))
-        }
+        diagnostics += root.forbiddenCharacterErrors(at: location)
         for (key, first) in root.repeatedKeys {
             diagnostics.append(
                 .error(
@@ -413,14 +407,9 @@ public struct SiteConfig: Sendable, Equatable {
             ascii += host
         }
         for byte in rest.dropFirst(host.count).utf8 {
-            ascii += byte < 0x80 ? String(UnicodeScalar(byte)) : "%" + hex(byte)
+            ascii += byte < 0x80 ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
         }
         return ascii
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
     /// A size written as bytes (`4194304`) or with a unit (`512KB`, `4MB`, `1GB`; units of
