@@ -6,7 +6,7 @@ import Testing
 
 /// The watcher wakes for changes under its folders, new folders included, and to the file
 /// it watches apart; it sleeps through editors' temporaries.
-@Suite(.timeLimit(.minutes(1))) struct FolderWatcherTests {
+@Suite(.timeLimit(.minutes(10))) struct FolderWatcherTests {
     /// Runs `change` a moment after `wait()` has started, and returns what `wait()` says
     /// changed (the suite's time limit fails a wait that never ends).
     private func wakes(
