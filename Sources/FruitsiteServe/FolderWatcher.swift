@@ -18,9 +18,10 @@ public final class FolderWatcher {
     private let folders: [String]
     /// Files watched apart from the folders (the config), as folder and name.
     private let files: [(folder: String, name: String)]
-    /// The folders that hold `folders`, watched without what is below them, so that a
-    /// watched folder created, removed or put back later is seen.
-    private let parents: [String]
+    /// Every folder above `folders` and the files, outermost first, watched without what is
+    /// below them, so that a watched folder created, removed or put back later is seen, with
+    /// the folders above it.
+    private let ancestors: [String]
     private var descriptor: Int32 = -1
     private var watched: [Int32: String] = [:]
 
@@ -33,7 +34,19 @@ public final class FolderWatcher {
         self.files = files.map { path in
             (Self.folder(of: path), (path as NSString).lastPathComponent)
         }
-        parents = folders.map(Self.folder(of:))
+        var ancestors: [String] = []
+        for path in folders + files {
+            var chain: [String] = []
+            var folder = path
+            repeat {
+                folder = Self.folder(of: folder)
+                chain.append(folder)
+            } while folder != "." && folder != "/"
+            for folder in chain.reversed() where !ancestors.contains(folder) {
+                ancestors.append(folder)
+            }
+        }
+        self.ancestors = ancestors
         #if canImport(Glibc)
             if !polls {
                 descriptor = inotify_init1(Int32(IN_CLOEXEC))
@@ -114,9 +127,15 @@ public final class FolderWatcher {
                 // Spelt as the folders are (`Content/x`, never `./Content/x`), so that the
                 // paths match theirs and the scanner's.
                 let path = name.isEmpty ? folder : Self.join(folder, name)
-                if isFolder, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, isUnderFolders(path) {
-                    addWatches(under: path)
+                let isMade = isFolder && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+                if isFolder, ancestors.contains(path) {
+                    // A folder above the watched ones came or went: watch what is there now.
+                    if isMade { addWatches() }
+                    changes.isRelevant = true
+                    changes.isComplete = false
+                    continue
                 }
+                if isMade, isUnderFolders(path) { addWatches(under: path) }
                 if isUnderFolders(folder) || isFolder && isUnderFolders(path) {
                     changes.isRelevant = true
                     // A name that is not UTF-8 cannot be named to the scan, which then
@@ -137,13 +156,19 @@ public final class FolderWatcher {
             folders.contains { folder == $0 || folder.hasPrefix($0 + "/") }
         }
 
+        /// From the outermost folder in: what is made after a folder's watch is seen by it,
+        /// and what was made before is listed.
         private func addWatches() {
+            for folder in ancestors {
+                // Above the folders only folders coming and going matter, save in the files'.
+                let isFiles = files.contains { $0.folder == folder }
+                addWatch(folder, mask: isFiles ? Self.changes : Self.comings)
+            }
             for folder in folders { addWatches(under: folder) }
-            for folder in parents + files.map(\.folder) { addWatch(folder) }
         }
 
         private func addWatches(under folder: String) {
-            addWatch(folder)
+            addWatch(folder, mask: Self.changes)
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             for name in entries where !FileSystem.isScratch(name) {
                 var isFolder: ObjCBool = false
@@ -156,10 +181,13 @@ public final class FolderWatcher {
             }
         }
 
-        private func addWatch(_ folder: String) {
-            let mask =
-                IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
-                | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF
+        /// What is made, removed or moved in a folder, or the folder itself.
+        private static let comings =
+            IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF
+        /// That and every change to a file's bytes or status.
+        private static let changes = comings | IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB
+
+        private func addWatch(_ folder: String, mask: Int32) {
             let wd = inotify_add_watch(descriptor, folder, UInt32(mask))
             if wd >= 0 { watched[wd] = folder }
         }

@@ -101,6 +101,36 @@ import Testing
         #expect(reports(content + "/pear.md", from: watcher) == [content + "/pear.md"])
     }
 
+    /// A folder above its folders or its file, made later, moved away or put back, is seen,
+    /// and so are the edits below it from then on.
+    @Test func seesTheFoldersAboveItsOwn() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.path + "/site"
+        let content = site + "/Content"
+        let watcher = FolderWatcher(
+            folders: [content], files: [site + "/conf/site.yml"], polls: false)
+        let later = { (change: @escaping @Sendable () throws -> Void) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
+        }
+        later { try folder.write("site/Content/apple.md", "a") }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("site/Content/apple.md", "b") }
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
+
+        let away = folder.path + "/away"
+        later { try FileManager.default.moveItem(atPath: site, toPath: away) }
+        #expect(watcher.wait() == nil)
+        later { try FileManager.default.moveItem(atPath: away, toPath: site) }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("site/Content/apple.md", "c") }
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
+
+        later { try folder.write("site/conf/site.yml", "title: A") }
+        #expect(watcher.wait() == nil)
+        #expect(wakes(watcher) { try folder.write("site/conf/site.yml", "title: B") } == [])
+    }
+
     /// A file whose name is not UTF-8 cannot be named: the change says to look at everything.
     @Test func aNameThatIsNotUTF8MeansLookAtEverything() throws {
         let folder = try TemporaryDirectory()
