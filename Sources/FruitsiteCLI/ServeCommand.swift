@@ -109,6 +109,9 @@ struct ServeCommand {
             terminal.printError(
                 "Built in \(milliseconds) ms: \(changed) file\(changed == 1 ? "" : "s") changed")
         } catch {
+            // An edit that raced the update is an event the watcher holds: the update it
+            // wakes reads the file as it now is, so the race is no error to show.
+            if error.isOnlyFilesChangedMeanwhile { return }
             let texts = CLI.describe(
                 error.diagnostics,
                 outcome: server.hasSite

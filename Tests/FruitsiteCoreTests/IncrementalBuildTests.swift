@@ -626,6 +626,11 @@ import Testing
             failure?.diagnostics.map(\.description).contains {
                 $0.contains("apple.md") && $0.contains("the file changed during the build")
             } == true)
+        // `serve` waits for the edit's own event rather than show this.
+        #expect(failure?.isOnlyFilesChangedMeanwhile == true)
+        try project.folder.write("Content/broken.md", "---\nname: [\n---\n")
+        let other = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(other?.isOnlyFilesChangedMeanwhile == false)
     }
 
     /// The marker names the model the folder matches; a build cut short leaves it naming

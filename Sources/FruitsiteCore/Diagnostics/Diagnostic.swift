@@ -106,6 +106,14 @@ public struct BuildFailure: Error, Sendable, CustomStringConvertible {
     public var description: String {
         diagnostics.map(\.description).joined(separator: "\n")
     }
+
+    /// Whether every error is a file that changed while the build read it: reading it again,
+    /// once the change that raced the build has settled, mends them.
+    public var isOnlyFilesChangedMeanwhile: Bool {
+        let errors = diagnostics.filter(\.isError)
+        return !errors.isEmpty
+            && errors.allSatisfy { $0.message == ContentScanner.changedMeanwhile }
+    }
 }
 
 extension Array where Element == Diagnostic {

@@ -242,6 +242,8 @@ struct ContentScanner: Sendable {
             .merging(added.map { (nil, $0) }) { UTF8Order.precedes($0.path, $1.path) }
     }
 
+    static let changedMeanwhile = "the file changed during the build"
+
     /// Reads and parses an entry's file again, for the details its page shows.
     /// - Throws: `BuildFailure` when the file cannot be read or has changed since it was
     ///   scanned, which would mix two versions of it into one site.
@@ -252,7 +254,7 @@ struct ContentScanner: Sendable {
         else {
             throw BuildFailure([
                 .error(
-                    at: SourceLocation(path: entry.path), "the file changed during the build",
+                    at: SourceLocation(path: entry.path), Self.changedMeanwhile,
                     hint: "build again")
             ])
         }
