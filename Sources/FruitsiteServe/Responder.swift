@@ -118,7 +118,8 @@ struct Responder: Sendable {
     }
 
     /// Listens for updates past the version this page shows: swaps stylesheets when only they
-    /// changed, follows a renamed fruit, and otherwise shows the new page. A page with no
+    /// changed since, follows a renamed fruit, and otherwise shows the new page (and the new
+    /// stylesheets, when they changed too). A page with no
     /// script of its own (a fruit page; JSON data blocks such as JSON-LD do not count) is
     /// refreshed in place: its new HTML is fetched and
     /// its body and head swapped in, stylesheets kept, which shows an edit in a fraction of a
@@ -139,11 +140,12 @@ struct Responder: Sendable {
         document.documentElement.lang=n.documentElement.lang;document.body.replaceWith(n.body);return true};\
         s.onmessage=async(e)=>{const d=JSON.parse(e.data);\
         if(d.instance!=="\(instance)"){s.close();location.reload();return}if(d.version<=v)return;\
-        if(d.styles&&d.version===v+1){v=d.version;\
+        const since=v;v=d.version;const restyle=()=>{if(d.styles>since)\
         for(const l of document.querySelectorAll(sheet)){\
-        const u=new URL(l.href);u.searchParams.set("v",v);l.href=u.href}return}\
+        const u=new URL(l.href);u.searchParams.set("v",v);l.href=u.href}};\
+        if(d.pages<=since){restyle();return}\
         if(d.to&&location.pathname===d.from){s.close();location.replace(d.to+location.search+location.hash);return}\
-        v=d.version;if(!await refresh().catch(()=>false)){s.close();location.reload()}}})()
+        if(await refresh().catch(()=>false))restyle();else{s.close();location.reload()}}})()
         """
     }
 

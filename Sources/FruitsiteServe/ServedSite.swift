@@ -16,7 +16,7 @@ struct ServedSite: Sendable {
     /// The errors of the last update, as the terminal printed them; empty when it built.
     private(set) var errors: [String] = []
     /// What the last update means for an open page: see `ReloadEvent`.
-    private(set) var event = ReloadEvent(version: 0)
+    private(set) var event = ReloadEvent()
     /// Whether any update built: until one does, there is no good site to show.
     private(set) var hasBuilt = false
 
@@ -35,11 +35,14 @@ struct ServedSite: Sendable {
         for path in update.removed { files[path] = nil }
         let hadErrors = !errors.isEmpty
         errors = []
-        event = ReloadEvent(version: version)
+        event.version = version
+        let styles = update.files.filter { $0.path.hasSuffix(".css") }.count
+        if styles > 0 { event.styles = version }
         // Only stylesheets changed: an open page swaps them without reloading.
-        event.isStylesOnly =
-            !hadErrors && update.removed.isEmpty && !update.files.isEmpty
-            && update.files.allSatisfy { $0.path.hasSuffix(".css") }
+        if hadErrors || !update.removed.isEmpty || styles < update.files.count {
+            event.pages = version
+        }
+        event.move = nil
         // One fruit page gone and one arrived: its fruit was renamed, and an open page of
         // it follows to the new address.
         let pages = { (paths: [String]) in
@@ -60,15 +63,19 @@ struct ServedSite: Sendable {
         guard errors != self.errors else { return false }
         version += 1
         self.errors = errors
-        event = ReloadEvent(version: version)
+        (event.version, event.pages, event.move) = (version, version, nil)
         return true
     }
 }
 
-/// What an open page is told after an update.
+/// What an open page is told after an update. A page may miss updates (a stream sends only
+/// the latest), so the event says since when pages and stylesheets have changed.
 struct ReloadEvent: Sendable {
-    var version: Int
-    var isStylesOnly = false
+    var version = 0
+    /// The last version that changed more than stylesheets.
+    var pages = 0
+    /// The last version that changed a stylesheet.
+    var styles = 0
     /// A fruit page's old and new folder, relative to the site root.
     var move: (from: String, to: String)?
 
@@ -76,8 +83,9 @@ struct ReloadEvent: Sendable {
     /// the server's instance, which a page served by another (a server started again) does
     /// not know: it then reloads, whatever the versions.
     func json(basePath: String, instance: String) -> String {
-        var json = "{\"instance\":\"\(instance)\",\"version\":\(version)"
-        if isStylesOnly { json += ",\"styles\":true" }
+        var json =
+            "{\"instance\":\"\(instance)\",\"version\":\(version),\"pages\":\(pages),"
+            + "\"styles\":\(styles)"
         if let move {
             json += ",\"from\":\"\(basePath + move.from)\",\"to\":\"\(basePath + move.to)\""
         }

@@ -170,6 +170,45 @@ def test_a_stylesheet_change_swaps_it_without_reloading(served, driver):
     assert is_marked(driver), "the page reloaded for a stylesheet change"
 
 
+# Keeps the page's event source where a test can reach it.
+KEEP_EVENT_SOURCE = """
+const Original = window.EventSource;
+window.EventSource = function (url) {
+  window.__source = new Original(url);
+  return window.__source;
+};
+"""
+
+
+def test_a_page_that_missed_updates_shows_what_changed_since(served, driver):
+    """A stream sends only the latest update, so a page asleep through a text edit and then a
+    stylesheet edit is told of the second alone: it shows both."""
+    added = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_EVENT_SOURCE})
+    try:
+        driver.get(served.url + "fruits/apple/")
+        support.wait_until_loaded(driver)
+        mark(driver)
+        driver.execute_script(
+            "const s = window.__source; window.__deliver = s.onmessage; window.__held = [];"
+            "s.onmessage = e => window.__held.push(e);")
+        held = "return window.__held.map(e => JSON.parse(e.data))"
+        text = served.read("Content/apple.md")
+        served.write("Content/apple.md", text.replace("\n---\n", "\n---\nMissed words.\n", 1))
+        wait(driver, lambda d: any(e["pages"] == e["version"] > 1 for e in d.execute_script(held)))
+        css = served.read("Templates/assets/site.css")
+        served.write("Templates/assets/site.css", css + "\nbody { outline: 9px solid red; }\n")
+        wait(driver, lambda d: any(e["styles"] > e["pages"] > 1 for e in d.execute_script(held)))
+        driver.execute_script("window.__deliver(window.__held.at(-1))")
+        wait(driver, lambda d: "Missed words." in text_of(d, "main"))
+        wait(driver, lambda d: d.execute_script(
+            "return getComputedStyle(document.body).outlineWidth") == "9px")
+        assert is_marked(driver), "the fruit page reloaded instead of refreshing in place"
+    finally:
+        driver.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+
+
 def test_a_renamed_fruit_is_followed(served, driver):
     driver.get(served.url + "fruits/apple/")
     support.wait_until_loaded(driver)

@@ -246,7 +246,7 @@ import Testing
         let events = try Connection(port: served.server.port)
         try events.send("GET /__fruitsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
         var stream = ""
-        while !stream.contains("\"version\":1}") {
+        while !stream.contains("\"version\":1,") {
             stream += String(decoding: try events.read(), as: UTF8.self)
         }
         let apple = served.folder.path + "/Content/apple.md"
@@ -254,10 +254,22 @@ import Testing
         try text.replacingOccurrences(of: "\n---\n", with: "\n---\nFreshly edited words.\n")
             .write(toFile: apple, atomically: true, encoding: .utf8)
         served.update()
-        while !stream.contains("\"version\":2}") {
+        while !stream.contains("\"version\":2,") {
             stream += String(decoding: try events.read(), as: UTF8.self)
         }
         #expect(try served.get("/fruits/apple/").text.contains("Freshly edited words."))
+        // A page that missed version 2 learns from version 3 that its pages changed since,
+        // and its stylesheet too.
+        let css = served.folder.path + "/Templates/assets/site.css"
+        try (String(contentsOfFile: css, encoding: .utf8) + "\nbody { margin: 1px; }\n")
+            .write(toFile: css, atomically: true, encoding: .utf8)
+        served.update()
+        // (A wrong event leaves the read to time out, which fails the test.)
+        while !stream.contains("\"version\":3,\"pages\":2,\"styles\":3}") {
+            stream += String(decoding: try events.read(), as: UTF8.self)
+        }
+        #expect(stream.contains("\"version\":1,\"pages\":1,\"styles\":1}"))
+        #expect(stream.contains("\"version\":2,\"pages\":2,\"styles\":1}"))
         // Each event names the server, as the page's script does: a page served by a server
         // since stopped reloads from the one started again, whose versions start anew.
         let instance = try #require(
