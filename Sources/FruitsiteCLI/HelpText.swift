@@ -110,7 +110,7 @@ enum HelpText {
               --host ADDR        The address or host name (default: 127.0.0.1; 0.0.0.0 shows
                                  the site to the network, with a warning)
               --base-path PATH   Serve the site under PATH, as a host would under a subpath
-                                 (default: /)
+                                 (default: the path of baseURL, else /)
               --poll             Look for changes every 0.25 s instead of using inotify
               -h, --help         Show this help
 

@@ -7,7 +7,8 @@ struct ServeCommand {
     var options = BuildOptions()
     var host = "127.0.0.1"
     var port: Int?
-    var basePath = "/"
+    /// From `--base-path`; else the config's `baseURL` path decides.
+    var basePath: String?
     var polls = false
     var wantsHelp: Bool
 
@@ -40,16 +41,17 @@ struct ServeCommand {
         wantsHelp = scanner.has("--help")
     }
 
-    /// `/fruits/` from `fruits`, `/fruits` or `/fruits/`; only URL-safe characters.
+    /// `/fruits/` from `fruits`, `/fruits` or `/fruits/`, its escapes decoded (`/früchte/` from
+    /// `/fr%C3%BCchte/`, as `baseURL` writes it), refused as a request target would be.
     static func basePath(_ text: String) throws(UsageError) -> String {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
-        let segments = text.split(separator: "/")
-        guard text.allSatisfy(allowed.contains),
-            !segments.contains(where: { $0 == "." || $0 == ".." })
+        guard !text.contains(where: { $0 == "?" || $0 == "#" }),
+            case .site(let path, _) = RequestPath(target: "/" + text, basePath: "/"),
+            !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else {
             throw UsageError(
                 message: "--base-path must be a URL path such as /fruits/, not '\(text)'")
         }
+        let segments = path.split(separator: "/")
         return segments.isEmpty ? "/" : "/" + segments.joined(separator: "/") + "/"
     }
 
@@ -57,6 +59,15 @@ struct ServeCommand {
         if wantsHelp {
             terminal.standardOutput(HelpText.command("serve") ?? "")
             return .success
+        }
+        // A base URL's path is where the site lives, and its 404 page's links lead there.
+        let configured = SiteBuilder(options: options).loadConfig().config.basePath
+        let ownPath = (try? Self.basePath(configured)) ?? "/"
+        let basePath = self.basePath ?? ownPath
+        if basePath != ownPath && ownPath != "/" {
+            terminal.printError(
+                "warning: serving under \(RequestPath.encoded(basePath)), but baseURL puts the "
+                    + "site under \(configured): the 404 page's links lead there")
         }
         let server: SiteServer
         do {
@@ -81,7 +92,8 @@ struct ServeCommand {
         Self.update(&site, changing: nil, server: server, terminal: terminal, isPolled: false)
         server.start()
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        terminal.print("Serving at http://\(shownHost):\(server.port)\(basePath)")
+        terminal.print(
+            "Serving at http://\(shownHost):\(server.port)\(RequestPath.encoded(basePath))")
         Self.stopOnSignals(terminal: terminal)
         while true {
             let paths = watcher.wait()

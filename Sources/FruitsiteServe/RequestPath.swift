@@ -50,7 +50,7 @@ public enum RequestPath: Equatable, Sendable {
 
     /// `path` as a URI path: each byte but the letters, digits and `-._~!$&'()*+,;=:@/`
     /// written `%XX`, so that a `Location` holds the name a request decodes back.
-    static func encoded(_ path: String) -> String {
+    public static func encoded(_ path: String) -> String {
         let kept = Set("-._~!$&'()*+,;=:@/".utf8)
         var text = ""
         for byte in path.utf8 {

@@ -97,7 +97,7 @@ struct Responder: Sendable {
     /// inserted before the last `</body>` (or at the end).
     func injected(into html: [UInt8], site: ServedSite) -> [UInt8] {
         var insertion =
-            "<script data-fruitsite>\(Self.reloadScript(events: basePath + Self.eventsPath, version: site.version, instance: instance))</script>"
+            "<script data-fruitsite>\(Self.reloadScript(events: RequestPath.encoded(basePath + Self.eventsPath), version: site.version, instance: instance))</script>"
         if !site.errors.isEmpty {
             insertion = Self.overlay(site.errors, hasBuilt: site.hasBuilt) + insertion
         }

@@ -87,7 +87,11 @@ struct ReloadEvent: Sendable {
             "{\"instance\":\"\(instance)\",\"version\":\(version),\"pages\":\(pages),"
             + "\"styles\":\(styles)"
         if let move {
-            json += ",\"from\":\"\(basePath + move.from)\",\"to\":\"\(basePath + move.to)\""
+            // As `location.pathname` spells them.
+            let (from, to) = (
+                RequestPath.encoded(basePath + move.from), RequestPath.encoded(basePath + move.to)
+            )
+            json += ",\"from\":\"\(from)\",\"to\":\"\(to)\""
         }
         return json + "}"
     }

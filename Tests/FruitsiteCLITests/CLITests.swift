@@ -69,6 +69,23 @@ final class Capture: @unchecked Sendable {
         #expect(capture.standardError.contains(message), "\(capture.standardError)")
     }
 
+    // MARK: - serve
+
+    /// A base path is spelt as a URL path, escapes and all (as `baseURL` writes one), and
+    /// refused as a request target would be.
+    @Test func aBasePathIsAURLPath() throws {
+        #expect(try ServeCommand.basePath("fruits") == "/fruits/")
+        #expect(try ServeCommand.basePath("/a//b") == "/a/b/")
+        #expect(try ServeCommand.basePath("/") == "/")
+        #expect(try ServeCommand.basePath("/fr%C3%BCchte/") == "/früchte/")
+        #expect(try ServeCommand.basePath("/fruits+veg/") == "/fruits+veg/")
+        for bad in [
+            "/a/../b/", "/%2e%2e/", "/x?y", "/x#y", "/%zz/", "/a%00b/", "/a%0Ab/", "/a\\b/",
+        ] {
+            #expect(throws: UsageError.self, "\(bad)") { try ServeCommand.basePath(bad) }
+        }
+    }
+
     // MARK: - search
 
     @Test func searchPrintsNamesInCatalogOrder() {
