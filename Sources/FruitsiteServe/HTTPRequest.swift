@@ -45,8 +45,18 @@ public struct HTTPRequest: Sendable, Equatable {
         case failure(status: Int)
     }
 
-    /// Parses the request at the start of `bytes`.
+    /// Parses the request at the start of `bytes`: one empty line before it is passed over,
+    /// as a client may end a request's body with one more.
     public static func parse(_ bytes: [UInt8]) -> Parsed {
+        let blank =
+            bytes.starts(with: [.carriageReturn, .lineFeed]) ? 2 : bytes.first == .lineFeed ? 1 : 0
+        guard blank > 0 else { return parseHead(bytes) }
+        let parsed = parseHead(Array(bytes[blank...]))
+        guard case .request(let request, let length) = parsed else { return parsed }
+        return .request(request, length: blank + length)
+    }
+
+    private static func parseHead(_ bytes: [UInt8]) -> Parsed {
         guard let headEnd = endOfHead(in: bytes) else {
             let requestLineLength = bytes.firstIndex(of: .lineFeed) ?? bytes.count
             if requestLineLength > maximumRequestLine { return .failure(status: 414) }
@@ -66,10 +76,11 @@ public struct HTTPRequest: Sendable, Equatable {
         if headEnd - requestLine.count > maximumHeaderBytes { return .failure(status: 431) }
         let parts = requestLine.split(separator: .space, omittingEmptySubsequences: false)
         guard parts.count == 3, let method = ascii(parts[0]), let target = ascii(parts[1]),
-            let version = ascii(parts[2]), !method.isEmpty, !target.isEmpty,
-            version == "HTTP/1.1" || version == "HTTP/1.0",
-            method.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A })
+            let version = ascii(parts[2]), !method.isEmpty, let target = originForm(target),
+            method.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
+            let (major, minor) = versionNumbers(version)
         else { return .failure(status: 400) }
+        guard major == 1 else { return .failure(status: 505) }
         var headers: [(name: String, value: String)] = []
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: .colon), let name = ascii(line[..<colon]),
@@ -79,14 +90,46 @@ public struct HTTPRequest: Sendable, Equatable {
             headers.append(
                 (name.lowercased(), String(decoding: value, as: UTF8.self).trimmingTrailingBlanks))
         }
+        // A later HTTP/1 is answered as the latest this server speaks.
         let request = HTTPRequest(
-            method: method, target: target, version: version, headers: headers)
+            method: method, target: target, version: minor == 0 ? "HTTP/1.0" : "HTTP/1.1",
+            headers: headers)
+        // HTTP/1.1 requires one Host header (RFC 9112, 3.2).
+        if request.version == "HTTP/1.1", headers.count(where: { $0.name == "host" }) != 1 {
+            return .failure(status: 400)
+        }
         // A request whose body would follow cannot be delimited without reading it: the
         // connection is closed after the answer, 405 for a method that is never served.
         if request.hasBody {
             return .failure(status: method == "GET" || method == "HEAD" ? 400 : 405)
         }
         return .request(request, length: headEnd)
+    }
+
+    /// `HTTP/1.1` as (1, 1); nil when not of that shape.
+    private static func versionNumbers(_ version: String) -> (Int, Int)? {
+        let bytes = Array(version.utf8)
+        let digit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        guard bytes.count == 8, version.hasPrefix("HTTP/"), digit(bytes[5]), bytes[6] == 0x2E,
+            digit(bytes[7])
+        else { return nil }
+        return (Int(bytes[5] - 0x30), Int(bytes[7] - 0x30))
+    }
+
+    /// The target as a path and query: itself in origin form (`/a?b`), and the path and query
+    /// of an absolute-form one (`http://host/a?b`), which servers must accept (RFC 9112,
+    /// 3.2.2). Nil for anything else; `*` is for OPTIONS, which is not served.
+    private static func originForm(_ target: String) -> String? {
+        if target.hasPrefix("/") { return target }
+        let lowercased = target.lowercased()
+        guard let scheme = ["http://", "https://"].first(where: lowercased.hasPrefix) else {
+            return nil
+        }
+        let rest = target.dropFirst(scheme.count)
+        guard let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
+            return "/"
+        }
+        return rest[end] == "/" ? String(rest[end...]) : "/" + rest[end...]
     }
 
     /// Where the blank line that ends the head ends, or nil if it has not arrived.

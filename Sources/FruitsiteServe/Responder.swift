@@ -15,10 +15,34 @@ struct Responder: Sendable {
         var status: Int
         var headers: [(name: String, value: String)] = []
         var body: [UInt8] = []
+
+        /// A response whose body is its status in words, as plain text.
+        static func plain(_ status: Int, headers: [(name: String, value: String)] = [])
+            -> Response
+        {
+            Response(
+                status: status,
+                headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+                body: Array("\(status) \(reason(status))\n".utf8))
+        }
+
+        static func reason(_ status: Int) -> String {
+            switch status {
+            case 200: "OK"
+            case 301: "Moved Permanently"
+            case 304: "Not Modified"
+            case 400: "Bad Request"
+            case 404: "Not Found"
+            case 405: "Method Not Allowed"
+            case 414: "URI Too Long"
+            case 431: "Request Header Fields Too Large"
+            case 505: "HTTP Version Not Supported"
+            default: "Error"
+            }
+        }
     }
 
-    static let methodNotAllowed = Response(
-        status: 405, headers: [("Allow", "GET, HEAD")], body: Array("Method not allowed\n".utf8))
+    static let methodNotAllowed = Response.plain(405, headers: [("Allow", "GET, HEAD")])
 
     func respond(to request: HTTPRequest, in site: ServedSite) -> Response {
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -26,7 +50,7 @@ struct Responder: Sendable {
         }
         switch RequestPath(target: request.target, basePath: basePath) {
         case .refused:
-            return Response(status: 400, body: Array("Bad request\n".utf8))
+            return .plain(400)
         case .basePath(let query):
             return Response(
                 status: 301, headers: [("Location", RequestPath.encoded(basePath) + query)])

@@ -127,9 +127,7 @@ public final class SiteServer: @unchecked Sendable {
                 buffer += chunk[..<count]
             case .failure(let status):
                 let response =
-                    status == 405
-                    ? Responder.methodNotAllowed
-                    : Responder.Response(status: status, body: Array("Bad request\n".utf8))
+                    status == 405 ? Responder.methodNotAllowed : Responder.Response.plain(status)
                 _ = sendResponse(response, isHead: false, keepAlive: false, on: connection)
                 return
             case .request(let request, let length):
@@ -157,8 +155,8 @@ public final class SiteServer: @unchecked Sendable {
     /// Server-Sent Events: the current version at once, then each new one as it comes.
     private func streamEvents(on connection: Int32) {
         let head =
-            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
-            + "Connection: keep-alive\r\n\r\n"
+            "HTTP/1.1 200 OK\r\nDate: \(Self.date())\r\nContent-Type: text/event-stream\r\n"
+            + "Cache-Control: no-store\r\nConnection: keep-alive\r\n\r\n"
         guard writeAll(Array(head.utf8), to: connection) else { return }
         var sent = -1
         while true {
@@ -179,8 +177,8 @@ public final class SiteServer: @unchecked Sendable {
     private func sendResponse(
         _ response: Responder.Response, isHead: Bool, keepAlive: Bool, on connection: Int32
     ) -> Bool {
-        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
-        var headers = response.headers
+        var head = "HTTP/1.1 \(response.status) \(Responder.Response.reason(response.status))\r\n"
+        var headers = [("Date", Self.date())] + response.headers
         if !headers.contains(where: { $0.name == "Content-Length" }), response.status != 304 {
             headers.append(("Content-Length", String(response.body.count)))
         }
@@ -205,18 +203,14 @@ public final class SiteServer: @unchecked Sendable {
         return true
     }
 
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 301: "Moved Permanently"
-        case 304: "Not Modified"
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 414: "URI Too Long"
-        case 431: "Request Header Fields Too Large"
-        default: "Error"
-        }
+    /// Now as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`), which every response carries.
+    static func date() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 40)
+        let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     // MARK: - Listening

@@ -60,15 +60,40 @@ import Testing
         let headers = "GET / HTTP/1.1\r\n" + String(repeating: "X-A: b\r\n", count: 5_000)
         #expect(HTTPRequest.parse(Array(headers.utf8)) == .failure(status: 431))
         for garbage in [
-            "\r\n\r\n", "GET /\r\n\r\n", "GET / HTTP/2.0\r\n\r\n", "get / HTTP/1.1\r\n\r\n",
+            "\r\n\r\n\r\n", "GET /\r\n\r\n", "get / HTTP/1.1\r\nHost: x\r\n\r\n",
             "GET / HTTP/1.1\r\nNo colon\r\n\r\n",
-            "GET / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello",
+            "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello",
+            "GET / HTTP/1.10\r\nHost: x\r\n\r\n", "GET / HTTP/11\r\nHost: x\r\n\r\n",
+            "GET * HTTP/1.1\r\nHost: x\r\n\r\n", "GET ftp://x/ HTTP/1.1\r\nHost: x\r\n\r\n",
+            // HTTP/1.1 needs one Host header.
+            "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
         ] {
             #expect(HTTPRequest.parse(Array(garbage.utf8)) == .failure(status: 400), "\(garbage)")
         }
+        #expect(HTTPRequest.parse(Array("GET / HTTP/2.0\r\n\r\n".utf8)) == .failure(status: 505))
         // A method never served is told so, body or not.
-        let posted = "POST / HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello"
+        let posted = "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello"
         #expect(HTTPRequest.parse(Array(posted.utf8)) == .failure(status: 405))
+    }
+
+    /// What servers must or should accept (RFC 9112): an empty line before the request, an
+    /// absolute-form target, HTTP/1.0 without a Host, and a later HTTP/1 as HTTP/1.1.
+    @Test func acceptsWhatHTTPAllows() {
+        func parsed(_ text: String) -> (HTTPRequest, Int)? {
+            guard case .request(let request, let length) = HTTPRequest.parse(Array(text.utf8))
+            else { return nil }
+            return (request, length)
+        }
+        let blank = "\r\nGET /a HTTP/1.1\r\nHost: x\r\n\r\n"
+        #expect(parsed(blank)?.0.target == "/a" && parsed(blank)?.1 == blank.utf8.count)
+        for (target, path) in [
+            ("http://127.0.0.1:8000/fruits/apple/?q=1", "/fruits/apple/?q=1"),
+            ("HTTPS://example.org", "/"), ("http://example.org?q=x", "/?q=x"),
+        ] {
+            #expect(parsed("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n")?.0.target == path)
+        }
+        #expect(parsed("GET / HTTP/1.0\r\n\r\n")?.0.version == "HTTP/1.0")
+        #expect(parsed("GET / HTTP/1.2\r\nHost: x\r\n\r\n")?.0.version == "HTTP/1.1")
     }
 
     @Test func keepsAliveByVersionAndHeader() {

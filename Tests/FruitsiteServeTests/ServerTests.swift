@@ -206,9 +206,20 @@ import Testing
         #expect(try served.get("/", method: "POST").status == 405)
         let posted = try served.get("/", headers: ["Content-Length: 3"], method: "POST")
         #expect(posted.status == 405 && posted.headers["allow"] == "GET, HEAD")
-        #expect(try served.get("/../../etc/passwd").status == 400)
+        let refused = try served.get("/../../etc/passwd")
+        #expect(refused.status == 400 && refused.text == "400 Bad Request\n")
+        #expect(refused.headers["content-type"] == "text/plain; charset=utf-8")
         #expect(try served.get("/%2e%2e/%2e%2e/etc/passwd").status == 400)
         #expect(try served.get("/fruits/").status == 404)  // a folder is never listed
+        // Every response says when it was made (RFC 9110, 6.6.1).
+        for response in [page, head, moved, missing, posted, refused] {
+            let date = try #require(response.headers["date"])
+            #expect(
+                date.wholeMatch(of: /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT/)
+                    != nil)
+        }
+        // An absolute-form target is the path it names.
+        #expect(try served.get("http://127.0.0.1/fruits/apple/").text == page.text)
     }
 
     @Test func servesUnderABasePath() throws {
