@@ -76,9 +76,15 @@ struct ServeCommand {
             terminal.printError("error: \(error)")
             return .failure
         }
-        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        // Loopback addresses (127.0.0.0/8, ::1) stay on this machine.
+        var address = in_addr()
+        let isLoopback =
+            ["::1", "localhost"].contains(host)
+            || host.hasPrefix("127.") && inet_pton(AF_INET, host, &address) == 1
+        if !isLoopback {
             terminal.printError(
-                "warning: serving on \(host): other machines on the network can see the site")
+                "warning: serving on \(shownHost): other machines on the network can see the site")
         }
         // Watching before the first build: an edit made while it runs (seconds, at 100,000
         // fruits) or just after it is served waits in the queue, not lost.
@@ -91,7 +97,6 @@ struct ServeCommand {
         var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
         Self.update(&site, changing: nil, server: server, terminal: terminal, isPolled: false)
         server.start()
-        let shownHost = host.contains(":") ? "[\(host)]" : host
         terminal.print(
             "Serving at http://\(shownHost):\(server.port)\(RequestPath.encoded(basePath))")
         Self.stopOnSignals(terminal: terminal)
