@@ -43,8 +43,28 @@ import Testing
         #expect(error.message.contains("'colour' is a facet"))
     }
 
+    /// A value is a menu's option and a line of `search`: one line, as a category is.
+    @Test(arguments: [
+        (#"colour: "red\rblue""#, "colour", 4, 9), (#"colour: [red, "a\nb"]"#, "colour", 4, 15),
+        (#"vitamins: "C\tD, E""#, "vitamins", 4, 11),
+        (#"vitamins: ["C", "a\u2028b"]"#, "vitamins", 4, 17),
+    ])
+    func aValueOfMoreThanOneLineIsAnErrorAtIt(line: String, key: String, at: Int, column: Int)
+        throws
+    {
+        let result = parse("---\nname: Apple\ncategory: Pome\n\(line)\n---\n", parser: Self.parser)
+        #expect(result.fruit == nil)
+        let error = try #require(result.diagnostics.first)
+        #expect(error.isError && error.location.line == at && error.location.column == column)
+        #expect(
+            error.message
+                == "each value of '\(key)' must be one line, without line breaks, tabs or control characters"
+        )
+    }
+
     @Test(arguments: [
         ("facets: vitamins", "'facets' must be a list"),
+        ("facets: [constructor]", "'constructor' cannot be a facet"),
         ("facets: [name]", "'name' cannot be a facet"),
         ("facets: [q]", "'q' cannot be a facet"),
         ("facets: [Colour]", "is not a lowercase key"),

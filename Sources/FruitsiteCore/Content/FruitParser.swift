@@ -184,11 +184,7 @@ public struct FruitParser: Sendable {
                 return nil
             }
             // Shown on one line everywhere: a title, a list's item, a line of `search`.
-            // (Other control characters are reported above, as in any value.)
-            if text.unicodeScalars.contains(where: {
-                ($0.properties.generalCategory == .control && !HTMLCharacters.isForbidden($0))
-                    || $0 == "\u{2028}" || $0 == "\u{2029}"
-            }) {
+            if !Self.isOneLine(text) {
                 diagnostics.append(
                     .error(
                         at: location(of: node),
@@ -220,7 +216,9 @@ public struct FruitParser: Sendable {
         /// pieces at the string's. Trimmed and composed (NFC), the empty ones left out.
         /// `misfit` is the error for an item of the list that is no string (`inList`), or for a
         /// map in its place.
-        func strings(at node: YAMLNode, misfit: (YAMLNode, _ inList: Bool) -> Diagnostic) -> [(
+        func strings(
+            at node: YAMLNode, of key: String, misfit: (YAMLNode, _ inList: Bool) -> Diagnostic
+        ) -> [(
             text: String, place: (line: Int, column: Int)
         )] {
             func place(of node: YAMLNode) -> (line: Int, column: Int) {
@@ -247,13 +245,23 @@ public struct FruitParser: Sendable {
             var seen = Set<String>()
             return written.compactMap { text, place in
                 let text = Fold.normalizeNFC(text.trimmingWhitespace())
+                // A value is a menu's option and a line of `search`, as a category is.
+                guard Self.isOneLine(text) else {
+                    diagnostics.append(
+                        .error(
+                            at: SourceLocation(
+                                path: file.path, line: place.line, column: place.column),
+                            "each value of '\(key)' must be one line, without line breaks, tabs "
+                                + "or control characters"))
+                    return nil
+                }
                 return text.isEmpty || !seen.insert(text).inserted ? nil : (text, place)
             }
         }
 
         var vitamins: [(text: String, place: (line: Int, column: Int))] = []
         if let node = fields["vitamins"], !node.isNull {
-            vitamins = strings(at: node) { misfit, inList in
+            vitamins = strings(at: node, of: "vitamins") { misfit, inList in
                 inList
                     ? .error(
                         at: location(of: misfit),
@@ -281,7 +289,7 @@ public struct FruitParser: Sendable {
             if key == "vitamins", fields["vitamins"] != nil {
                 written = vitamins
             } else if key != "vitamins", let node = facetNodes[key], !node.isNull {
-                written = strings(at: node) { misfit, _ in
+                written = strings(at: node, of: key) { misfit, _ in
                     .error(
                         at: location(of: misfit),
                         "'\(key)' is a facet: its values must be strings, not "
@@ -397,6 +405,15 @@ public struct FruitParser: Sendable {
             guard allDigits(power, isDigit) else { return nil }
         }
         return Double(text).flatMap { $0.isFinite ? .double($0) : nil }
+    }
+
+    /// Whether `text` has no line break, tab or control character: shown on one line
+    /// everywhere. (Characters HTML cannot hold are reported apart, as in any value.)
+    static func isOneLine(_ text: String) -> Bool {
+        !text.unicodeScalars.contains {
+            ($0.properties.generalCategory == .control && !HTMLCharacters.isForbidden($0))
+                || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
     }
 
     static func mustacheValue(_ node: YAMLNode) -> MustacheValue {

@@ -62,10 +62,11 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Keys that cannot be facets: fruitsite reads them itself, and categories are filtered
     /// already. A facet's key is also its pages' folder, which must not be one of the site's,
-    /// and the search's URL parameter, which must not be the text's (`q`).
+    /// the search's URL parameter, which must not be the text's (`q`), and a key of the search
+    /// client's objects, which must not be one every JavaScript object has (`constructor`).
     static let reservedFacetKeys: Set = [
         "name", "emoji", "category", "draft", "date", "slug", "fruits", "categories", "page",
-        "assets", "q", "search",
+        "assets", "q", "search", "constructor",
     ]
 
     /// 100 fruits: a listing page of the default theme stays near 25 KB.
