@@ -39,9 +39,12 @@ struct ArgumentScanner {
             }
             var name = argument
             var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
+            // The first `=` as a code point: a value may start with a combining mark, which
+            // makes one character of `=` and itself.
+            if let equals = argument.unicodeScalars.firstIndex(of: "=") {
                 name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
+                inlineValue = String(
+                    argument.unicodeScalars[argument.unicodeScalars.index(after: equals)...])
             }
             if name == "-h" { name = "--help" }
             if spec.flags.contains(name) || name == "--help" {

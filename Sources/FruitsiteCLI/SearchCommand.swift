@@ -29,10 +29,13 @@ struct SearchCommand {
         self.text = text
         category = scanner.values["--category"]
         for facet in scanner.allValues["--facet"] ?? [] {
-            guard let equals = facet.firstIndex(of: "="), equals != facet.startIndex else {
+            // The first `=` as a code point, as the scanner splits `--option=value`.
+            let scalars = facet.unicodeScalars
+            guard let equals = scalars.firstIndex(of: "="), equals != scalars.startIndex else {
                 throw UsageError(message: "expected --facet KEY=VALUE, such as --facet vitamins=C")
             }
-            facets.append((String(facet[..<equals]), String(facet[facet.index(after: equals)...])))
+            facets.append(
+                (String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...])))
         }
         printsJSON = scanner.has("--json")
         options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory

@@ -150,6 +150,23 @@ final class Capture: @unchecked Sendable {
             "\(none.standardError)")
     }
 
+    /// A value may start with a combining mark or a modifier, which with the `=` before it
+    /// makes one character: the split is at the code point.
+    @Test func searchSplitsAValueAtItsEqualsSign() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write(
+            "Content/a.md",
+            "---\nname: Apple\ncategory: \"\u{301}Core\"\nvitamins: \"\u{301}x\"\n---\n")
+        try folder.write("Content/b.md", "---\nname: Banana\ncategory: Other\n---\n")
+        for filter in [["--category=\u{301}Core"], ["--facet", "vitamins=\u{301}x"]] {
+            let (code, capture) = Capture.run(
+                ["search", "--content", folder.path + "/Content"] + filter + [""])
+            #expect(code == .success, "\(filter): \(capture.standardError)")
+            #expect(capture.standardOutput == "Apple\n", "\(filter)")
+        }
+    }
+
     // MARK: - build and check
 
     /// `fruitsite build` of a new folder whose content is one file, `a.md` holding `entry`.
