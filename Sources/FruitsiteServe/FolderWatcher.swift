@@ -136,6 +136,9 @@ public final class FolderWatcher {
                     continue
                 }
                 if isMade, isUnderFolders(path) { addWatches(under: path) }
+                // A folder moved elsewhere keeps its watches, which would name its files by
+                // the path they left.
+                if isFolder, mask & UInt32(IN_MOVED_FROM) != 0 { removeWatches(under: path) }
                 if isUnderFolders(folder) || isFolder && isUnderFolders(path) {
                     changes.isRelevant = true
                     // A name that is not UTF-8 cannot be named to the scan, which then
@@ -165,6 +168,13 @@ public final class FolderWatcher {
                 addWatch(folder, mask: isFiles ? Self.changes : Self.comings)
             }
             for folder in folders { addWatches(under: folder) }
+        }
+
+        private func removeWatches(under folder: String) {
+            for (wd, path) in watched where path == folder || path.hasPrefix(folder + "/") {
+                inotify_rm_watch(descriptor, wd)
+                watched[wd] = nil
+            }
         }
 
         private func addWatches(under folder: String) {

@@ -69,6 +69,18 @@ import Testing
             try folder.write("Content/apple.md", "e")
         }
         #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
+
+        // A folder moved out is out: its files are not reported under the path they left.
+        later {
+            try FileManager.default.moveItem(
+                atPath: content + "/citrus", toPath: folder.path + "/citrus")
+        }
+        #expect(watcher.wait() == nil)
+        later {
+            try folder.write("citrus/lemon.md", "d")
+            try folder.write("Content/apple.md", "f")
+        }
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
     }
 
     /// A content folder made after the watcher started, or removed and put back, is seen,
