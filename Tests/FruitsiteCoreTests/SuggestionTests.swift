@@ -6,6 +6,9 @@ import Testing
 
     @Test func suggestsTheNearestKnownWord() {
         #expect(Suggestion.closest(to: "catgory", in: Self.keys) == "category")
+        // Two letters swapped are one typo.
+        #expect(Suggestion.closest(to: "emoij", in: Self.keys) == "emoji")
+        #expect(Suggestion.closest(to: "nmae", in: Self.keys) == "name")
         #expect(Suggestion.closest(to: "vitamin", in: Self.keys) == "vitamins")
         #expect(Suggestion.closest(to: "origin", in: Self.keys) == nil)
     }
