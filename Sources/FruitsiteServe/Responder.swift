@@ -1,3 +1,4 @@
+import Foundation
 import FruitsiteCore
 
 /// Answers one request from the served site: the HTTP rules of `fruitsite serve`, apart from
@@ -89,9 +90,65 @@ struct Responder: Sendable {
         if validators?.contains(etag) == true || validators?.contains("*") == true {
             return Response(status: 304, headers: headers)
         }
-        let body = isHTML ? injected(into: file.bytes, site: site) : file.bytes
-        headers.append(("Content-Length", String(body.count)))
-        return Response(status: 200, headers: headers, body: body)
+        if isHTML {
+            let body = injected(into: file.bytes, site: site)
+            headers.append(("Content-Length", String(body.count)))
+            return Response(status: 200, headers: headers, body: body)
+        }
+        // One byte range, as media players ask to seek (an `If-Range` naming another
+        // version asks for the whole file); several ranges get the whole file too.
+        headers.append(("Accept-Ranges", "bytes"))
+        let total = file.bytes.count
+        if let range = request.header("range"),
+            request.header("if-range").map({ $0 == etag }) ?? true
+        {
+            switch Self.byteRange(range, count: total) {
+            case .whole:
+                break
+            case .part(let part):
+                headers += [
+                    ("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound)/\(total)"),
+                    ("Content-Length", String(part.count)),
+                ]
+                return Response(status: 206, headers: headers, body: Array(file.bytes[part]))
+            case .unsatisfiable:
+                return Response(
+                    status: 416, headers: headers + [("Content-Range", "bytes */\(total)")])
+            }
+        }
+        headers.append(("Content-Length", String(total)))
+        return Response(status: 200, headers: headers, body: file.bytes)
+    }
+
+    enum ByteRange: Equatable {
+        case whole
+        case part(ClosedRange<Int>)
+        case unsatisfiable
+    }
+
+    /// The one range of a `Range` header (`bytes=0-99`, `bytes=100-`, `bytes=-100`) within
+    /// `count` bytes (RFC 9110, 14.1.2); `.whole` for several ranges or a header that is not
+    /// one, which is then ignored.
+    static func byteRange(_ header: String, count: Int) -> ByteRange {
+        let header = header.trimmingCharacters(in: .whitespaces)
+        guard header.lowercased().hasPrefix("bytes="), !header.contains(",") else { return .whole }
+        let parts = header.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+        let number = { (text: Substring) -> Int? in
+            text.isEmpty || !text.allSatisfy(\.isASCII) || !text.allSatisfy(\.isNumber)
+                ? nil : Int(text)
+        }
+        guard parts.count == 2 else { return .whole }
+        if parts[0].isEmpty {
+            // The last n bytes.
+            guard let length = number(parts[1]) else { return .whole }
+            guard length > 0, count > 0 else { return .unsatisfiable }
+            return .part(max(0, count - length)...(count - 1))
+        }
+        guard let first = number(parts[0]) else { return .whole }
+        let last = parts[1].isEmpty ? Int.max : number(parts[1])
+        guard let last, last >= first else { return .whole }
+        guard first < count else { return .unsatisfiable }
+        return .part(first...min(last, count - 1))
     }
 
     private func notFound(in site: ServedSite) -> Response {

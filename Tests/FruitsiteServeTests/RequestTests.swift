@@ -96,6 +96,22 @@ import Testing
         #expect(parsed("GET / HTTP/1.2\r\nHost: x\r\n\r\n")?.0.version == "HTTP/1.1")
     }
 
+    @Test func readsOneByteRange() {
+        let cases: [(String, Responder.ByteRange)] = [
+            ("bytes=0-9", .part(0...9)), ("bytes=90-", .part(90...99)),
+            ("bytes=-10", .part(90...99)), ("bytes=95-200", .part(95...99)),
+            ("bytes=-500", .part(0...99)), ("BYTES=1-1", .part(1...1)),
+            ("bytes=100-", .unsatisfiable), ("bytes=-0", .unsatisfiable),
+            // Not one range: ignored, and the whole file served.
+            ("bytes=0-1,5-6", .whole), ("bytes=5-1", .whole), ("bytes=a-b", .whole),
+            ("items=0-1", .whole), ("bytes=1", .whole), ("bytes=+1-2", .whole),
+        ]
+        for (header, range) in cases {
+            #expect(Responder.byteRange(header, count: 100) == range, "\(header)")
+        }
+        #expect(Responder.byteRange("bytes=0-", count: 0) == .unsatisfiable)
+    }
+
     @Test func keepsAliveByVersionAndHeader() {
         func request(_ version: String, _ connection: String?) -> HTTPRequest {
             HTTPRequest(

@@ -218,6 +218,18 @@ import Testing
                 date.wholeMatch(of: /[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT/)
                     != nil)
         }
+        // A byte range of a file that is not a page, as media players seek.
+        let css = try served.get("/assets/site.css")
+        #expect(css.headers["accept-ranges"] == "bytes" && page.headers["accept-ranges"] == nil)
+        let part = try served.get("/assets/site.css", headers: ["Range: bytes=10-19"])
+        #expect(part.status == 206 && part.body == Array(css.body[10...19]))
+        #expect(part.headers["content-range"] == "bytes 10-19/\(css.body.count)")
+        let beyond = try served.get("/assets/site.css", headers: ["Range: bytes=999999-"])
+        #expect(beyond.status == 416)
+        #expect(beyond.headers["content-range"] == "bytes */\(css.body.count)")
+        let stale = try served.get(
+            "/assets/site.css", headers: ["Range: bytes=10-19", "If-Range: \"other\""])
+        #expect(stale.status == 200 && stale.body == css.body)
         // An absolute-form target is the path it names.
         #expect(try served.get("http://127.0.0.1/fruits/apple/").text == page.text)
     }
