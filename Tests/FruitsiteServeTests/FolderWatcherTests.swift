@@ -18,6 +18,11 @@ import Testing
         return watcher.wait()
     }
 
+    /// Runs `change` a moment from now, once the next `wait()` has started.
+    private func later(_ change: @escaping @Sendable () throws -> Void) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
+    }
+
     /// What successive waits report until one names `path`, together; nil if one of them
     /// did not know (the events of one write may straddle two waits on a busy machine).
     private func reports(_ path: String, from watcher: FolderWatcher) -> Set<String>? {
@@ -38,9 +43,6 @@ import Testing
         let watcher = FolderWatcher(
             folders: [content], files: [folder.path + "/fruitsite.yml"], polls: false)
         #expect(watcher.usesNotifications)
-        let later = { (change: @escaping @Sendable () throws -> Void) in
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
-        }
 
         later { try folder.write("Content/apple.md", "b") }
         #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
@@ -90,9 +92,6 @@ import Testing
         defer { folder.remove() }
         let content = folder.path + "/Content"
         let watcher = FolderWatcher(folders: [content], files: [], polls: false)
-        let later = { (change: @escaping @Sendable () throws -> Void) in
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
-        }
         later { try folder.write("Content/apple.md", "a") }
         #expect(watcher.wait() == nil)
         later { try folder.write("Content/apple.md", "b") }
@@ -122,9 +121,6 @@ import Testing
         let content = site + "/Content"
         let watcher = FolderWatcher(
             folders: [content], files: [site + "/conf/site.yml"], polls: false)
-        let later = { (change: @escaping @Sendable () throws -> Void) in
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) { try? change() }
-        }
         later { try folder.write("site/Content/apple.md", "a") }
         #expect(watcher.wait() == nil)
         later { try folder.write("site/Content/apple.md", "b") }
