@@ -12,9 +12,7 @@ import Testing
     private func wakes(
         _ watcher: FolderWatcher, after change: @escaping @Sendable () throws -> Void
     ) -> Set<String>? {
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.1) {
-            try? change()
-        }
+        later(change)
         return watcher.wait()
     }
 
