@@ -23,7 +23,9 @@ public final class FolderWatcher {
     /// the folders above it.
     private let ancestors: [String]
     private var descriptor: Int32 = -1
-    private var watched: [Int32: String] = [:]
+    /// The folder each watch is for, under every name it was watched by: a folder named
+    /// twice (`.` and its absolute path) is one watch.
+    private var watched: [Int32: [String]] = [:]
 
     /// - Parameters:
     ///   - folders: Watched with everything under them.
@@ -32,7 +34,7 @@ public final class FolderWatcher {
     public init(folders: [String], files: [String], polls: Bool) {
         self.folders = folders
         self.files = files.map { path in
-            (Self.folder(of: path), (path as NSString).lastPathComponent)
+            (Self.folder(of: path), String(path.split(separator: "/").last ?? ""))
         }
         var ancestors: [String] = []
         for path in folders + files {
@@ -69,7 +71,8 @@ public final class FolderWatcher {
         #if canImport(Glibc)
             var changes = Changes()
             while !changes.isRelevant { readEvents(timeout: -1, into: &changes) }
-            // Coalesce: keep reading until the folders stay quiet for the window.
+            // Coalesce: keep reading until the folders stay quiet for the window (events that
+            // concern nothing watched, in a busy folder above, do not hold it back).
             while readEvents(timeout: Self.quietWindow, into: &changes) {}
             return changes.isComplete ? changes.paths : nil
         #else
@@ -80,21 +83,24 @@ public final class FolderWatcher {
     /// What the events read so far say.
     private struct Changes {
         var paths: Set<String> = []
-        var isRelevant = false
+        /// How many events concerned the site.
+        var relevant = 0
+        var isRelevant: Bool { relevant > 0 }
         /// False once a change is not a file's (a folder's), or events were lost.
         var isComplete = true
     }
 
     #if canImport(Glibc)
         /// Reads the events that arrive within `timeout` ms (-1: wait for the first) into
-        /// `changes`; false when none came.
+        /// `changes`; false when none that concern the site came.
         @discardableResult
         private func readEvents(timeout: Int32, into changes: inout Changes) -> Bool {
+            let before = changes.relevant
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, timeout) > 0 else { return false }
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return true }
+            guard count > 0 else { return false }
             var offset = 0
             while offset < count {
                 let (mask, wd, nameLength, name, isUTF8) = buffer.withUnsafeBytes { raw in
@@ -111,48 +117,60 @@ public final class FolderWatcher {
                 if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                     // Events were lost: watch everything again, and look at everything.
                     addWatches()
-                    changes.isRelevant = true
+                    changes.relevant += 1
                     changes.isComplete = false
                     continue
                 }
-                guard let folder = watched[wd] else { continue }
+                guard let names = watched[wd] else { continue }
                 if mask & UInt32(IN_IGNORED) != 0 {
                     watched[wd] = nil
                     continue
                 }
                 if FileSystem.isScratch(name) { continue }
-                let isFolder =
-                    mask & UInt32(IN_ISDIR) != 0
-                    || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
-                // Spelt as the folders are (`Content/x`, never `./Content/x`), so that the
-                // paths match theirs and the scanner's.
-                let path = name.isEmpty ? folder : Self.join(folder, name)
-                let isMade = isFolder && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
-                if isFolder, ancestors.contains(path) {
-                    // A folder above the watched ones came or went: watch what is there now.
-                    if isMade { addWatches() }
-                    changes.isRelevant = true
-                    changes.isComplete = false
-                    continue
-                }
-                if isMade, isUnderFolders(path) { addWatches(under: path) }
-                // A folder moved elsewhere keeps its watches, which would name its files by
-                // the path they left.
-                if isFolder, mask & UInt32(IN_MOVED_FROM) != 0 { removeWatches(under: path) }
-                if isUnderFolders(folder) || isFolder && isUnderFolders(path) {
-                    changes.isRelevant = true
-                    // A name that is not UTF-8 cannot be named to the scan, which then
-                    // looks at every file and reports it as `build` does.
-                    if isFolder || !isUTF8 {
-                        changes.isComplete = false
-                    } else {
-                        changes.paths.insert(path)
-                    }
-                } else if files.contains(where: { $0.folder == folder && $0.name == name }) {
-                    changes.isRelevant = true
+                for folder in names {
+                    note(mask, of: name, isUTF8: isUTF8, in: folder, into: &changes)
                 }
             }
-            return true
+            return changes.relevant > before
+        }
+
+        /// What an event with `mask` about `name` in `folder` means.
+        private func note(
+            _ mask: UInt32, of name: String, isUTF8: Bool, in folder: String,
+            into changes: inout Changes
+        ) {
+            let isFolder =
+                mask & UInt32(IN_ISDIR) != 0
+                || mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0
+            // Spelt as the folders are (`Content/x`, never `./Content/x`), so that the
+            // paths match theirs and the scanner's.
+            let path = name.isEmpty ? folder : Self.join(folder, name)
+            let isMade = isFolder && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+            if isFolder, ancestors.contains(path) {
+                // A folder above the watched ones came or went: watch what is there now, and
+                // no more what went elsewhere.
+                if isMade { addWatches() }
+                if mask & UInt32(IN_MOVED_FROM) != 0 { removeWatches(under: path) }
+                changes.relevant += 1
+                changes.isComplete = false
+                return
+            }
+            if isMade, isUnderFolders(path) { addWatches(under: path) }
+            // A folder moved elsewhere keeps its watches, which would name its files by
+            // the path they left.
+            if isFolder, mask & UInt32(IN_MOVED_FROM) != 0 { removeWatches(under: path) }
+            if isUnderFolders(folder) || isFolder && isUnderFolders(path) {
+                changes.relevant += 1
+                // A name that is not UTF-8 cannot be named to the scan, which then
+                // looks at every file and reports it as `build` does.
+                if isFolder || !isUTF8 {
+                    changes.isComplete = false
+                } else {
+                    changes.paths.insert(path)
+                }
+            } else if files.contains(where: { $0.folder == folder && $0.name == name }) {
+                changes.relevant += 1
+            }
         }
 
         private func isUnderFolders(_ folder: String) -> Bool {
@@ -171,9 +189,15 @@ public final class FolderWatcher {
         }
 
         private func removeWatches(under folder: String) {
-            for (wd, path) in watched where path == folder || path.hasPrefix(folder + "/") {
-                inotify_rm_watch(descriptor, wd)
-                watched[wd] = nil
+            for (wd, names) in watched {
+                let kept = names.filter { $0 != folder && !$0.hasPrefix(folder + "/") }
+                guard kept.count < names.count else { continue }
+                if kept.isEmpty {
+                    inotify_rm_watch(descriptor, wd)
+                    watched[wd] = nil
+                } else {
+                    watched[wd] = kept
+                }
             }
         }
 
@@ -197,16 +221,23 @@ public final class FolderWatcher {
         /// That and every change to a file's bytes or status.
         private static let changes = comings | IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB
 
+        /// Adds `mask` to what the folder's watch reports (a folder may be watched under two
+        /// names, for two reasons), and the name to its names.
         private func addWatch(_ folder: String, mask: Int32) {
-            let wd = inotify_add_watch(descriptor, folder, UInt32(mask))
-            if wd >= 0 { watched[wd] = folder }
+            let wd = inotify_add_watch(descriptor, folder, UInt32(mask | IN_MASK_ADD))
+            guard wd >= 0 else { return }
+            if !(watched[wd]?.contains(folder) ?? false) { watched[wd, default: []].append(folder) }
         }
     #endif
 
-    /// The folder that holds `path`: `.` for a bare name.
-    private static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
-        return folder.isEmpty ? "." : folder
+    /// The folder that holds `path`: `.` for a bare name, `/` for one at the root.
+    static func folder(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        var folder = path[...slash]
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        return String(folder)
     }
 
     /// `name` in `folder`, without a leading `./`.

@@ -137,6 +137,33 @@ import Testing
         #expect(wakes(watcher) { try folder.write("site/conf/site.yml", "title: B") } == [])
     }
 
+    @Test func findsTheFolderThatHoldsAPath() {
+        let cases = [
+            ("g", "."), ("g/Content", "g"), ("a//b/", "a"), ("../conf", ".."), ("/a", "/"),
+            ("/", "/"), ("/x/y/", "/x"),
+        ]
+        for (path, folder) in cases { #expect(FolderWatcher.folder(of: path) == folder, "\(path)") }
+    }
+
+    /// One folder under two names (here through a link; `.` and its absolute path are
+    /// another) is one watch, whose events count under both.
+    @Test func aFolderWatchedUnderTwoNamesAnswersToBoth() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/site", withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link", withDestinationPath: folder.path + "/site")
+        let content = folder.path + "/site/Content"
+        let watcher = FolderWatcher(
+            folders: [content], files: [folder.path + "/link/site.yml"], polls: false)
+        later { try folder.write("site/Content/apple.md", "a") }
+        #expect(watcher.wait() == nil)
+        later { try folder.write("site/Content/apple.md", "b") }
+        #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
+        #expect(wakes(watcher) { try folder.write("link/site.yml", "title: A") } == [])
+    }
+
     /// A file whose name is not UTF-8 cannot be named: the change says to look at everything.
     @Test func aNameThatIsNotUTF8MeansLookAtEverything() throws {
         let folder = try TemporaryDirectory()
