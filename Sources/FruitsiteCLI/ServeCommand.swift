@@ -28,6 +28,8 @@ struct ServeCommand {
         options.configPath = scanner.values["--config"]
         options.includeDrafts = scanner.has("--drafts")
         host = scanner.values["--host"] ?? host
+        // `[::1]`, as addresses are written in URLs (and in the line serve prints).
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if let text = scanner.values["--port"] {
             guard let number = Int(text), (0...65535).contains(number) else {
                 throw UsageError(message: "--port must be a number from 0 to 65535, not '\(text)'")
@@ -80,7 +82,7 @@ struct ServeCommand {
         // Loopback addresses (127.0.0.0/8, ::1) stay on this machine.
         var address = in_addr()
         let isLoopback =
-            ["::1", "localhost"].contains(host)
+            ["::1", "localhost"].contains(host.lowercased())
             || host.hasPrefix("127.") && inet_pton(AF_INET, host, &address) == 1
         if !isLoopback {
             terminal.printError(

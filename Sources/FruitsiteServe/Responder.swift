@@ -30,12 +30,14 @@ struct Responder: Sendable {
         static func reason(_ status: Int) -> String {
             switch status {
             case 200: "OK"
+            case 206: "Partial Content"
             case 301: "Moved Permanently"
             case 304: "Not Modified"
             case 400: "Bad Request"
             case 404: "Not Found"
             case 405: "Method Not Allowed"
             case 414: "URI Too Long"
+            case 416: "Range Not Satisfiable"
             case 431: "Request Header Fields Too Large"
             case 505: "HTTP Version Not Supported"
             default: "Error"

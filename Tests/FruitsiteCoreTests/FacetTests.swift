@@ -25,6 +25,15 @@ import Testing
         #expect(plain.facets.isEmpty)
     }
 
+    /// A facet's key is known: no "did you mean 'date'?" for a facet named `data`.
+    @Test func aFacetKeyIsNoTypo() throws {
+        let result = parse(
+            "---\nname: Apple\ncategory: Pome\ndata: big\n---\n",
+            parser: FruitParser(facets: ["data"]))
+        #expect(result.fruit?.values(ofFacet: "data") == ["big"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test func valuesAreNFC() throws {
         let result = parse(
             "---\nname: Nèfle\ncategory: Pome\ncolour: bru\u{0302}le\u{0301}\n---\n",

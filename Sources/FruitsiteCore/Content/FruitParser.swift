@@ -128,7 +128,10 @@ public struct FruitParser: Sendable {
                 } else {
                     params[name] = Self.mustacheValue(value)
                     if facets.contains(name) { facetNodes[name] = value }
-                    if let known = Suggestion.closest(to: name, in: Self.knownKeyCandidates) {
+                    // A facet's key is known, however close to another it is.
+                    if !facets.contains(name),
+                        let known = Suggestion.closest(to: name, in: Self.knownKeyCandidates)
+                    {
                         diagnostics.append(
                             .warning(
                                 at: location(of: key),

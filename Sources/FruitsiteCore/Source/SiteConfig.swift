@@ -260,7 +260,9 @@ public struct SiteConfig: Sendable, Equatable {
                 diagnostics.append(
                     .error(
                         at: location(item), "'\(key)' cannot be a facet",
-                        hint: "fruitsite uses that key or folder itself"))
+                        hint: key == "constructor"
+                            ? "every JavaScript object has that key, which the search looks facets up by"
+                            : "fruitsite uses that key or folder itself"))
             } else if facets.contains(key) {
                 diagnostics.append(.error(at: location(item), "facet '\(key)' is listed twice"))
             } else {
