@@ -60,14 +60,21 @@ public struct SiteConfig: Sendable, Equatable {
         "pageSize", "feed", "facets", "search",
     ]
 
-    /// Keys that cannot be facets: fruitsite reads them itself, and categories are filtered
-    /// already. A facet's key is also its pages' folder, which must not be one of the site's,
-    /// the search's URL parameter, which must not be the text's (`q`), and a key of the search
-    /// client's objects, which must not be one every JavaScript object has (`constructor`).
-    static let reservedFacetKeys: Set = [
-        "name", "emoji", "category", "draft", "date", "slug", "fruits", "categories", "page",
-        "assets", "q", "search", "constructor",
-    ]
+    /// Keys that cannot be facets, each with why: a facet's key is also a front-matter key,
+    /// its pages' folder, the search's URL parameter and a key of the search client's objects.
+    static let reservedFacetKeys: [String: String] = {
+        var reasons: [String: String] = [:]
+        for key in ["name", "emoji", "category", "draft", "date", "slug"] {
+            reasons[key] = "fruitsite reads that key itself (categories are filtered already)"
+        }
+        for key in ["fruits", "categories", "page", "assets", "search"] {
+            reasons[key] = "the site has a folder of that name"
+        }
+        reasons["q"] = "the search's text is the address's 'q'"
+        reasons["constructor"] =
+            "every JavaScript object has that key, and the search looks facets up by key"
+        return reasons
+    }()
 
     /// 100 fruits: a listing page of the default theme stays near 25 KB.
     public static let defaultPageSize = 100
@@ -256,13 +263,9 @@ public struct SiteConfig: Sendable, Equatable {
                         at: location(item), "facet '\(key)' is not a lowercase key like 'colour'",
                         hint: "a facet's key names its pages' folder: lowercase letters, digits "
                             + "and single hyphens"))
-            } else if Self.reservedFacetKeys.contains(key) {
+            } else if let reason = Self.reservedFacetKeys[key] {
                 diagnostics.append(
-                    .error(
-                        at: location(item), "'\(key)' cannot be a facet",
-                        hint: key == "constructor"
-                            ? "every JavaScript object has that key, which the search looks facets up by"
-                            : "fruitsite uses that key or folder itself"))
+                    .error(at: location(item), "'\(key)' cannot be a facet", hint: reason))
             } else if facets.contains(key) {
                 diagnostics.append(.error(at: location(item), "facet '\(key)' is listed twice"))
             } else {
