@@ -65,7 +65,7 @@ public struct SiteConfig: Sendable, Equatable {
     static let reservedFacetKeys: [String: String] = {
         var reasons: [String: String] = [:]
         for key in ["name", "emoji", "category", "draft", "date", "slug"] {
-            reasons[key] = "fruitsite reads that key itself (categories are filtered already)"
+            reasons[key] = "fruitsite reads that key itself"
         }
         for key in ["fruits", "categories", "page", "assets", "search"] {
             reasons[key] = "the site has a folder of that name"
