@@ -88,6 +88,56 @@ struct MountPointTests {
             !listing.contains { $0.contains("fruitsite-spare") || $0.contains("fruitsite-retired") }
         )
     }
+
+    /// SIGTERM while a build renders: the build removes what it staged and ends by the signal,
+    /// leaving the site as it was, both in a mount point (where the staging folder is inside
+    /// the published folder) and in a plain folder (where it is beside it).
+    @Test(arguments: [true, false])
+    func aSignalWhileRenderingLeavesNothingStaged(isMount: Bool) throws {
+        let folder = try Mounting.project()
+        defer { folder.remove() }
+        let fruitsite = try #require(Mounting.executable)
+        // Enough fruits that rendering them takes a while; the signal is sent once the
+        // staging folder exists.
+        let staged = isMount ? "Output/.fruitsite-tmp-" : ".Output.fruitsite-tmp-"
+        let status = Mounting.run(
+            """
+            set -e
+            mkdir Output
+            i=0
+            while [ $i -lt 4000 ]; do
+                printf -- '---\\nname: Fruit %d\\ncategory: Test\\n---\\nAbout fruit %d.\\n' \
+                    $i $i > Content/generated-$i.md
+                i=$((i + 1))
+            done
+            unshare -rm sh -c '
+                set -e
+                \(isMount ? "mount -t tmpfs fruitsite Output" : "")
+                "\(fruitsite)" build --cache-dir .cache > /dev/null 2>&1
+                cp Output/fruits/apple/index.html before.html
+                printf "\\nOne more line.\\n" >> Content/apple.md
+                "\(fruitsite)" build --clean --cache-dir .cache > build.txt 2>&1 &
+                build=$!
+                tries=0
+                until ls -d \(staged)* > /dev/null 2>&1; do
+                    tries=$((tries + 1))
+                    [ $tries -lt 6000 ] || exit 3
+                    sleep 0.01
+                done
+                kill -TERM $build
+                status=0
+                wait $build || status=$?
+                echo $status > status.txt
+                cmp Output/fruits/apple/index.html before.html
+                ls -a . Output > listing.txt
+            '
+            """, in: folder.path)
+        #expect(status == 0, "\((try? folder.read("build.txt")) ?? "")")
+        // 128 + SIGTERM: the signal ended the build, after its clean-up.
+        #expect(try folder.read("status.txt") == "143\n")
+        let listing = try folder.read("listing.txt").split(separator: "\n")
+        #expect(!listing.contains { $0.contains("fruitsite-tmp") }, "\(listing)")
+    }
 }
 
 /// Whether these tests can mount, and how they run the executable.

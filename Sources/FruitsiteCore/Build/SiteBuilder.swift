@@ -191,6 +191,10 @@ public struct SiteBuilder: Sendable {
             from: store, for: writer, settings: settings(configured.config))
         let applied = try apply(configured, theme: theme.value, to: &model)
         let isWhole = !notes.isEmpty
+        // From here a signal stops the build at its next batch of files, and takes its
+        // course once what was staged is gone.
+        SignalDeferral.enter()
+        defer { SignalDeferral.leave() }
         // A build that changed nothing touches nothing.
         var staging =
             isWhole || applied.plan.changesModel ? try writer.begin(isWhole: isWhole) : nil

@@ -257,7 +257,10 @@ public struct OutputWriter: Sendable {
 
         /// Stages files: every file of the site for a whole folder, else files whose bytes
         /// changed. The output folder does not change.
+        /// - Throws: `BuildFailure` also when a signal is pending (see `SignalDeferral`):
+        ///   the build is to stop and discard what it staged.
         public mutating func add(_ files: [RenderedPage]) throws(BuildFailure) {
+            if SignalDeferral.isPending { throw writer.interrupted }
             guard !files.isEmpty else { return }
             try writer.reporting { () throws in
                 try makeFolder()
@@ -299,6 +302,7 @@ public struct OutputWriter: Sendable {
         public mutating func commit(
             removing removals: [String] = [], id: UInt64, saveModel: () -> Void = {}
         ) throws(BuildFailure) -> Summary {
+            if SignalDeferral.isPending { throw writer.interrupted }
             var summary: Summary
             do {
                 summary = try writer.reporting { () throws -> Summary in
@@ -825,6 +829,15 @@ public struct OutputWriter: Sendable {
                     at: SourceLocation(path: outputDirectory), "could not write the site: \(error)")
             ])
         }
+    }
+
+    /// What a build stopped by a signal throws, after which the signal takes its course.
+    private var interrupted: BuildFailure {
+        BuildFailure([
+            .error(
+                at: SourceLocation(path: outputDirectory),
+                "the build was interrupted; the output folder is as it was")
+        ])
     }
 
     private func failure(_ message: String, _ error: any Error) -> BuildFailure {

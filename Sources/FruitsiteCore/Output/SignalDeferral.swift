@@ -6,28 +6,59 @@ import Synchronization
     import Darwin
 #endif
 
-/// Holds Ctrl-C, SIGTERM and SIGHUP back while the output folder is being changed, then lets
-/// the first one that arrived take its course. The renames it covers take milliseconds, and a
-/// signal in their middle would leave the site half old, half new.
+/// Holds Ctrl-C, SIGTERM and SIGHUP back while a build has files staged or is changing the
+/// output folder, then lets the first one that arrived take its course. A signal in the
+/// middle of the renames would leave the site half old, half new; one while pages are
+/// rendered would leave the staged files behind, inside the output folder when it is a mount
+/// point. The build asks `isPending` between batches, and gives up what it staged.
 enum SignalDeferral {
     private static let deferred = Atomic<Int32>(0)
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    /// How many `run`s are under way (builds in one process may overlap), and the handlers
+    /// the first one replaced, which the last one puts back.
+    private static let scopes = Mutex<(depth: Int, previous: [sighandler_t?])>((0, []))
 
-    /// Runs `body` with the signals deferred.
-    static func run<T>(_ body: () throws -> T) rethrows -> T {
-        var previous: [sighandler_t?] = []
-        for number in signals {
-            previous.append(
-                signal(number) { received in
+    /// Whether a signal arrived in a `run` under way.
+    static var isPending: Bool { deferred.load(ordering: .relaxed) != 0 }
+
+    /// Runs `body` with the signals deferred; the last `run` to end raises the first one.
+    static func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        enter()
+        defer { leave() }
+        return try body()
+    }
+
+    /// Starts deferring the signals; each `enter` needs its `leave`.
+    static func enter() {
+        scopes.withLock { state in
+            state.depth += 1
+            guard state.depth == 1 else { return }
+            state.previous = signals.map { number in
+                let previous = signal(number) { received in
                     _ = SignalDeferral.deferred.compareExchange(
                         expected: 0, desired: received, ordering: .relaxed)
-                })
+                }
+                // A signal the process ignores (as a background job ignores Ctrl-C) stays
+                // ignored rather than stopping the build.
+                if isIgnoring(previous) { signal(number, previous) }
+                return previous
+            }
         }
-        defer {
-            for (number, handler) in zip(signals, previous) { signal(number, handler) }
-            let received = deferred.exchange(0, ordering: .relaxed)
-            if received != 0 { raise(received) }
+    }
+
+    /// Ends what `enter` started; the last to end raises the first signal that arrived.
+    static func leave() {
+        let received = scopes.withLock { state -> Int32 in
+            state.depth -= 1
+            guard state.depth == 0 else { return 0 }
+            for index in signals.indices { signal(signals[index], state.previous[index]) }
+            return deferred.exchange(0, ordering: .relaxed)
         }
-        return try body()
+        if received != 0 { raise(received) }
+    }
+
+    private static func isIgnoring(_ handler: sighandler_t?) -> Bool {
+        guard let handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
