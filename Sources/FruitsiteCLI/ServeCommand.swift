@@ -79,12 +79,7 @@ struct ServeCommand {
             return .failure
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        // Loopback addresses (127.0.0.0/8, ::1) stay on this machine.
-        var address = in_addr()
-        let isLoopback =
-            ["::1", "localhost"].contains(host.lowercased())
-            || host.hasPrefix("127.") && inet_pton(AF_INET, host, &address) == 1
-        if !isLoopback {
+        if !server.isLoopback {
             terminal.printError(
                 "warning: serving on \(shownHost): other machines on the network can see the site")
         }

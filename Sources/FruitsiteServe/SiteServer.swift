@@ -22,6 +22,9 @@ public final class SiteServer: @unchecked Sendable {
     private let readTimeout: Int
     /// The port the server listens on.
     public let port: Int
+    /// Whether the address it listens on stays on this machine (127.0.0.0/8, `::1`, or
+    /// `::ffff:127.0.0.0/104`), however the host was spelt (`localhost`, `127.1`).
+    public let isLoopback: Bool
     /// Guards `site`; event streams wait on it for the next version.
     private let condition = NSCondition()
     private var site = ServedSite()
@@ -39,9 +42,8 @@ public final class SiteServer: @unchecked Sendable {
         var lastError = ""
         for candidate in candidates {
             switch Self.openListener(host: host, port: candidate) {
-            case .success(let (bound, boundPort)):
-                listener = bound
-                self.port = boundPort
+            case .success(let bound):
+                (listener, self.port, isLoopback) = bound
                 return
             case .failure(let message):
                 lastError = message.description
@@ -133,11 +135,10 @@ public final class SiteServer: @unchecked Sendable {
             case .request(let request, let length):
                 buffer.removeFirst(length)
                 begun = buffer.isEmpty ? nil : Date()
-                if request.method == "GET",
-                    case .site(Responder.eventsPath, _) = RequestPath(
-                        target: request.target, basePath: responder.basePath)
+                if case .site(Responder.eventsPath, _) = RequestPath(
+                    target: request.target, basePath: responder.basePath)
                 {
-                    streamEvents(on: connection)
+                    streamEvents(on: connection, isHead: request.method == "HEAD")
                     return
                 }
                 let response = responder.respond(to: request, in: current)
@@ -152,12 +153,13 @@ public final class SiteServer: @unchecked Sendable {
         }
     }
 
-    /// Server-Sent Events: the current version at once, then each new one as it comes.
-    private func streamEvents(on connection: Int32) {
+    /// Server-Sent Events: the current version at once, then each new one as it comes. A
+    /// HEAD request gets the head alone.
+    private func streamEvents(on connection: Int32, isHead: Bool) {
         let head =
             "HTTP/1.1 200 OK\r\nDate: \(Self.date())\r\nContent-Type: text/event-stream\r\n"
-            + "Cache-Control: no-store\r\nConnection: keep-alive\r\n\r\n"
-        guard writeAll(Array(head.utf8), to: connection) else { return }
+            + "Cache-Control: no-store\r\nConnection: \(isHead ? "close" : "keep-alive")\r\n\r\n"
+        guard writeAll(Array(head.utf8), to: connection), !isHead else { return }
         var sent = -1
         while true {
             condition.lock()
@@ -215,7 +217,9 @@ public final class SiteServer: @unchecked Sendable {
 
     // MARK: - Listening
 
-    private static func openListener(host: String, port: Int) -> Result<(Int32, Int), ServeError> {
+    private static func openListener(host: String, port: Int) -> Result<
+        (listener: Int32, port: Int, isLoopback: Bool), ServeError
+    > {
         var hints = addrinfo()
         hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -244,17 +248,25 @@ public final class SiteServer: @unchecked Sendable {
             }
         }
         let family = bound.ss_family
-        let boundPort = withUnsafePointer(to: &bound) { pointer -> Int in
+        let (boundPort, isLoopback) = withUnsafePointer(to: &bound) { pointer -> (Int, Bool) in
             if family == sa_family_t(AF_INET6) {
                 return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
-                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                    let bytes = withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) }
+                    let isMapped =
+                        bytes[..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF
+                        && bytes[11] == 0xFF
+                    let isLoopback =
+                        bytes[..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+                        || isMapped && bytes[12] == 127
+                    return (Int(UInt16(bigEndian: $0.pointee.sin6_port)), isLoopback)
                 }
             }
             return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
-                Int(UInt16(bigEndian: $0.pointee.sin_port))
+                let first = withUnsafeBytes(of: $0.pointee.sin_addr) { $0[0] }
+                return (Int(UInt16(bigEndian: $0.pointee.sin_port)), first == 127)
             }
         }
-        return .success((listener, boundPort))
+        return .success((listener, boundPort, isLoopback))
     }
 }
 

@@ -264,6 +264,15 @@ import Testing
         #expect(text.components(separatedBy: "Connection: keep-alive").count == 3)
     }
 
+    /// HEAD of the event stream answers as GET would begin, with no events, and ends.
+    @Test func answersHeadOfTheEventStream() throws {
+        let served = try Served()
+        let head = try served.get("/__fruitsite/events", method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.headers["content-type"] == "text/event-stream")
+        #expect(head.body.isEmpty)
+    }
+
     @Test func tellsOpenPagesOnlyOnceTheNewSiteIsServed() throws {
         let served = try Served()
         let events = try Connection(port: served.server.port)
