@@ -34,7 +34,7 @@ struct BuildCommand {
         options.force = scanner.has("--force")
         options.clean = scanner.has("--clean")
         options.waitsForLock = scanner.has("--wait")
-        if !check { options.cacheDirectory = scanner.values["--cache-dir"] ?? ".fruitsite-cache" }
+        if !check { options.cacheDirectory = scanner.values["--cache-dir"] ?? CLI.cacheDirectory }
         isCheck = check
         isQuiet = scanner.has("--quiet")
         isVerbose = scanner.has("--verbose")

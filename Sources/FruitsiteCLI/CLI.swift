@@ -3,6 +3,9 @@ import FruitsiteCore
 
 /// The `fruitsite` command line: dispatches to a command and turns failures into exit codes.
 public struct CLI: Sendable {
+    /// Where `build` keeps the site model, and `search` reads it, unless `--cache-dir` says.
+    static let cacheDirectory = ".fruitsite-cache"
+
     /// Exit statuses, the same for every command.
     public enum ExitCode: Int32, Sendable {
         case success = 0

@@ -36,8 +36,8 @@ enum HelpText {
         case "init":
             "fruitsite init DIR"
         default:
-            "fruitsite search [--content DIR] [--config FILE] [--category NAME] "
-                + "[--facet KEY=VALUE]... [--json] [--drafts] [--] TEXT"
+            "fruitsite search [--content DIR] [--config FILE] [--output DIR] [--cache-dir DIR] "
+                + "[--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] [--] TEXT"
         }
     }
 
@@ -167,6 +167,10 @@ enum HelpText {
                                 case-sensitive); repeat to combine facets
               --json            Print a JSON array of entries as search-index.json holds them
               --config FILE     The site config (default: fruitsite.yml, if it exists)
+              --output DIR      The folder a build wrote (default: Output) and
+              --cache-dir DIR   where it kept its model (default: .fruitsite-cache): when
+                                that model is for this content, only the files changed
+                                since are read
               --drafts          Include entries marked 'draft: true'
               --                End of options: TEXT may then start with a dash
               -h, --help        Show this help

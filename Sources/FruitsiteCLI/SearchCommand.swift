@@ -14,7 +14,9 @@ struct SearchCommand {
         let scanner = try ArgumentScanner(
             arguments,
             spec: .init(
-                valueOptions: ["--content", "--category", "--facet", "--config"],
+                valueOptions: [
+                    "--content", "--category", "--facet", "--config", "--output", "--cache-dir",
+                ],
                 flags: ["--json", "--drafts"]))
         wantsHelp = scanner.has("--help")
         guard scanner.positionals.count <= 1 else {
@@ -40,6 +42,9 @@ struct SearchCommand {
         printsJSON = scanner.has("--json")
         options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
         options.configPath = scanner.values["--config"]
+        // Where `build` keeps the model of the site it wrote, read when it is up to date.
+        options.outputDirectory = scanner.values["--output"] ?? options.outputDirectory
+        options.cacheDirectory = scanner.values["--cache-dir"] ?? CLI.cacheDirectory
         options.includeDrafts = scanner.has("--drafts")
     }
 

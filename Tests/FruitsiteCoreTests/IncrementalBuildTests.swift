@@ -593,6 +593,52 @@ import Testing
 
     /// `cp -p`, `touch -r` and archive tools set a file's modification time back; its
     /// change time still moves, and the file is read again.
+    /// `search` loads the catalog from the model a build saved, reading only the
+    /// files changed since, and find what parsing every file finds; with drafts, for which
+    /// no build saved a model, every file is read.
+    @Test func theCatalogIsLoadedFromTheSavedModel() throws {
+        let project = try Project(settled: true)
+        defer { project.folder.remove() }
+        try project.build()
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(of: "name: Apple", with: "name: Zesty Apple")
+        }
+        final class Reads: @unchecked Sendable {
+            let lock = NSLock()
+            var paths: [String] = []
+        }
+        let reads = Reads()
+        var counting = FileSystem.local
+        counting.read = { path, limit in
+            if path.hasSuffix(".md") { reads.lock.withLock { reads.paths.append(path) } }
+            return try FileSystem.local.read(path, limit)
+        }
+        func load(cached: Bool, drafts: Bool = false) -> ([String], reads: Int) {
+            var options = project.options
+            if !cached { options.cacheDirectory = nil }
+            options.includeDrafts = drafts
+            var builder = SiteBuilder(options: options, fileSystem: counting)
+            builder.now = project.now
+            reads.lock.withLock { reads.paths = [] }
+            let names =
+                builder.loadCatalog(config: builder.loadConfig().config)
+                .catalog?.fruits.map(\.name) ?? []
+            return (names, reads.lock.withLock { reads.paths.count })
+        }
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: project.folder.path + "/Content"
+        ).count { $0.hasSuffix(".md") }
+        let (cached, cachedReads) = load(cached: true)
+        let (parsed, parsedReads) = load(cached: false)
+        #expect(cachedReads == 1)
+        #expect(parsedReads == files)
+        #expect(cached == parsed)
+        #expect(cached.last == "Zesty Apple")
+        let (withDrafts, draftReads) = load(cached: true, drafts: true)
+        #expect(draftReads == files)
+        #expect(withDrafts.count > cached.count)
+    }
+
     @Test func seesAnEditThatKeepsTheSizeAndTheModificationTime() throws {
         let project = try Project(settled: true)
         defer { project.folder.remove() }

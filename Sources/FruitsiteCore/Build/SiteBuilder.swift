@@ -128,11 +128,19 @@ public struct SiteBuilder: Sendable {
         return (config, problems)
     }
 
-    /// Loads and parses every entry into a catalog, drafts left out unless asked for.
+    /// Loads every entry into a catalog, drafts left out unless asked for: from the model the
+    /// last build saved for the output folder, with the files changed since parsed, when the
+    /// cache holds one made for the same content and settings; else by parsing every file.
+    /// Nothing is written.
     /// - Parameter config: Decides whether raw HTML passes through Markdown.
     /// - Returns: The catalog (nil when any entry has an error) and every diagnostic.
     public func loadCatalog(config: SiteConfig) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
-        var model = SiteModel(settings: settings(config))
+        // A cache folder that a build would refuse is not read either.
+        let store = (try? modelStore()) ?? nil
+        var (model, _) = loadModel(
+            from: store,
+            markerID: OutputWriter.markerID(in: OutputWriter.absolute(options.outputDirectory)),
+            settings: settings(config))
         do {
             let plan = try model.update(with: scanner(config).scan(against: model))
             return (model.catalog, plan.warnings)
@@ -188,7 +196,7 @@ public struct SiteBuilder: Sendable {
         // What a build that is gone left is cleared before the marker is read.
         let leftovers = writer.recover()
         var (model, notes) = loadModel(
-            from: store, for: writer, settings: settings(configured.config))
+            from: store, markerID: writer.markerID(), settings: settings(configured.config))
         let applied = try apply(configured, theme: theme.value, to: &model)
         let isWhole = !notes.isEmpty
         // From here a signal stops the build at its next batch of files, and takes its
@@ -299,14 +307,15 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// The model the last build saved for the output folder, or an empty one and why.
+    /// The model the last build saved for the output folder whose marker records
+    /// `markerID`, or an empty one and why.
     private func loadModel(
-        from store: ModelStore?, for writer: OutputWriter, settings: SiteModel.Settings
+        from store: ModelStore?, markerID: UInt64?, settings: SiteModel.Settings
     ) -> (SiteModel, notes: [String]) {
         let empty = SiteModel(settings: settings)
         if options.clean { return (empty, ["building clean: --clean was given"]) }
         guard let store else { return (empty, ["building clean: no cache folder"]) }
-        switch store.load(markerID: writer.markerID(), settings: settings) {
+        switch store.load(markerID: markerID, settings: settings) {
         case .success(let saved): return (saved, [])
         case .failure(let reason): return (empty, ["building clean: \(reason)"])
         }
