@@ -135,8 +135,10 @@ public final class SiteServer: @unchecked Sendable {
             case .request(let request, let length):
                 buffer.removeFirst(length)
                 begun = buffer.isEmpty ? nil : Date()
-                if case .site(Responder.eventsPath, _) = RequestPath(
-                    target: request.target, basePath: responder.basePath)
+                // Other methods go on to the responder, which answers 405.
+                if request.method == "GET" || request.method == "HEAD",
+                    case .site(Responder.eventsPath, _) = RequestPath(
+                        target: request.target, basePath: responder.basePath)
                 {
                     streamEvents(on: connection, isHead: request.method == "HEAD")
                     return

@@ -271,6 +271,10 @@ import Testing
         #expect(head.status == 200)
         #expect(head.headers["content-type"] == "text/event-stream")
         #expect(head.body.isEmpty)
+        // Other methods get what they get anywhere else.
+        for method in ["POST", "DELETE", "OPTIONS"] {
+            #expect(try served.get("/__fruitsite/events", method: method).status == 405)
+        }
     }
 
     @Test func tellsOpenPagesOnlyOnceTheNewSiteIsServed() throws {
