@@ -14,14 +14,14 @@ import Synchronization
 enum SignalDeferral {
     private static let deferred = Atomic<Int32>(0)
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
-    /// How many `run`s are under way (builds in one process may overlap), and the handlers
-    /// the first one replaced, which the last one puts back.
+    /// How many holds (`enter` or `run`) are under way, as builds in one process may overlap,
+    /// and the handlers the first one replaced, which the last one puts back.
     private static let scopes = Mutex<(depth: Int, previous: [sighandler_t?])>((0, []))
 
-    /// Whether a signal arrived in a `run` under way.
+    /// Whether a signal arrived while the signals are held.
     static var isPending: Bool { deferred.load(ordering: .relaxed) != 0 }
 
-    /// Runs `body` with the signals deferred; the last `run` to end raises the first one.
+    /// Runs `body` with the signals held; the last hold to end raises the first one.
     static func run<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         enter()
         defer { leave() }
