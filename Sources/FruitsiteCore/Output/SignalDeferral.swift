@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -14,9 +15,13 @@ import Synchronization
 enum SignalDeferral {
     private static let deferred = Atomic<Int32>(0)
     private static let signals = [SIGINT, SIGTERM, SIGHUP]
+    /// Guards `depth` and `previous`. A lock rather than a `Mutex` global, whose closure's
+    /// access ThreadSanitizer reported as a race between two builds.
+    private static let lock = NSLock()
     /// How many holds (`enter` or `run`) are under way, as builds in one process may overlap,
     /// and the handlers the first one replaced, which the last one puts back.
-    private static let scopes = Mutex<(depth: Int, previous: [sighandler_t?])>((0, []))
+    nonisolated(unsafe) private static var depth = 0
+    nonisolated(unsafe) private static var previous: [sighandler_t?] = []
 
     /// Whether a signal arrived while the signals are held.
     static var isPending: Bool { deferred.load(ordering: .relaxed) != 0 }
@@ -30,10 +35,10 @@ enum SignalDeferral {
 
     /// Starts deferring the signals; each `enter` needs its `leave`.
     static func enter() {
-        scopes.withLock { state in
-            state.depth += 1
-            guard state.depth == 1 else { return }
-            state.previous = signals.map { number in
+        lock.withLock {
+            depth += 1
+            guard depth == 1 else { return }
+            previous = signals.map { number in
                 let previous = signal(number) { received in
                     _ = SignalDeferral.deferred.compareExchange(
                         expected: 0, desired: received, ordering: .relaxed)
@@ -48,10 +53,10 @@ enum SignalDeferral {
 
     /// Ends what `enter` started; the last to end raises the first signal that arrived.
     static func leave() {
-        let received = scopes.withLock { state -> Int32 in
-            state.depth -= 1
-            guard state.depth == 0 else { return 0 }
-            for index in signals.indices { signal(signals[index], state.previous[index]) }
+        let received = lock.withLock { () -> Int32 in
+            depth -= 1
+            guard depth == 0 else { return 0 }
+            for index in signals.indices { signal(signals[index], previous[index]) }
             return deferred.exchange(0, ordering: .relaxed)
         }
         if received != 0 { raise(received) }
