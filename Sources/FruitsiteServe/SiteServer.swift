@@ -156,11 +156,12 @@ public final class SiteServer: @unchecked Sendable {
     }
 
     /// Server-Sent Events: the current version at once, then each new one as it comes. A
-    /// HEAD request gets the head alone.
+    /// HEAD request gets the head alone. The stream has no length, so closing the connection
+    /// is what ends it, and the head says so: the connection is never used again.
     private func streamEvents(on connection: Int32, isHead: Bool) {
         let head =
             "HTTP/1.1 200 OK\r\nDate: \(Self.date())\r\nContent-Type: text/event-stream\r\n"
-            + "Cache-Control: no-store\r\nConnection: \(isHead ? "close" : "keep-alive")\r\n\r\n"
+            + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         guard writeAll(Array(head.utf8), to: connection), !isHead else { return }
         var sent = -1
         while true {

@@ -285,6 +285,9 @@ import Testing
         while !stream.contains("\"version\":1,") {
             stream += String(decoding: try events.read(), as: UTF8.self)
         }
+        // The stream has no length: only the connection's end can end it.
+        #expect(stream.contains("\r\nConnection: close\r\n"))
+        #expect(!stream.contains("Content-Length") && !stream.contains("keep-alive"))
         let apple = served.folder.path + "/Content/apple.md"
         let text = try String(contentsOfFile: apple, encoding: .utf8)
         try text.replacingOccurrences(of: "\n---\n", with: "\n---\nFreshly edited words.\n")
