@@ -138,6 +138,54 @@ struct MountPointTests {
         let listing = try folder.read("listing.txt").split(separator: "\n")
         #expect(!listing.contains { $0.contains("fruitsite-tmp") }, "\(listing)")
     }
+
+    /// SIGTERM once a clean build has put the new site in place, while it removes the old one
+    /// beside it: the build ends by the signal without finishing the removal, and the next
+    /// build removes what is left. The build is stopped (SIGSTOP) as soon as the new site
+    /// shows, so that the signal comes while the old site is still there.
+    @Test func aSignalOnceTheNewSiteIsInPlaceLeavesTheOldOneToTheNextBuild() throws {
+        let folder = try Mounting.project()
+        defer { folder.remove() }
+        let fruitsite = try #require(Mounting.executable)
+        let status = Mounting.run(
+            """
+            set -e
+            mkdir Output
+            i=0
+            while [ $i -lt 4000 ]; do
+                printf -- '---\\nname: Fruit %d\\ncategory: Test\\n---\\nAbout fruit %d.\\n' \
+                    $i $i > Content/generated-$i.md
+                i=$((i + 1))
+            done
+            "\(fruitsite)" build --cache-dir .cache > /dev/null 2>&1
+            printf "\\nOne more line.\\n" >> Content/apple.md
+            "\(fruitsite)" build --clean --cache-dir .cache > build.txt 2>&1 &
+            build=$!
+            tries=0
+            until grep -q "One more line" Output/fruits/apple/index.html; do
+                tries=$((tries + 1))
+                [ $tries -lt 100000 ] || exit 3
+            done
+            kill -STOP $build
+            ls -d .Output.fruitsite-tmp-* > caught.txt
+            kill -TERM $build
+            kill -CONT $build
+            status=0
+            wait $build || status=$?
+            echo $status > status.txt
+            grep -q "One more line" Output/fruits/apple/index.html
+            ls -a . > after.txt
+            "\(fruitsite)" build --cache-dir .cache > next.txt 2>&1
+            ls -a . > final.txt
+            """, in: folder.path)
+        #expect(status == 0, "\((try? folder.read("build.txt")) ?? "")")
+        // The old site was still beside the new one when the signal came.
+        #expect(try folder.read("caught.txt").contains(".Output.fruitsite-tmp-"))
+        #expect(try folder.read("status.txt") == "143\n")
+        #expect(try folder.read("after.txt").contains(".Output.fruitsite-tmp-"))
+        #expect(try !folder.read("final.txt").contains("fruitsite-tmp"))
+        #expect(try folder.read("next.txt").hasPrefix("Built "))
+    }
 }
 
 /// Whether these tests can mount, and how they run the executable.

@@ -429,7 +429,11 @@ public struct OutputWriter: Sendable {
                 return try inside.replaceContents(id: id, saveModel: {})
             }
             var summary = Summary(written: written, removed: 0, isWholeFolder: true)
-            if !OutputWriter.removeLeftover(folder) {
+            // The new site is in place: a signal need not wait for the old one's removal,
+            // which the next build finishes.
+            if !OutputWriter.removeLeftover(folder, stopsOnSignal: true),
+                !SignalDeferral.isPending
+            {
                 summary.warnings += [OutputWriter.leftoverWarning(folder)]
             }
             return summary
@@ -1072,8 +1076,10 @@ public struct OutputWriter: Sendable {
 
     /// Removes one of our own hidden folders, its marker last, so that a removal cut short
     /// still leaves the folder recognisable to the next build's clean-up.
+    /// - Parameter stopsOnSignal: Stop once a signal is held (`SignalDeferral.isPending`),
+    ///   if the folder has a marker: the next build's clean-up then removes the rest.
     /// - Returns: Whether the folder is gone.
-    private static func removeLeftover(_ folder: String) -> Bool {
+    private static func removeLeftover(_ folder: String, stopsOnSignal: Bool = false) -> Bool {
         // A link (or a file) in a leftover's place is removed itself, never what it names:
         // anyone who can write beside the output folder could point it anywhere.
         var info = stat()
@@ -1082,6 +1088,8 @@ public struct OutputWriter: Sendable {
         guard let entries = try? FileSystem.local.list(folder) else {
             return access(folder, F_OK) != 0
         }
+        let stops = stopsOnSignal && entries.contains { $0.name == markerName }
+        let isStopped = { @Sendable in stops && SignalDeferral.isPending }
         // What lies two levels down first, on every core: a site is mostly `fruits/<slug>/`,
         // and removing 100,000 of those one by one took 2.9 s on tmpfs, two at a time 1.7 s.
         // The loop below then removes what is left, and what this could not.
@@ -1092,9 +1100,12 @@ public struct OutputWriter: Sendable {
                 below.append((path + "/" + child.name, child.kind == .directory))
             }
         }
-        try? forEachConcurrently(below) { _ = removeTree($0.path, isDirectory: $0.isDirectory) }
+        try? forEachConcurrently(below) {
+            if !isStopped() { _ = removeTree($0.path, isDirectory: $0.isDirectory) }
+        }
         var isEmptied = true
         for entry in entries where entry.name != markerName {
+            if isStopped() { return false }
             let path = folder + "/" + entry.name
             if !removeTree(path, isDirectory: entry.kind == .directory) {
                 // What the quick way cannot name (not UTF-8), FileManager may.
