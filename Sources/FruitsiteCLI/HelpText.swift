@@ -32,7 +32,8 @@ enum HelpText {
         case "serve":
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
         case "new":
-            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR]"
+            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR] "
+                + "[--output DIR] [--cache-dir DIR]"
         case "init":
             "fruitsite init DIR"
         default:
@@ -134,6 +135,10 @@ enum HelpText {
               --emoji EMOJI     The fruit's emoji
               --vitamins TEXT   The vitamins, such as "C, B6"
               --content DIR     The content folder (default: Content)
+              --output DIR      The folder a build wrote (default: Output) and
+              --cache-dir DIR   where it kept its model (default: .fruitsite-cache): when
+                                that model is for this content, only the files changed
+                                since are read to check the new entry against the others
               -h, --help        Show this help
 
             EXAMPLES:

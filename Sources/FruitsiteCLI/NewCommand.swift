@@ -15,7 +15,9 @@ struct NewCommand {
         let spec: ArgumentScanner.Spec =
             switch kind {
             case .entry:
-                .init(valueOptions: ["--category", "--emoji", "--vitamins", "--content"])
+                .init(valueOptions: [
+                    "--category", "--emoji", "--vitamins", "--content", "--output", "--cache-dir",
+                ])
             case .site: .init()
             }
         let scanner = try ArgumentScanner(arguments, spec: spec)
@@ -42,6 +44,9 @@ struct NewCommand {
                 name: positional, category: category, emoji: scanner.values["--emoji"],
                 vitamins: scanner.values["--vitamins"])
             options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
+            // Where `build` keeps the model of the site it wrote, read when it is up to date.
+            options.outputDirectory = scanner.values["--output"] ?? options.outputDirectory
+            options.cacheDirectory = scanner.values["--cache-dir"] ?? CLI.cacheDirectory
         case .site:
             folder = positional
         }
@@ -55,15 +60,13 @@ struct NewCommand {
         do throws(BuildFailure) {
             switch kind {
             case .entry:
-                // The site as a build with drafts reads it: the entry must build beside it.
-                var options = options
-                options.includeDrafts = true
+                // Every entry, drafts too: the new one must build beside them all.
                 let site = SiteBuilder(options: options)
                 let config = site.loadConfig().config
                 terminal.print(
                     try entry.write(
                         into: options.contentDirectory, facets: config.facets,
-                        catalog: site.loadCatalog(config: config).catalog))
+                        entries: site.loadEntries(config: config).fruits))
             case .site:
                 let written = try SiteScaffold.create(at: folder)
                 terminal.print("Created a site in \(folder) (\(written.count) files). Try it:")

@@ -639,6 +639,47 @@ import Testing
         #expect(withDrafts.count > cached.count)
     }
 
+    /// `fruitsite new` checks an entry against every other, drafts too: read from the saved
+    /// model whichever drafts setting built it, with only the files changed since.
+    @Test func everyEntryIsLoadedFromTheSavedModelOfEitherDraftsSetting() throws {
+        var project = try Project(settled: true)
+        defer { project.folder.remove() }
+        final class Reads: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+        }
+        let reads = Reads()
+        var counting = FileSystem.local
+        counting.read = { path, limit in
+            if path.hasSuffix(".md") { reads.lock.withLock { reads.count += 1 } }
+            return try FileSystem.local.read(path, limit)
+        }
+        func load(cached: Bool) -> ([String], reads: Int) {
+            var options = project.options
+            if !cached { options.cacheDirectory = nil }
+            var builder = SiteBuilder(options: options, fileSystem: counting)
+            builder.now = project.now
+            reads.lock.withLock { reads.count = 0 }
+            let slugs = builder.loadEntries(config: builder.loadConfig().config).fruits?
+                .map(\.slug).sorted()
+            return (slugs ?? [], reads.lock.withLock { reads.count })
+        }
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: project.folder.path + "/Content"
+        ).count { $0.hasSuffix(".md") }
+        let (parsed, parsedReads) = load(cached: false)
+        #expect(parsedReads == files)
+        #expect(parsed.count == files)
+        for drafts in [false, true] {
+            project.options.includeDrafts = drafts
+            try project.build()
+            try project.edit("Content/apple.md") { $0 + "\nOne more line.\n" }
+            let (cached, cachedReads) = load(cached: true)
+            #expect(cachedReads == 1, "drafts: \(drafts)")
+            #expect(cached == parsed, "drafts: \(drafts)")
+        }
+    }
+
     @Test func seesAnEditThatKeepsTheSizeAndTheModificationTime() throws {
         let project = try Project(settled: true)
         defer { project.folder.remove() }

@@ -135,15 +135,40 @@ public struct SiteBuilder: Sendable {
     /// - Parameter config: Decides whether raw HTML passes through Markdown.
     /// - Returns: The catalog (nil when any entry has an error) and every diagnostic.
     public func loadCatalog(config: SiteConfig) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+        let (model, diagnostics) = loadUpToDate(config: config, drafts: [options.includeDrafts])
+        return (model?.catalog, diagnostics)
+    }
+
+    /// Loads every entry, drafts included, as `loadCatalog` loads them: a saved model holds
+    /// every entry whichever drafts setting it was built with, so either one serves.
+    /// - Returns: The entries' fruits in no particular order (nil when any entry has an
+    ///   error), and every diagnostic.
+    public func loadEntries(config: SiteConfig) -> (fruits: [Fruit]?, diagnostics: [Diagnostic]) {
+        let (model, diagnostics) = loadUpToDate(config: config, drafts: [false, true])
+        return (model.map { model in model.ids.map { model[$0].fruit } }, diagnostics)
+    }
+
+    /// The saved model made for the first of the `drafts` settings the cache has one for (or
+    /// an empty one), brought up to date with the content; nothing is written.
+    private func loadUpToDate(config: SiteConfig, drafts: [Bool]) -> (
+        SiteModel?, diagnostics: [Diagnostic]
+    ) {
         // A cache folder that a build would refuse is not read either.
         let store = (try? modelStore()) ?? nil
-        var (model, _) = loadModel(
-            from: store,
-            markerID: OutputWriter.markerID(in: OutputWriter.absolute(options.outputDirectory)),
-            settings: settings(config))
+        let markerID = OutputWriter.markerID(in: OutputWriter.absolute(options.outputDirectory))
+        var model = SiteModel(settings: settings(config))
+        for includesDrafts in drafts {
+            var settings = settings(config)
+            settings.includesDrafts = includesDrafts
+            let (saved, notes) = loadModel(from: store, markerID: markerID, settings: settings)
+            if notes.isEmpty {
+                model = saved
+                break
+            }
+        }
         do {
             let plan = try model.update(with: scanner(config).scan(against: model))
-            return (model.catalog, plan.warnings)
+            return (model, plan.warnings)
         } catch {
             return (nil, error.diagnostics)
         }

@@ -37,13 +37,13 @@ public struct NewEntry: Sendable {
     /// - Parameters:
     ///   - facets: The site's facets (`SiteConfig.facets`), read from the entry as a build
     ///     reads them.
-    ///   - catalog: The site's entries, drafts included, when they load: a category or facet
+    ///   - entries: The site's entries, drafts included, when they load: a category or facet
     ///     value they spell otherwise with the same URL slug (`tropical` beside `Tropical`)
     ///     would fail the build, so it is refused too.
     /// - Throws: `BuildFailure` for values a build would refuse, or when an entry with the
     ///   same slug exists anywhere in the content folder: nothing is ever overwritten.
     public func write(
-        into contentDirectory: String, facets: [String], catalog: Catalog?
+        into contentDirectory: String, facets: [String], entries: [Fruit]?
     ) throws(BuildFailure) -> String {
         let path = contentDirectory + "/" + slug + ".md"
         let location = SourceLocation(path: path)
@@ -55,8 +55,8 @@ public struct NewEntry: Sendable {
         if !errors.isEmpty {
             throw BuildFailure(errors.map { .error(at: location, $0.message, hint: $0.hint) })
         }
-        if let fruit = parsed.fruit, let catalog {
-            let clashes = Self.clashes(of: fruit, with: catalog).map { clash in
+        if let fruit = parsed.fruit, let entries {
+            let clashes = Self.clashes(of: fruit, with: entries).map { clash in
                 Diagnostic.error(
                     at: location,
                     "\(clash.what) '\(clash.value)' is spelled '\(clash.existing)' by "
@@ -80,48 +80,47 @@ public struct NewEntry: Sendable {
         return path
     }
 
-    /// The fruit's category and facet values that `catalog` spells otherwise with the same
-    /// URL slug, each with that spelling and a fruit that has it.
-    private static func clashes(of fruit: Fruit, with catalog: Catalog) -> [(
+    /// The fruit's category and facet values that `entries` spell otherwise with the same
+    /// URL slug, each with that spelling and the entry that has it (the first by slug).
+    private static func clashes(of fruit: Fruit, with entries: [Fruit]) -> [(
         what: String, value: String, existing: String, fruit: String
     )] {
-        var clashes: [(what: String, value: String, existing: String, fruit: String)] = []
-        let slug = Slug.make(from: fruit.category)
-        if let other = catalog.categories.first(where: {
-            $0.slug == slug && $0.name != fruit.category
-        }) {
-            let owner = catalog.fruits[other.fruitIndexes[0]].slug
-            clashes.append(("category", fruit.category, other.name, owner))
+        // Each spelling once, with its first entry: a catalog has few spellings, and making
+        // a slug for every entry's took a while at 100,000.
+        var owners: [String: [String: String]] = [:]
+        for entry in entries {
+            for (what, values) in [("category", [entry.category])]
+                + entry.facets.map({ ($0.key, $0.values) })
+            {
+                for value in values where owners[what]?[value].map({ entry.slug < $0 }) ?? true {
+                    owners[what, default: [:]][value] = entry.slug
+                }
+            }
         }
-        for facet in fruit.facets {
-            for value in facet.values {
+        var clashes: [(what: String, value: String, existing: String, fruit: String)] = []
+        for (what, values) in [("category", [fruit.category])]
+            + fruit.facets.map({ ($0.key, $0.values) })
+        {
+            for value in values {
                 let slug = Slug.make(from: value)
-                for other in catalog.fruits {
-                    if let existing = other.values(ofFacet: facet.key).first(where: {
-                        $0 != value && Slug.make(from: $0) == slug
-                    }) {
-                        clashes.append((facet.key, value, existing, other.slug))
-                        break
-                    }
+                let spellings = (owners[what] ?? [:]).filter {
+                    $0.key != value && Slug.make(from: $0.key) == slug
+                }
+                if let existing = spellings.keys.min() {
+                    clashes.append((what, value, existing, spellings[existing]!))
                 }
             }
         }
         return clashes
     }
 
-    /// A file of that name anywhere under `folder` where a build reads entries: hidden files
-    /// and folders are skipped, as the build skips them.
+    /// A file of that name anywhere under `folder` where a build reads entries, as the
+    /// build lists them: hidden files and folders are skipped. (FileManager's enumerator took
+    /// most of a second at 100,000 entries.)
     private static func entry(named name: String, under folder: String) -> String? {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return nil }
-        while let relative = enumerator.nextObject() as? String {
-            let last = (relative as NSString).lastPathComponent
-            if last.hasPrefix(".") {
-                enumerator.skipDescendants()
-            } else if last == name {
-                return folder + "/" + relative
-            }
-        }
-        return nil
+        let scanner = ContentScanner(
+            contentDirectory: folder, fileSystem: .local, parser: FruitParser(), now: 0)
+        return scanner.list().paths.first { $0.hasSuffix("/" + name) }
     }
 
     private static func quoted(_ text: String) -> String {
