@@ -135,8 +135,14 @@ public struct SiteBuilder: Sendable {
     /// - Parameter config: Decides whether raw HTML passes through Markdown.
     /// - Returns: The catalog (nil when any entry has an error) and every diagnostic.
     public func loadCatalog(config: SiteConfig) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
-        let (model, diagnostics) = loadUpToDate(config: config, drafts: [options.includeDrafts])
-        return (model?.catalog, diagnostics)
+        let drafts = options.includeDrafts
+        let (model, diagnostics) = loadUpToDate(config: config, drafts: [drafts, !drafts])
+        guard let model else { return (nil, diagnostics) }
+        // A model built with the other drafts setting holds every entry all the same, in no
+        // listed order: sorting them is a fraction of parsing them.
+        if model.settings.includesDrafts == drafts { return (model.catalog, diagnostics) }
+        let fruits = model.ids.map { model[$0].fruit }.filter { drafts || !$0.isDraft }
+        return (Catalog(fruits: fruits), diagnostics)
     }
 
     /// Loads every entry, drafts included, as `loadCatalog` loads them: a saved model holds
