@@ -32,6 +32,7 @@ struct Responder: Sendable {
             case 200: "OK"
             case 206: "Partial Content"
             case 301: "Moved Permanently"
+            case 302: "Found"
             case 304: "Not Modified"
             case 400: "Bad Request"
             case 404: "Not Found"
@@ -68,6 +69,16 @@ struct Responder: Sendable {
             if site.files[path + "/index.html"] != nil {
                 let location = RequestPath.encoded(basePath + path + "/") + query
                 return Response(status: 301, headers: [("Location", location)])
+            }
+            // A fruit renamed since the server started: its old address leads to its page,
+            // for now only (the name may be taken again), as long as the page is there.
+            if key.hasSuffix("/index.html"),
+                let moved = site.moves[String(key.dropLast("index.html".count))],
+                site.files[moved + "index.html"] != nil
+            {
+                let location = RequestPath.encoded(basePath + moved) + query
+                return Response(
+                    status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])
             }
             return notFound(in: site)
         }
@@ -206,8 +217,9 @@ struct Responder: Sendable {
     /// script of its own (a fruit page; JSON data blocks such as JSON-LD do not count) is
     /// refreshed in place: its new HTML is fetched and
     /// its body and head swapped in, stylesheets kept, which shows an edit in a fraction of a
-    /// reload's time. A page with scripts, a page that is gone (404) or one whose
-    /// stylesheets changed is reloaded.
+    /// reload's time. A page with scripts, a page that is gone (404) or moved (a renamed
+    /// fruit whose update it missed: the server redirects) or one whose stylesheets changed is
+    /// reloaded.
     static func reloadScript(events: String, version: Int, instance: String) -> String {
         """
         (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)");\
@@ -215,7 +227,7 @@ struct Responder: Sendable {
         const sheets=d=>[...d.querySelectorAll(sheet)].map(l=>{\
         const u=new URL(l.href,location.href);u.searchParams.delete("v");return u.href}).join(" ");\
         const refresh=async()=>{if(document.querySelector(own))return false;const mine=++latest;\
-        const r=await fetch(location.href,{cache:"no-store"});if(!r.ok)return false;\
+        const r=await fetch(location.href,{cache:"no-store"});if(!r.ok||r.redirected)return false;\
         const n=new DOMParser().parseFromString(await r.text(),"text/html");\
         if(mine!==latest)return true;if(n.querySelector(own)||sheets(n)!==sheets(document))return false;\
         for(const e of[...document.head.children])if(!e.matches(sheet))e.remove();\

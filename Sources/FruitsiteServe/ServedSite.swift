@@ -19,6 +19,9 @@ struct ServedSite: Sendable {
     private(set) var event = ReloadEvent()
     /// Whether any update built: until one does, there is no good site to show.
     private(set) var hasBuilt = false
+    /// The fruit pages' folders renamed since the server started, each old folder with the
+    /// current one: a page that missed the update of a rename finds its fruit through them.
+    private(set) var moves: [String: String] = [:]
 
     /// Applies a successful update; false when it changes nothing a browser sees (no file,
     /// and no errors to clear), which leaves the version as it was.
@@ -52,7 +55,11 @@ struct ServedSite: Sendable {
             let to = pages(added).first, pages(added).count == 1
         {
             let folder = { (path: String) in String(path.dropLast("index.html".count)) }
-            event.move = (folder(from), folder(to))
+            let (from, to) = (folder(from), folder(to))
+            event.move = (from, to)
+            for (old, current) in moves where current == from { moves[old] = to }
+            moves[from] = to
+            moves[to] = nil
         }
         return true
     }

@@ -1,7 +1,8 @@
 """`fruitsite serve` in a real browser: an open page shows an edit by itself (a page with
 no script of its own in place, a page with scripts by reloading), swaps stylesheets without
-reloading, follows a renamed fruit, and shows a bad edit's errors until the file is fixed.
-The site is served under a base path, as a subpath host would."""
+reloading, follows a renamed fruit (even after missing the rename's update), and shows a bad
+edit's errors until the file is fixed. The site is served under a base path, as a subpath host
+would."""
 
 import os
 import re
@@ -215,6 +216,31 @@ def test_a_renamed_fruit_is_followed(served, driver):
     os.replace(served.work / "Content/apple.md", served.work / "Content/apple-tree.md")
     wait(driver, lambda d: d.current_url.endswith(BASE_PATH + "fruits/apple-tree/"))
     wait(driver, lambda d: text_of(d, "h1").strip().endswith("Apple"))
+
+
+def test_a_page_that_missed_its_fruits_rename_follows_it(served, driver):
+    """A page asleep through its fruit's rename, told only of a later edit, finds its fruit
+    at the new address: the server redirects the old one."""
+    added = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": KEEP_EVENT_SOURCE})
+    try:
+        driver.get(served.url + "fruits/apple/")
+        support.wait_until_loaded(driver)
+        driver.execute_script(
+            "const s = window.__source; window.__deliver = s.onmessage; window.__held = [];"
+            "s.onmessage = e => window.__held.push(e);")
+        held = "return window.__held.map(e => JSON.parse(e.data))"
+        os.replace(served.work / "Content/apple.md", served.work / "Content/apple-tree.md")
+        wait(driver, lambda d: any("to" in e for e in d.execute_script(held)))
+        text = served.read("Content/banana.md")
+        served.write("Content/banana.md", text.replace("\n---\n", "\n---\nLater words.\n", 1))
+        wait(driver, lambda d: "to" not in d.execute_script(held)[-1])
+        driver.execute_script("window.__deliver(window.__held.at(-1))")
+        wait(driver, lambda d: d.current_url.endswith(BASE_PATH + "fruits/apple-tree/"))
+        wait(driver, lambda d: text_of(d, "h1").strip().endswith("Apple"))
+    finally:
+        driver.execute_cdp_cmd(
+            "Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
 
 
 def test_errors_show_in_the_page_until_fixed(served, driver):

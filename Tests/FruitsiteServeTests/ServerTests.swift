@@ -264,6 +264,43 @@ import Testing
         #expect(text.components(separatedBy: "Connection: keep-alive").count == 3)
     }
 
+    /// A fruit renamed while serving: its old address redirects to its page (a page that
+    /// missed the rename's event reloads there), through renames in a row, until the old
+    /// name is taken again or the fruit is gone.
+    @Test func leadsARenamedFruitsOldAddressToItsPage() throws {
+        let served = try Served(basePath: "/shop/")
+        let content = served.folder.path + "/Content/"
+        func rename(_ from: String, _ to: String) throws {
+            try FileManager.default.moveItem(atPath: content + from, toPath: content + to)
+            served.update()
+        }
+        try rename("apple.md", "apple-tree.md")
+        try rename("apple-tree.md", "old-apple.md")
+        for old in ["apple", "apple-tree"] {
+            let moved = try served.get("/shop/fruits/\(old)/?q=1")
+            #expect(moved.status == 302, "\(old)")
+            #expect(moved.headers["location"] == "/shop/fruits/old-apple/?q=1")
+            #expect(moved.headers["cache-control"] == "no-store")
+        }
+        #expect(try served.get("/shop/fruits/old-apple/").status == 200)
+        // A fruit that takes the old name again has its own page there.
+        try served.folder.write("Content/apple.md", "---\nname: New Apple\ncategory: Pome\n---\n")
+        served.update()
+        #expect(try served.get("/shop/fruits/apple/").text.contains("New Apple"))
+        #expect(try served.get("/shop/fruits/apple-tree/").status == 302)
+        // Renamed back, the fruit is at its own address, which leads nowhere else.
+        try FileManager.default.removeItem(atPath: content + "apple.md")
+        served.update()
+        try rename("old-apple.md", "apple.md")
+        #expect(try served.get("/shop/fruits/apple/").status == 200)
+        #expect(
+            try served.get("/shop/fruits/apple-tree/").headers["location"] == "/shop/fruits/apple/")
+        // A fruit that is gone leads nowhere.
+        try FileManager.default.removeItem(atPath: content + "apple.md")
+        served.update()
+        #expect(try served.get("/shop/fruits/apple-tree/").status == 404)
+    }
+
     /// HEAD of the event stream answers as GET would begin, with no events, and ends.
     @Test func answersHeadOfTheEventStream() throws {
         let served = try Served()
