@@ -28,7 +28,10 @@ struct SearchCommand {
         guard let text = scanner.positionals.first ?? (wantsHelp ? "" : nil) else {
             throw UsageError(message: "missing the search text (use \"\" to list every fruit)")
         }
-        self.text = text
+        // Line breaks dropped, as the search box drops them from its value (HTML's value
+        // sanitization), also when a shared address's `q` has them.
+        self.text = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
         category = scanner.values["--category"]
         for facet in scanner.allValues["--facet"] ?? [] {
             // The first `=` as a code point, as the scanner splits `--option=value`.

@@ -98,6 +98,20 @@ final class Capture: @unchecked Sendable {
         #expect(names == names.sorted { $0.lowercased() < $1.lowercased() })
     }
 
+    /// The search box cannot hold a line break, and drops one from a shared address's `q`:
+    /// so does `search`.
+    @Test func searchDropsLineBreaksAsTheSearchBoxDoes() {
+        let search = { (text: String) in
+            Capture.run(["search", "--content", repositoryRoot + "/Content", text]).1
+                .standardOutput
+        }
+        let berries = search("berr")
+        #expect(berries.contains("Strawberry"))
+        for text in ["be\nrr", "b\r\nerr", "\rberr\n"] {
+            #expect(search(text) == berries, "\(text.debugDescription)")
+        }
+    }
+
     @Test func searchTextMayStartWithADashAfterDoubleDash() {
         let (code, capture) = Capture.run([
             "search", "--content", repositoryRoot + "/Content", "--", "-x",
