@@ -13,6 +13,9 @@ public final class FolderWatcher {
     /// Events closer together than this are one change: a save that writes a temporary file
     /// and renames it over the old one is one rebuild.
     static let quietWindow: Int32 = 10  // milliseconds
+    /// How long a change waits, at most, for the files it wrote to be closed: a save that
+    /// truncates a file and then writes it would otherwise be read empty in between.
+    static let closeWindow: TimeInterval = 0.5
     static let pollInterval: TimeInterval = 0.25
 
     private let folders: [String]
@@ -72,8 +75,15 @@ public final class FolderWatcher {
             var changes = Changes()
             while !changes.isRelevant { readEvents(timeout: -1, into: &changes) }
             // Coalesce: keep reading until the folders stay quiet for the window (events that
-            // concern nothing watched, in a busy folder above, do not hold it back).
-            while readEvents(timeout: Self.quietWindow, into: &changes) {}
+            // concern nothing watched, in a busy folder above, do not hold it back), and the
+            // files written are closed, or the close window is over.
+            let deadline = Date(timeIntervalSinceNow: Self.closeWindow)
+            while true {
+                if readEvents(timeout: Self.quietWindow, into: &changes) { continue }
+                let left = Int32(deadline.timeIntervalSinceNow * 1000)
+                guard !changes.writing.isEmpty, left > 0 else { break }
+                readEvents(timeout: left, into: &changes)
+            }
             return changes.isComplete ? changes.paths : nil
         #else
             return nil
@@ -88,6 +98,8 @@ public final class FolderWatcher {
         var isRelevant: Bool { relevant > 0 }
         /// False once a change is not a file's (a folder's), or events were lost.
         var isComplete = true
+        /// Files written to and not closed since.
+        var writing: Set<String> = []
     }
 
     #if canImport(Glibc)
@@ -170,6 +182,14 @@ public final class FolderWatcher {
                 }
             } else if files.contains(where: { $0.folder == folder && $0.name == name }) {
                 changes.relevant += 1
+            } else {
+                return
+            }
+            if !isFolder {
+                if mask & UInt32(IN_MODIFY) != 0 { changes.writing.insert(path) }
+                if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
+                    changes.writing.remove(path)
+                }
             }
         }
 

@@ -32,6 +32,31 @@ import Testing
         return all
     }
 
+    /// A save that truncates the file, then writes it, while it is open: the change is told
+    /// once the file is closed, not while it is empty.
+    @Test func waitsForAFileBeingWrittenToBeClosed() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/apple.md", "---\nname: Apple\n---\n")
+        let content = folder.path + "/Content"
+        let path = content + "/apple.md"
+        let watcher = FolderWatcher(folders: [content], files: [], polls: false)
+        let text = "---\nname: Apple\ncategory: Pome\n---\n"
+        later {
+            let file = open(path, O_WRONLY | O_TRUNC)
+            guard file >= 0 else { return }
+            // Longer than the quiet window, well within the close window.
+            usleep(150_000)
+            _ = text.withCString { write(file, $0, strlen($0)) }
+            close(file)
+        }
+        var seen = watcher.wait()
+        // What the wait said changed is there whole when it returns.
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
+        while seen?.contains(path) == false { seen = watcher.wait() }
+        #expect(seen?.contains(path) == true)
+    }
+
     @Test func saysWhichFilesChangedUnderItsFoldersAndFoldersMadeLater() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
