@@ -94,7 +94,7 @@ struct MountPointTests {
     /// the published folder) and in a plain folder (where it is beside it).
     @Test(arguments: [true, false])
     func aSignalWhileRenderingLeavesNothingStaged(isMount: Bool) throws {
-        let folder = try Mounting.project()
+        let folder = try Mounting.project(generating: 4_000)
         defer { folder.remove() }
         let fruitsite = try #require(Mounting.executable)
         // Enough fruits that rendering them takes a while; the signal is sent once the
@@ -104,12 +104,6 @@ struct MountPointTests {
             """
             set -e
             mkdir Output
-            i=0
-            while [ $i -lt 4000 ]; do
-                printf -- '---\\nname: Fruit %d\\ncategory: Test\\n---\\nAbout fruit %d.\\n' \
-                    $i $i > Content/generated-$i.md
-                i=$((i + 1))
-            done
             unshare -rm sh -c '
                 set -e
                 \(isMount ? "mount -t tmpfs fruitsite Output" : "")
@@ -144,19 +138,13 @@ struct MountPointTests {
     /// build removes what is left. The build is stopped (SIGSTOP) as soon as the new site
     /// shows, so that the signal comes while the old site is still there.
     @Test func aSignalOnceTheNewSiteIsInPlaceLeavesTheOldOneToTheNextBuild() throws {
-        let folder = try Mounting.project()
+        let folder = try Mounting.project(generating: 4_000)
         defer { folder.remove() }
         let fruitsite = try #require(Mounting.executable)
         let status = Mounting.run(
             """
             set -e
             mkdir Output
-            i=0
-            while [ $i -lt 4000 ]; do
-                printf -- '---\\nname: Fruit %d\\ncategory: Test\\n---\\nAbout fruit %d.\\n' \
-                    $i $i > Content/generated-$i.md
-                i=$((i + 1))
-            done
             "\(fruitsite)" build --cache-dir .cache > /dev/null 2>&1
             printf "\\nOne more line.\\n" >> Content/apple.md
             "\(fruitsite)" build --clean --cache-dir .cache > build.txt 2>&1 &
@@ -190,12 +178,18 @@ struct MountPointTests {
 
 /// Whether these tests can mount, and how they run the executable.
 enum Mounting {
-    /// A temporary folder with a copy of the sample content and theme.
-    static func project() throws -> TemporaryDirectory {
+    /// A temporary folder with a copy of the sample content and theme, and `count` more
+    /// fruits, so many that building them takes a while.
+    static func project(generating count: Int = 0) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
         for name in ["Content", "Templates"] {
             try FileManager.default.copyItem(
                 atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
+        }
+        for number in 0..<count {
+            try folder.write(
+                "Content/generated-\(number).md",
+                "---\nname: Fruit \(number)\ncategory: Test\n---\nAbout fruit \(number).\n")
         }
         return folder
     }
