@@ -278,6 +278,40 @@ import Testing
         #expect(exists("page/2/index.html"))
     }
 
+    /// A lower `maxEntrySize` or `maxPageSize` holds every entry and page to it at once, as a
+    /// clean build does, not only those read or rendered again: the build starts clean.
+    @Test func otherSizeLimitsMakeACleanBuild() throws {
+        var project = try Project(settled: true)
+        defer { project.folder.remove() }
+        project.options.configPath = project.folder.path + "/fruitsite.yml"
+        try project.folder.write("fruitsite.yml", "title: Fruits\n")
+        try project.build()
+        #expect(try project.build().parsed == 0)
+        let index = try project.folder.read("Output/index.html")
+        // About half the sample entries are larger than 836 bytes; every page is larger
+        // than 2,000.
+        for limit in ["maxEntrySize: 836", "maxPageSize: 2000"] {
+            try project.folder.write("fruitsite.yml", "title: Fruits\n\(limit)\n")
+            let failure = #expect(throws: BuildFailure.self, "\(limit)") { try project.build() }
+            var clean = project
+            clean.options.outputDirectory = project.folder.path + "/Clean"
+            clean.options.cacheDirectory = nil
+            let cleanFailure = #expect(throws: BuildFailure.self) { try clean.build() }
+            let errors = failure?.diagnostics.filter(\.isError).map(\.description)
+            #expect(errors == cleanFailure?.diagnostics.filter(\.isError).map(\.description))
+            #expect((errors?.count ?? 0) > 1, "\(limit)")
+            #expect(try project.folder.read("Output/index.html") == index)
+        }
+        // Raised again, the build is clean once more and then incremental.
+        try project.folder.write("fruitsite.yml", "title: Fruits\nmaxPageSize: 4MB\n")
+        #expect(
+            try project.build().notes == [
+                "building clean: the saved model was built with another maxEntrySize or "
+                    + "maxPageSize"
+            ])
+        #expect(try project.build().parsed == 0)
+    }
+
     /// With the sharded search index, a rebuild writes the shards a clean build writes after
     /// each edit, and switching the index's kind either way leaves no file of the other.
     @Test(arguments: [false, true])

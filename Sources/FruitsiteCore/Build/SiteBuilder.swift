@@ -664,7 +664,8 @@ public struct SiteBuilder: Sendable {
     private func settings(_ config: SiteConfig) -> SiteModel.Settings {
         SiteModel.Settings(
             contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts,
-            facets: config.facets)
+            facets: config.facets, maximumEntrySize: config.maximumEntrySize,
+            maximumPageSize: config.maximumPageSize)
     }
 
     private func scanner(_ config: SiteConfig) -> ContentScanner {

@@ -33,7 +33,7 @@ struct ModelStore: Sendable {
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)15 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)16 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
@@ -83,6 +83,10 @@ struct ModelStore: Sendable {
             return .failure(.otherDrafts)
         }
         guard model.settings.facets == settings.facets else { return .failure(.otherFacets) }
+        guard
+            model.settings.maximumEntrySize == settings.maximumEntrySize
+                && model.settings.maximumPageSize == settings.maximumPageSize
+        else { return .failure(.otherLimits) }
         guard let markerID, markerID == id else { return .failure(.otherOutput) }
         return .success(model)
     }
@@ -99,7 +103,7 @@ struct ModelStore: Sendable {
     /// Why a saved model is not used: each is said with `--verbose`.
     enum Unusable: Error, CustomStringConvertible {
         case missing, otherGenerator, forOtherOutput, damaged, otherContent, otherDrafts
-        case otherFacets, otherOutput
+        case otherFacets, otherLimits, otherOutput
         case unreadable(any Error)
 
         var description: String {
@@ -112,6 +116,7 @@ struct ModelStore: Sendable {
             case .otherContent: "the saved model was built from another content folder"
             case .otherDrafts: "the saved model was built with drafts set otherwise"
             case .otherFacets: "the saved model was built with other facets"
+            case .otherLimits: "the saved model was built with another maxEntrySize or maxPageSize"
             case .otherOutput:
                 "the output folder was not written by the build that saved the model "
                     + "(an earlier build was cut short, or the folder was replaced)"
@@ -447,6 +452,8 @@ struct ModelStore: Sendable {
         writer.integer(model.settings.includesDrafts ? 1 : 0)
         writer.integer(model.settings.facets.count)
         for facet in model.settings.facets { writer.string(facet) }
+        writer.integer(model.settings.maximumEntrySize)
+        writer.integer(model.settings.maximumPageSize)
         writer.integer(model.listedAt)
         writer.integer(model.folders?.count ?? -1)
         for folder in model.folders ?? [] {
@@ -465,7 +472,8 @@ struct ModelStore: Sendable {
             guard let facet = reader.string() else { return nil }
             facets.append(facet)
         }
-        guard let listedAt = reader.integer(),
+        guard let maximumEntrySize = reader.integer(), let maximumPageSize = reader.integer(),
+            let listedAt = reader.integer(),
             let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
         else { return nil }
         var folders: [SiteModel.Folder]?
@@ -480,7 +488,8 @@ struct ModelStore: Sendable {
         return Head(
             id: id,
             settings: SiteModel.Settings(
-                contentDirectory: content, includesDrafts: drafts != 0, facets: facets),
+                contentDirectory: content, includesDrafts: drafts != 0, facets: facets,
+                maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize),
             listedAt: Int64(listedAt), folders: folders)
     }
 

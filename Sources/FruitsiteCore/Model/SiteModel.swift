@@ -121,11 +121,15 @@ struct SiteModel: Sendable {
     }
 
     /// What the model was built for; another content folder, drafts setting or list of facets
-    /// (which entries are parsed for) starts afresh.
+    /// (which entries are parsed for) starts afresh, and so do other size limits, which the
+    /// entries and pages the model took as they were have not been held to.
     struct Settings: Sendable, Equatable {
         var contentDirectory: String
         var includesDrafts: Bool
         var facets: [String]
+        /// `maxEntrySize` and `maxPageSize`.
+        var maximumEntrySize = SiteConfig.defaultMaximumEntrySize
+        var maximumPageSize = SiteConfig.defaultMaximumPageSize
     }
 
     var settings: Settings
