@@ -26,13 +26,13 @@ public enum Fold {
         Array(fold(text).utf8)
     }
 
-    /// NFC that composes a Hangul LV syllable followed by a trailing consonant.
-    ///
-    /// Foundation's `precomposedStringWithCanonicalMapping` leaves `가` + `ᆨ` apart;
-    /// decomposing first gives it the jamo it needs to compose `각`.
+    /// NFC, by the standard library's tables (Unicode 16), which compose what browsers'
+    /// `normalize("NFC")` composes: Foundation's stop at Unicode 15, so a name in Kirat Rai
+    /// or Tulu-Tigalari was left decomposed here and composed by the search in the browser.
+    /// Foundation's also left a Hangul LV syllable and a trailing consonant (`가` + `ᆨ`) apart.
     public static func normalizeNFC(_ text: String) -> String {
         if text.unicodeScalars.allSatisfy(isInert) { return text }
-        return text.decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Whether NFC leaves `scalar` as it is wherever it stands: it has no canonical
