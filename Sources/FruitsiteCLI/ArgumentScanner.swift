@@ -12,6 +12,9 @@ struct ArgumentScanner {
     struct Spec {
         var valueOptions: [String] = []
         var flags: [String] = []
+        /// Value options whose value may be empty (none else: an empty path or host is a
+        /// wrong command line, not a folder that cannot be read).
+        var emptyValues: [String] = []
     }
 
     /// Each value option's last value: a later one overrides.
@@ -53,13 +56,23 @@ struct ArgumentScanner {
                 }
                 flags.insert(name)
             } else if spec.valueOptions.contains(name) {
+                // A value after a space never starts with a dash: `--output --quiet` is an
+                // option without its value, not a folder named `--quiet`.
                 if let inlineValue {
                     values[name] = inlineValue
-                } else if index < arguments.count {
+                } else if index < arguments.count,
+                    !arguments[index].hasPrefix("-") || arguments[index] == "-"
+                {
                     values[name] = arguments[index]
                     index += 1
                 } else {
-                    throw UsageError(message: "option '\(name)' needs a value")
+                    throw UsageError(
+                        message: "option '\(name)' needs a value"
+                            + (index < arguments.count
+                                ? " (one that starts with a dash is written \(name)=VALUE)" : ""))
+                }
+                if values[name]!.isEmpty, !spec.emptyValues.contains(name) {
+                    throw UsageError(message: "option '\(name)' needs a value, not an empty one")
                 }
                 allValues[name, default: []].append(values[name]!)
             } else {

@@ -43,13 +43,18 @@ public struct CLI: Sendable {
         let rest = Array(arguments.dropFirst())
         switch name {
         case "-h", "--help", "help":
-            if let topic = rest.first, let text = HelpText.command(topic) {
-                terminal.standardOutput(text)
-            } else {
+            guard rest.count <= 1 else { return usage("help takes one command at most") }
+            guard let topic = rest.first else {
                 terminal.standardOutput(HelpText.main)
+                return .success
             }
+            guard let text = topic == "help" ? HelpText.main : HelpText.command(topic) else {
+                return unknown(topic)
+            }
+            terminal.standardOutput(text)
             return .success
         case "--version":
+            guard rest.isEmpty else { return usage("--version takes no argument") }
             terminal.print("fruitsite \(Self.version)")
             return .success
         case "build", "check", "search", "serve", "new", "init":
@@ -62,14 +67,22 @@ public struct CLI: Sendable {
                 return .usage
             }
         default:
-            var message = "error: unknown command '\(name)'"
-            if let guess = Suggestion.closest(to: name, in: HelpText.commands, maximumDistance: 2) {
-                message += "; did you mean '\(guess)'?"
-            }
-            terminal.printError(message)
-            terminal.printError("see 'fruitsite --help'")
-            return .usage
+            return unknown(name)
         }
+    }
+
+    private func unknown(_ command: String) -> ExitCode {
+        var message = "unknown command '\(command)'"
+        if let guess = Suggestion.closest(to: command, in: HelpText.commands, maximumDistance: 2) {
+            message += "; did you mean '\(guess)'?"
+        }
+        return usage(message)
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+        terminal.printError("error: \(message)")
+        terminal.printError("see 'fruitsite --help'")
+        return .usage
     }
 
     private func run(command: String, _ arguments: [String]) throws(UsageError) -> ExitCode {

@@ -15,9 +15,11 @@ struct NewCommand {
         let spec: ArgumentScanner.Spec =
             switch kind {
             case .entry:
-                .init(valueOptions: [
-                    "--category", "--emoji", "--vitamins", "--content", "--output", "--cache-dir",
-                ])
+                .init(
+                    valueOptions: [
+                        "--category", "--emoji", "--vitamins", "--content", "--output",
+                        "--cache-dir",
+                    ], emptyValues: ["--emoji", "--vitamins"])
             case .site: .init()
             }
         let scanner = try ArgumentScanner(arguments, spec: spec)
@@ -70,13 +72,19 @@ struct NewCommand {
             case .site:
                 let written = try SiteScaffold.create(at: folder)
                 terminal.print("Created a site in \(folder) (\(written.count) files). Try it:")
-                terminal.print("  cd \(Self.shellQuoted(folder)) && fruitsite serve")
+                terminal.print(Self.tryIt(folder))
             }
             return .success
         } catch {
             CLI.report(error.diagnostics, on: terminal, outcome: "nothing was written")
             return .failure
         }
+    }
+
+    /// The command that starts serving a site made in `folder`, to be pasted into a shell.
+    static func tryIt(_ folder: String) -> String {
+        // `cd -x` would read an option.
+        "  cd \(shellQuoted(folder.hasPrefix("-") ? "./" + folder : folder)) && fruitsite serve"
     }
 
     /// `text` as a POSIX shell word: as it is when it holds only characters no shell reads

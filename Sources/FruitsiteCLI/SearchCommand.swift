@@ -17,7 +17,7 @@ struct SearchCommand {
                 valueOptions: [
                     "--content", "--category", "--facet", "--config", "--output", "--cache-dir",
                 ],
-                flags: ["--json", "--drafts"]))
+                flags: ["--json", "--drafts"], emptyValues: ["--category", "--facet"]))
         wantsHelp = scanner.has("--help")
         guard scanner.positionals.count <= 1 else {
             throw UsageError(

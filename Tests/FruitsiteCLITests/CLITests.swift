@@ -60,6 +60,14 @@ final class Capture: @unchecked Sendable {
         (["search"], "missing the search text"),
         (["search", "a", "b"], "expected one search text, got 2"),
         (["check", "--output", "x"], "unknown option '--output'"),
+        // An option is no value: not a folder named `--quiet`.
+        (["build", "--output", "--quiet"], "written --output=VALUE"),
+        (["build", "--output", ""], "option '--output' needs a value, not an empty one"),
+        (["serve", "--host", ""], "option '--host' needs a value, not an empty one"),
+        (["new", "Fig", "--category", "", "--content", "x"], "not an empty one"),
+        (["help", "nope"], "unknown command 'nope'"),
+        (["help", "build", "serve"], "help takes one command at most"),
+        (["--version", "x"], "--version takes no argument"),
         ([], "USAGE: fruitsite <command>"),
     ])
     func usageErrorsExitTwo(arguments: [String], message: String) {

@@ -1,6 +1,6 @@
 import FruitsiteCore
 import Foundation
-import FruitsiteCLI
+@testable import FruitsiteCLI
 import TestSupport
 import Testing
 
@@ -10,6 +10,7 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let content = folder.path + "/Content"
+        try FileManager.default.createDirectory(atPath: content, withIntermediateDirectories: false)
         let name = #"Açaí "Queen" \ Berry"#
         let (code, capture) = Capture.run([
             "new", name, "--category", "Berries: wild", "--emoji", "🫐", "--vitamins", "C, A",
@@ -177,9 +178,46 @@ import Testing
         ])
         #expect(newCode == .failure)
         #expect(
-            new.standardError.contains("'\(folder.path)/file/Content': Not a directory"),
+            new.standardError.contains(
+                "\(folder.path)/file/Content: error: the content folder does not exist"),
             "\(new.standardError)")
         #expect(!capture.standardError.contains("Domain") && !new.standardError.contains("Domain"))
+    }
+
+    /// A name too long for a file name is refused as a long category is, before any write.
+    @Test func newRefusesANameTooLongForAFile() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
+        let content = folder.path + "/Content"
+        let (code, capture) = Capture.run([
+            "new", String(repeating: "a", count: 253), "--category", "X", "--content", content,
+        ])
+        #expect(code == .failure)
+        #expect(capture.standardError.contains("makes a file name of 256 bytes, more than the 255"))
+        let (fits, _) = Capture.run([
+            "new", String(repeating: "a", count: 252), "--category", "X", "--content", content,
+        ])
+        #expect(fits == .success)
+    }
+
+    /// The hint's `cd` of a folder named with a leading dash is not read as an option.
+    @Test func theHintOfAFolderStartingWithADashIsNoOption() {
+        #expect(NewCommand.tryIt("-dash") == "  cd ./-dash && fruitsite serve")
+        #expect(NewCommand.tryIt("site") == "  cd site && fruitsite serve")
+    }
+
+    /// A content folder that is not there is a typo or the wrong working folder: `new` says
+    /// so, as `build` does, rather than make it.
+    @Test func newNeedsTheContentFolder() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let (code, capture) = Capture.run([
+            "new", "Fig", "--category", "X", "--content", folder.path + "/Contnet",
+        ])
+        #expect(code == .failure)
+        #expect(capture.standardError.contains("Contnet: error: the content folder does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/Contnet"))
     }
 }
 

@@ -231,6 +231,20 @@ import Testing
         #expect(succeeded, "\(messages)")
     }
 
+    /// A page grows where the layout's blocks or a partial are being rendered: the error names
+    /// the page's own template, once for all its pages, never a block as if it were a file.
+    @Test func pagesPastTheLimitAreNamedByTheirTemplates() throws {
+        var site = try Site()
+        defer { site.folder.remove() }
+        try site.folder.write("fruitsite.yml", "maxPageSize: 2KB\n")
+        site.options.configPath = site.folder.path + "/fruitsite.yml"
+        let (succeeded, messages) = site.build()
+        #expect(!succeeded)
+        let named = messages.compactMap { $0.firstMatch(of: /Templates\/(.+?)\.mustache: error/) }
+        #expect(
+            named.map { String($0.1) }.sorted() == ["category", "fruit", "index"], "\(messages)")
+    }
+
     // MARK: - Config
 
     @Test(arguments: [

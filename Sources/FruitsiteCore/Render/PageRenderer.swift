@@ -147,6 +147,14 @@ public struct PageRenderer: Sendable {
                             page.kind.template!, with: context, sizeLimit: config.maximumPageSize)
                         return .success(RenderedPage(path: path, bytes: html, inputHash: inputHash))
                     } catch {
+                        var error = error
+                        // Wherever it was when the page grew too large (a block, a partial),
+                        // it is the page's template that renders it.
+                        if case .outputTooLarge = error.reason {
+                            (error.template, error.line, error.column) = (
+                                page.kind.template!, 0, 0
+                            )
+                        }
                         throw BuildFailure([
                             TemplateLoader(templatesDirectory: templatesDirectory)
                                 .diagnostic(for: error)

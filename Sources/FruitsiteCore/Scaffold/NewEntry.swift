@@ -55,6 +55,24 @@ public struct NewEntry: Sendable {
         if !errors.isEmpty {
             throw BuildFailure(errors.map { .error(at: location, $0.message, hint: $0.hint) })
         }
+        // A folder that is not there is a typo or the wrong working folder, not one to make.
+        guard FileSystem.local.isDirectory(contentDirectory) else {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: contentDirectory),
+                    "the content folder does not exist", hint: "create it, or pass --content DIR")
+            ])
+        }
+        let fileName = slug.utf8.count + ".md".utf8.count
+        guard fileName <= Slug.maximumLength else {
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: contentDirectory),
+                    "the name '\(name.prefix(40))…' makes a file name of \(fileName) bytes, more "
+                        + "than the \(Slug.maximumLength) a file system allows",
+                    hint: "shorten it")
+            ])
+        }
         if let fruit = parsed.fruit, let entries {
             let clashes = Self.clashes(of: fruit, with: entries).map { clash in
                 Diagnostic.error(
