@@ -153,6 +153,9 @@ enum HelpText {
 
             USAGE: \(usage("init"))
 
+            OPTIONS:
+              -h, --help        Show this help
+
             EXAMPLES:
               fruitsite init my-catalog && cd my-catalog && fruitsite serve
 
