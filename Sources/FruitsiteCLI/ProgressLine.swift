@@ -1,7 +1,8 @@
 import Foundation
 
-/// A one-line progress report on standard error ("Rendering 5,120 of 10,012 pages, 8,400/s"),
-/// shown only on a terminal and only once a build has run for a second.
+/// A one-line progress report on standard error ("Rendering 5,120 of 10,012 files, 8,400/s":
+/// pages, feeds and the search index's files, more than the HTML pages the result line
+/// counts), shown only on a terminal and only once a build has run for a second.
 final class ProgressLine: @unchecked Sendable {
     private let terminal: Terminal
     private let start: Date
@@ -24,7 +25,7 @@ final class ProgressLine: @unchecked Sendable {
             isShowing = true
             let rate = Int(Double(done) / max(elapsed, 0.001))
             terminal.standardError(
-                "\r\u{1B}[2KRendering \(done.formatted()) of \(total.formatted()) pages, \(rate.formatted())/s"
+                "\r\u{1B}[2KRendering \(done.formatted()) of \(total.formatted()) files, \(rate.formatted())/s"
             )
         }
     }
