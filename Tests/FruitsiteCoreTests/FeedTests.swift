@@ -284,6 +284,24 @@ import Testing
                 #"<meta name="description" content="42">"#))
     }
 
+    /// A tagline with no words (blank, or a value such as `true` or a list) is no tagline:
+    /// the page and the feeds give the sentence instead, and the page shows no empty line.
+    @Test(arguments: [#""""#, #"" ""#, "true", "[a, b]", "{k: v}"])
+    func aTaglineWithoutWordsGivesTheSentence(tagline: String) throws {
+        var fruits = Self.fruits
+        fruits[0].front += "\ntagline: \(tagline)"
+        let (site, _) = try Self.build(
+            config: "baseURL: https://example.org/\n", fruits: fruits)
+        defer { site.remove() }
+        let sentence = "Apple, a fruit in the Core Fruits category."
+        let items = try #require(Self.jsonFeed(in: site)["items"] as? [[String: Any]])
+        let apple = try #require(items.first { $0["title"] as? String == "Apple" })
+        #expect(apple["summary"] as? String == sentence)
+        let page = try site.read("Output/fruits/apple/index.html")
+        #expect(page.contains(#"<meta name="description" content="\#(sentence)">"#))
+        #expect(!page.contains(#"class="tagline""#))
+    }
+
     @Test func eachCategoryWithDatedFruitsHasFeedsThatItsPagesLink() throws {
         let (site, _) = try Self.build(config: "baseURL: https://example.org/\n")
         defer { site.remove() }

@@ -13,4 +13,21 @@ public struct FruitDetails: Sendable, Equatable {
         self.bodyHTML = bodyHTML
         self.params = params
     }
+
+    /// The `tagline` as text: a string that is not blank, or a number as YAML read it; nil
+    /// for anything else (none, `""`, `true`, a list), which has no words to show.
+    var tagline: String? {
+        switch params["tagline"] {
+        case .string(let text)? where !text.allSatisfy(\.isWhitespace): text
+        case .int(let number)?: String(number)
+        case .double(let number)?: String(number)
+        default: nil
+        }
+    }
+
+    /// What the fruit's page and the feeds say of it in a line: its tagline, else its name and
+    /// category in a sentence.
+    func description(of fruit: Fruit) -> String {
+        tagline ?? "\(fruit.name), a fruit in the \(fruit.category) category."
+    }
 }

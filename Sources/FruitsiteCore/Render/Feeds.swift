@@ -88,16 +88,9 @@ struct Feed {
         format == .atom ? atom(items) : json(items)
     }
 
-    /// What a reader shows of a fruit without opening it: the entry's `tagline` when it has
-    /// one, as the fruit page's description.
-    /// (`tagline: 42` is a number, which the page shows as written too.)
+    /// What a reader shows of a fruit without opening it: the fruit page's description.
     private func summary(of item: Item) -> String {
-        switch item.details.params["tagline"] {
-        case .string(let tagline)?: tagline
-        case .int(let number)?: String(number)
-        case .double(let number)?: String(number)
-        default: "\(item.fruit.name), a fruit in the \(item.fruit.category) category."
-        }
+        item.details.description(of: item.fruit)
     }
 
     private func url(of fruit: Fruit) -> String { baseURL + "fruits/\(fruit.slug)/" }

@@ -622,6 +622,8 @@ struct PageData: Sendable {
         value["body"] = .string(details.bodyHTML)
         value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
         value["params"] = .object(details.params)
+        value["tagline"] = details.tagline.map(MustacheValue.string) ?? .null
+        value["description"] = .string(details.description(of: fruit))
         value["facets"] = .array(
             fruit.facets.map { facet in
                 [
