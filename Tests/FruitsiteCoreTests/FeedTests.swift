@@ -250,7 +250,8 @@ import Testing
         let html = try #require(items.first?["content_html"] as? String)
         #expect(html.contains(#"href="https://example.org/sub/fruits/fig/""#), "\(html)")
 
-        // Images and fragments too; links with a scheme or a host stay as written.
+        // Images, fragments and a host without a scheme too; links with a scheme stay as
+        // written.
         let body =
             ##"<a href="pic/">p</a><img src="pic.png" alt=""><a href="#zest">z</a>"##
             + ##"<a href="https://e.org/x">e</a><a href="//cdn.org/y">c</a><a href="mailto:a@b.c">m</a>"##
@@ -259,7 +260,8 @@ import Testing
                 == ##"<a href="https://example.org/sub/fruits/apple/pic/">p</a>"##
                 + ##"<img src="https://example.org/sub/fruits/apple/pic.png" alt="">"##
                 + ##"<a href="https://example.org/sub/fruits/apple/#zest">z</a>"##
-                + ##"<a href="https://e.org/x">e</a><a href="//cdn.org/y">c</a><a href="mailto:a@b.c">m</a>"##
+                + ##"<a href="https://e.org/x">e</a><a href="https://cdn.org/y">c</a>"##
+                + ##"<a href="mailto:a@b.c">m</a>"##
         )
         // Only a tag's own href and src: not another attribute, nor text that reads like one.
         let raw = ##"<p data-href="x" HREF="y">text with href="t/" in it</p>"##

@@ -167,9 +167,10 @@ struct Feed {
     }
 
     /// `html` with each double-quoted `href` and `src` attribute of a tag that is relative
-    /// (`../../fruits/lemon/`, `pic.png`, `#zest`) made absolute from `base`, the page it is
-    /// shown on: JSON Feed has no `xml:base`, and readers resolve such links against the
-    /// feed, or not at all. Text, and other attributes (`data-href`), stay as written.
+    /// (`../../fruits/lemon/`, `pic.png`, `#zest`, `//cdn.example.org/pic.png`) made absolute
+    /// from `base`, the page it is shown on: JSON Feed has no `xml:base`, and readers resolve
+    /// such links against the feed, or not at all. Text, and other attributes (`data-href`),
+    /// stay as written.
     static func absoluteLinks(in html: String, from base: String) -> String {
         guard let baseURL = URL(string: base) else { return html }
         // Made once a call: a `Regex` literal is parsed again each time it is evaluated.
@@ -182,7 +183,7 @@ struct Feed {
             result += tag.output.replacing(links) { match in
                 let value = String(match.3)
                 let hasScheme = value.firstMatch(of: scheme) != nil
-                guard !hasScheme, !value.hasPrefix("//"),
+                guard !hasScheme,
                     let resolved = URL(string: value, relativeTo: baseURL)?.absoluteString
                 else { return String(match.output.0) }
                 return "\(match.1)\(match.2)=\"\(resolved)\""
