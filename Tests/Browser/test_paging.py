@@ -36,6 +36,7 @@ class ListingPage(html.parser.HTMLParser):
         self.slugs: list[str] = []
         self.head_links: dict[str, str] = {}
         self.pager_links: list[tuple[str, dict]] = []  # (href, attributes)
+        self.current_links: list[str] = []  # every link marked aria-current="page"
         self.pager_count = 0
         self._in_pager = 0
 
@@ -54,6 +55,8 @@ class ListingPage(html.parser.HTMLParser):
             if "data-slug" in attributes:
                 self.slugs.append(attributes["data-slug"])
             self._in_card = attributes.get("class") == "fruit-card"
+        if tag == "a" and attributes.get("aria-current") == "page":
+            self.current_links.append(attributes["href"])
         if tag == "a" and self._in_pager:
             self.pager_links.append((attributes["href"], attributes))
         elif tag == "a" and self._in_card:
@@ -99,6 +102,9 @@ def check_pager(pages: list[tuple[str, ListingPage]]) -> None:
         assert targets <= set(urls), f"{url}: pager links outside the listing: {targets - set(urls)}"
         current = [urljoin(url, href) for href, a in page.pager_links if a.get("aria-current") == "page"]
         assert current == [url], f"{url}: aria-current on {current}"
+        # Nor does any other link (breadcrumbs, the footer's categories) call another page current.
+        elsewhere = {urljoin(url, href) for href in page.current_links}
+        assert elsewhere == {url}, f"{url}: aria-current on {elsewhere}"
         assert urls[0] in targets and urls[-1] in targets, f"{url}: no link to an end"
         if number > 1:
             assert urljoin(url, page.head_links.get("prev", "")) == urls[number - 2]
