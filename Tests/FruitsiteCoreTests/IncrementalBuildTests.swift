@@ -595,7 +595,8 @@ import Testing
         let elsewhere = try project.buildAndCompare("after another output folder's model")
         #expect(
             elsewhere.notes == [
-                "building clean: the saved model was saved for another output folder"
+                "building clean: the saved model names another output folder (it was copied, or "
+                    + "is damaged)"
             ])
     }
 

@@ -111,7 +111,10 @@ struct ModelStore: Sendable {
             case .missing: "there is no saved model for this output folder"
             case .unreadable(let error): "the saved model cannot be read: \(error)"
             case .otherGenerator: "the saved model was written by another fruitsite"
-            case .forOtherOutput: "the saved model was saved for another output folder"
+            // Its file's name is made from this output folder's path: only a copy, or damage
+            // to the path written in it, makes it name another.
+            case .forOtherOutput:
+                "the saved model names another output folder (it was copied, or is damaged)"
             case .damaged: "the saved model is damaged"
             case .otherContent: "the saved model was built from another content folder"
             case .otherDrafts: "the saved model was built with drafts set otherwise"
