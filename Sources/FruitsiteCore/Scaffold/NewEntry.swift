@@ -55,14 +55,16 @@ public struct NewEntry: Sendable {
         if !errors.isEmpty {
             throw BuildFailure(errors.map { .error(at: location, $0.message, hint: $0.hint) })
         }
-        // A folder that is not there is a typo or the wrong working folder, not one to make.
-        guard FileSystem.local.isDirectory(contentDirectory) else {
-            throw BuildFailure([
-                .error(
-                    at: SourceLocation(path: contentDirectory),
-                    "the content folder does not exist", hint: "create it, or pass --content DIR")
-            ])
+        // The entries as the build lists them (hidden files and folders skipped). A content
+        // folder it cannot list is an error as for the build: a folder that is not there is
+        // a typo or the wrong working folder, not one to make.
+        let listing = ContentScanner(
+            contentDirectory: contentDirectory, fileSystem: .local, parser: FruitParser(), now: 0
+        ).list()
+        let folderErrors = listing.diagnostics.filter {
+            $0.isError && $0.location.path == contentDirectory
         }
+        if !folderErrors.isEmpty { throw BuildFailure(folderErrors) }
         let fileName = slug.utf8.count + ".md".utf8.count
         guard fileName <= Slug.maximumLength else {
             throw BuildFailure([
@@ -83,7 +85,7 @@ public struct NewEntry: Sendable {
             }
             if !clashes.isEmpty { throw BuildFailure(clashes) }
         }
-        if let existing = Self.entry(named: slug + ".md", under: contentDirectory) {
+        if let existing = listing.paths.first(where: { $0.hasSuffix("/" + slug + ".md") }) {
             throw BuildFailure([
                 .error(
                     at: location, "an entry named '\(slug)' exists already: \(existing)",
@@ -130,15 +132,6 @@ public struct NewEntry: Sendable {
             }
         }
         return clashes
-    }
-
-    /// A file of that name anywhere under `folder` where a build reads entries, as the
-    /// build lists them: hidden files and folders are skipped. (FileManager's enumerator took
-    /// most of a second at 100,000 entries.)
-    private static func entry(named name: String, under folder: String) -> String? {
-        let scanner = ContentScanner(
-            contentDirectory: folder, fileSystem: .local, parser: FruitParser(), now: 0)
-        return scanner.list().paths.first { $0.hasSuffix("/" + name) }
     }
 
     private static func quoted(_ text: String) -> String {
