@@ -232,9 +232,10 @@ final class Capture: @unchecked Sendable {
     }
 
     @Test func buildPrintsOneSummaryLineAndNoProgressOffATerminal() throws {
-        let folder = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        defer { try? FileManager.default.removeItem(atPath: folder + "-cache") }
+        // The output's lock and spare copy sit beside it, so all of it goes in one folder.
+        let root = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/Output"
         let (code, capture) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
             repositoryRoot + "/Templates",
@@ -303,11 +304,10 @@ final class Capture: @unchecked Sendable {
 
     /// `--verbose` says why a build starts from scratch, and what a build did.
     @Test func verboseSaysWhyABuildIsClean() throws {
-        let folder = NSTemporaryDirectory() + "fruitsite-verbose-\(UUID().uuidString)"
-        defer {
-            try? FileManager.default.removeItem(atPath: folder)
-            try? FileManager.default.removeItem(atPath: folder + "-cache")
-        }
+        // The output's lock and spare copy sit beside it, so all of it goes in one folder.
+        let root = NSTemporaryDirectory() + "fruitsite-verbose-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = root + "/Output"
         let arguments = [
             "build", "--content", repositoryRoot + "/Content", "--templates",
             repositoryRoot + "/Templates", "--output", folder, "--cache-dir", folder + "-cache",
