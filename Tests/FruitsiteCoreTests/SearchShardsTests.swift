@@ -48,7 +48,7 @@ import Testing
     ) -> [RenderedPage] {
         let ends = names.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.count) }
         let (grams, gramFiles) = builder.grams(
-            of: Array(names.joined()), endingAt: ends,
+            of: builder.postings(of: Array(names.joined()), endingAt: ends),
             source: builder.source(of: names.map(StableHasher.hash)))
         let recordsFiles = builder.recordsFiles(count: records.count).map { positions in
             RenderedPage(
@@ -179,6 +179,71 @@ import Testing
             #expect(
                 Self.positions(files[SearchShards.folder + "facets/0/\(index).json"])
                     == value.positions)
+        }
+    }
+
+    /// Postings moved with the catalog equal those made afresh from the new names: over random
+    /// rounds of fruits renamed, added and removed, one at a time and many at once, to and
+    /// from an empty catalog, with names that share runs, repeat a gram and fold past ASCII.
+    @Test func movedPostingsEqualPostingsMadeAfresh() {
+        let builder = SearchShards()
+        func postings(_ names: [[UInt8]]) -> GramPostings {
+            let ends = names.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.count) }
+            return builder.postings(of: Array(names.joined()), endingAt: ends)
+        }
+        let words = [
+            "apple", "app", "aaa", "ba", "banana", "çaqui", "straße", "🍎", "İn", "e\u{301}",
+        ]
+        var random = SystemRandomNumberGenerator()
+        func name() -> [UInt8] {
+            let count = Int.random(in: 1...3, using: &random)
+            return Fold.key(
+                (0..<count).map { _ in words.randomElement(using: &random)! }
+                    .joined(separator: " "))
+        }
+        // Each fruit: its name and an id that orders equal names, as the catalog's slugs do.
+        var catalog: [(name: [UInt8], id: Int)] = []
+        var nextID = 0
+        var current = postings([])
+        func sorted(_ fruits: [(name: [UInt8], id: Int)]) -> [(name: [UInt8], id: Int)] {
+            fruits.sorted {
+                $0.name != $1.name ? $0.name.lexicographicallyPrecedes($1.name) : $0.id < $1.id
+            }
+        }
+        for round in 0..<300 {
+            var next = catalog
+            let edits =
+                round % 10 == 9
+                ? Int.random(in: 0...40, using: &random) : Int.random(in: 1...3, using: &random)
+            var arrived: Set<Int> = []
+            for _ in 0..<edits {
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0 where !next.isEmpty:
+                    next.remove(at: Int.random(in: next.indices, using: &random))
+                case 1 where !next.isEmpty:
+                    let index = Int.random(in: next.indices, using: &random)
+                    next[index].name = name()
+                    arrived.insert(next[index].id)
+                default:
+                    next.append((name(), nextID))
+                    arrived.insert(nextID)
+                    nextID += 1
+                }
+            }
+            if round == 150 { next = [] }
+            next = sorted(next)
+            var newPosition: [Int: Int] = [:]
+            for (position, fruit) in next.enumerated() { newPosition[fruit.id] = position }
+            let moved = catalog.map { fruit in
+                arrived.contains(fruit.id) ? -1 : newPosition[fruit.id] ?? -1
+            }
+            let arriving = next.indices.filter { arrived.contains(next[$0].id) }
+                .map { (position: $0, name: next[$0].name) }
+            current.move(moved, arriving: arriving)
+            let fresh = postings(next.map(\.name))
+            #expect(current == fresh, "round \(round), \(edits) edits")
+            if current != fresh { return }
+            catalog = next
         }
     }
 

@@ -33,7 +33,7 @@ struct ModelStore: Sendable {
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)16 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)17 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
@@ -305,7 +305,7 @@ struct ModelStore: Sendable {
                 var reader = ByteReader(
                     UnsafeRawBufferPointer(rebasing: buffer[..<tail.upperBound]),
                     offset: tail.lowerBound)
-                return decodeTail(&reader, head: head, entries: entries, base: base)
+                return decodeTail(&reader, in: bytes, head: head, entries: entries, base: base)
                     .map { (head.id, $0) }
             }
         }
@@ -433,7 +433,9 @@ struct ModelStore: Sendable {
                 entries[id] = entry
                 reader.offset += length
             }
-            guard let changed = decodeTail(&reader, head: head, entries: entries, base: base)
+            guard
+                let changed = decodeTail(
+                    &reader, in: bytes, head: head, entries: entries, base: base)
             else { return nil }
             return (head.id, changed)
         }
@@ -535,13 +537,14 @@ struct ModelStore: Sendable {
             writer.integer(grams.buckets)
             writer.integer(grams.heavy.count)
             for gram in grams.heavy { writer.string(gram) }
+            writer.string(grams.encodedPostings)
         }
     }
 
     /// The model of `head` and `entries` with the tail `reader` reads, which must end the
     /// file; nil when anything is out of place.
     private static func decodeTail(
-        _ reader: inout ByteReader, head: Head, entries: SiteModel.EntryTable,
+        _ reader: inout ByteReader, in bytes: ByteSlice, head: Head, entries: SiteModel.EntryTable,
         base: (checksum: UInt64, count: Int)
     ) -> SiteModel? {
         guard let order = reader.indexes(below: entries.count), order.count <= entries.count,
@@ -576,7 +579,13 @@ struct ModelStore: Sendable {
                 guard let gram = reader.string() else { return nil }
                 heavy.append(gram)
             }
-            searchGrams = SearchShards.Grams(source: source, buckets: buckets, heavy: heavy)
+            guard let length = reader.integer(), length >= 0,
+                length <= reader.buffer.count - reader.offset
+            else { return nil }
+            searchGrams = SearchShards.Grams(
+                source: source, buckets: buckets, heavy: heavy,
+                saved: bytes[reader.offset..<reader.offset + length])
+            reader.offset += length
         }
         guard reader.isAtEnd else { return nil }
         return SiteModel(

@@ -375,7 +375,8 @@ extension SiteModel {
     /// The sharded search index's files whose bytes changed, each recorded as written, and
     /// the paths of all of them. They are made again only when what the index shows changed:
     /// the manifest's record holds the hash of that, as a page's holds its inputs'. The gram
-    /// files, most of the work, only when the names did (`searchGrams`).
+    /// files only when the names did (`searchGrams`), from the postings the model moved with
+    /// the fruits; the names are read only for a model that has none.
     private mutating func searchShards(of data: PageData) -> (
         changed: [RenderedPage], paths: [String]
     ) {
@@ -389,19 +390,23 @@ extension SiteModel {
             return ([], outputs.keys.filter { $0.hasPrefix(SearchShards.folder) })
         }
         var changed: [RenderedPage] = []
-        // The names are read only when the gram files are made again.
         let source = builder.source(
             of: byPosition(filling: 0, positions: data.positions) { $0.nameHash })
         if searchGrams?.source != source || outputs[SearchShards.manifestPath] == nil {
-            // One buffer of every name rather than an array each.
-            var names: [UInt8] = []
-            var ends: [Int] = []
-            ends.reserveCapacity(order.count)
-            for id in order {
-                names += self[id].facts.nameKey
-                ends.append(names.count)
-            }
-            let (grams, files) = builder.grams(of: names, endingAt: ends, source: source)
+            let postings =
+                searchGrams?.postings
+                ?? {
+                    // One buffer of every name rather than an array each.
+                    var names: [UInt8] = []
+                    var ends: [Int] = []
+                    ends.reserveCapacity(order.count)
+                    for id in order {
+                        names += self[id].facts.nameKey
+                        ends.append(names.count)
+                    }
+                    return builder.postings(of: names, endingAt: ends)
+                }()
+            let (grams, files) = builder.grams(of: postings, source: source)
             changed += assets(files)
             searchGrams = grams
         }

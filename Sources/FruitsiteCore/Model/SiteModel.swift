@@ -326,8 +326,8 @@ struct SiteModel: Sendable {
     }
 
     /// Takes the fruits at the `leaving` positions out of the catalog and merges the
-    /// `arriving` ones in, then moves the positions of every category and facet value to
-    /// match.
+    /// `arriving` ones in, then moves the positions of every category, facet value and
+    /// search gram to match.
     private mutating func reorder(leaving: [Int], arriving: [Int]) {
         // The fruits that stay, in order: their keys are as they were.
         var isLeaving = [Bool](repeating: false, count: order.count)
@@ -365,6 +365,10 @@ struct SiteModel: Sendable {
         copy(upTo: kept.count)
         let moved = order.indices.map { keptIndex[$0] >= 0 ? placedKept[keptIndex[$0]] : -1 }
         order = result
+        if searchGrams?.postings != nil {
+            let arriving = placed.map { ($0.position, self[$0.id].fruit.nameKey) }
+            searchGrams!.postings!.move(moved, arriving: arriving)
+        }
 
         func move(_ groups: inout [Category]) {
             for index in groups.indices {

@@ -33,13 +33,57 @@ struct SearchShards: Sendable {
     var layout: String { "3 \(recordsPerFile) \(heavyBytes) \(bucketBytes)" }
 
     /// The gram files as the manifest names them: how many buckets there are, and the grams
-    /// with a file of their own, in the order of their numbers. They depend on the names
-    /// alone, so a change that moves and renames no fruit leaves them as they are.
-    struct Grams: Sendable, Equatable {
+    /// with a file of their own, in the order of their numbers; and the postings they were
+    /// made from. They depend on the names alone, so a change that moves and renames no fruit
+    /// leaves them as they are.
+    struct Grams: Sendable {
         /// A hash of the names, in catalog order, and of the layout: what the files show.
         var source: UInt64
         var buckets: Int
         var heavy: [String]
+
+        /// The postings of the names in catalog order: the model moves them with the fruits
+        /// (`GramPostings.move`), so that the files are made again without reading a name.
+        /// Nil when they are not known (a saved model's that cannot be read): the names are
+        /// then read again.
+        var postings: GramPostings? {
+            mutating get {
+                if let saved = savedPostings {
+                    decoded = saved.withUnsafeBytes { buffer in
+                        var reader = ByteReader(buffer, offset: 0)
+                        return GramPostings(from: &reader).flatMap { reader.isAtEnd ? $0 : nil }
+                    }
+                    savedPostings = nil
+                }
+                return decoded
+            }
+            set {
+                decoded = newValue
+                savedPostings = nil
+            }
+        }
+        private var decoded: GramPostings?
+        /// The postings as the saved model holds them (`GramPostings.encode(into:)`), until
+        /// they are read: a build that moves no fruit never reads them, and saves these bytes.
+        private(set) var savedPostings: ByteSlice?
+
+        init(source: UInt64, buckets: Int, heavy: [String], postings: GramPostings) {
+            (self.source, self.buckets, self.heavy) = (source, buckets, heavy)
+            decoded = postings
+        }
+
+        init(source: UInt64, buckets: Int, heavy: [String], saved: ByteSlice) {
+            (self.source, self.buckets, self.heavy) = (source, buckets, heavy)
+            savedPostings = saved
+        }
+
+        /// The postings' bytes for the saved model: as read, or encoded anew.
+        var encodedPostings: [UInt8] {
+            if let savedPostings { return savedPostings.array }
+            var writer = ByteWriter()
+            decoded?.encode(into: &writer)
+            return writer.bytes
+        }
 
         /// The files' paths: the buckets', then the common grams'.
         var paths: [String] {
@@ -58,30 +102,34 @@ struct SearchShards: Sendable {
         return hasher.value
     }
 
-    /// The gram files of `names`, each fruit's `fold(name)` as UTF-8 (`Fruit.nameKey`) in
-    /// catalog order, one after another, the position after each at `ends`; `source` is
-    /// their hash. The buckets come first, then the common grams' own files.
-    func grams(of names: [UInt8], endingAt ends: [Int], source: UInt64) -> (Grams, [RenderedPage]) {
+    /// The postings of `names`, each fruit's `fold(name)` as UTF-8 (`Fruit.nameKey`) in
+    /// catalog order, one after another, the position after each at `ends`.
+    func postings(of names: [UInt8], endingAt ends: [Int]) -> GramPostings {
         // The names' code points, decoded once for every core, and where each name ends.
         let (scalars, scalarEnds) = Self.codePoints(of: names, endingAt: ends)
-        // Each core reads every name and keeps its own share of the grams. Postings in gram
-        // order, each written once; heavy ones are numbered in that order.
+        // Each core reads every name and keeps its own share of the grams.
         let parts = processorCount
-        let postings = Array(0..<parts).concurrentMap { part in
-            var grams = GramTable(part: part, of: parts)
-            scalars.withUnsafeBufferPointer { scalars in
-                var start = 0
-                for (position, end) in scalarEnds.enumerated() {
-                    grams.add(UnsafeBufferPointer(rebasing: scalars[start..<end]), at: position)
-                    start = end
+        return GramPostings(
+            merging: Array(0..<parts).concurrentMap { part in
+                var grams = GramTable(part: part, of: parts)
+                scalars.withUnsafeBufferPointer { scalars in
+                    var start = 0
+                    for (position, end) in scalarEnds.enumerated() {
+                        grams.add(UnsafeBufferPointer(rebasing: scalars[start..<end]), at: position)
+                        start = end
+                    }
                 }
-            }
-            return grams.postings()
-        }
-        .joined().sorted { $0.gram.lexicographicallyPrecedes($1.gram) }
+                return grams.postings()
+            })
+    }
+
+    /// The gram files of `postings`, whose names hash to `source`: the buckets first, then
+    /// the common grams' own files.
+    func grams(of postings: GramPostings, source: UInt64) -> (Grams, [RenderedPage]) {
+        // Each gram's JSON, in gram order; heavy ones are numbered in that order.
         var heavy: [(gram: [UInt8], bytes: [UInt8])] = []
         var light: [(gram: [UInt8], bytes: [UInt8])] = []
-        for posting in postings {
+        for posting in postings.json() {
             if posting.bytes.count > heavyBytes {
                 heavy.append(posting)
             } else {
@@ -92,7 +140,7 @@ struct SearchShards: Sendable {
         let buckets = max(1, (lightBytes + bucketBytes - 1) / bucketBytes)
         let grams = Grams(
             source: source, buckets: buckets,
-            heavy: heavy.map { String(decoding: $0.gram, as: UTF8.self) })
+            heavy: heavy.map { String(decoding: $0.gram, as: UTF8.self) }, postings: postings)
 
         var bucketed = [[(gram: [UInt8], bytes: [UInt8])]](repeating: [], count: buckets)
         for posting in light {
@@ -115,7 +163,7 @@ struct SearchShards: Sendable {
     /// The code points of UTF-8 `names`, and the index after each name's last. Decoded by
     /// hand: the standard library's decoding took 16M of the 157M instructions of making the
     /// gram files of 10,000 names, this 2M.
-    private static func codePoints(of names: [UInt8], endingAt ends: [Int]) -> (
+    static func codePoints(of names: [UInt8], endingAt ends: [Int]) -> (
         [UInt32], [Int]
     ) {
         var scalars: [UInt32] = []
@@ -271,7 +319,7 @@ struct SearchShards: Sendable {
     }
 
     /// Consecutive positions, from `start` to `end` (exclusive).
-    fileprivate struct Run {
+    struct Run: Sendable, Equatable {
         var start: Int32
         var end: Int32
 
@@ -284,7 +332,7 @@ struct SearchShards: Sendable {
     }
 
     /// Appends ascending runs as a run list (`runList(_:)`).
-    fileprivate static func append(_ runs: some Sequence<Run>, to json: inout [UInt8]) {
+    static func append(_ runs: some Sequence<Run>, to json: inout [UInt8]) {
         json.append(UInt8(ascii: "["))
         var previous: Int32 = 0
         for run in runs {
@@ -305,22 +353,14 @@ struct SearchShards: Sendable {
 /// code point of every name, and a multiplicative hash of the packed code points costs a
 /// fraction of hashing them with SipHash.
 private struct GramTable {
-    /// A gram: its code points packed 21 bits each, and where it is found. A three-code-point
-    /// gram is found at one offset in the name (`place`, from 0); shorter ones are found
-    /// anywhere, and `place` is minus their length.
-    private struct Gram: Equatable {
-        var packed: UInt64
-        var place: Int32
-
-        var length: Int { place < 0 ? Int(-place) : 3 }
-    }
+    private typealias Gram = GramPostings.Gram
 
     private var grams: [Gram] = []
     /// For each gram, the index in `runs` of its last run, or -1 before its first.
     private var lastRun: [Int32] = []
     /// Every run of every gram, in the order they start, and its gram's index. Names come in
     /// catalog order, so a gram's runs are in order too. One array for all, grouped by gram
-    /// when the postings are written, rather than an array for each gram.
+    /// when the postings are made, rather than an array for each gram.
     private var runs: [(gram: Int32, run: SearchShards.Run)] = []
     /// For each slot, the index in `grams` plus one, or 0 when free; at most half are taken.
     private var slots = [Int32](repeating: 0, count: 1 << 12)
@@ -336,24 +376,16 @@ private struct GramTable {
     /// Adds the grams of the name at `position`, given as its code points.
     mutating func add(_ scalars: UnsafeBufferPointer<UInt32>, at position: Int) {
         let position = Int32(position)
-        let count = scalars.count
-        for start in 0..<count {
-            var packed: UInt64 = 0
-            var length = 0
-            while length < 3, start + length < count {
-                packed = packed << 21 | UInt64(scalars[start + length])
-                length += 1
-                // The share is a multiply and a shift of the mixed bits, not a division.
-                let mixed = (packed &* 0x9E37_79B9_7F4A_7C15) >> 32
-                guard (mixed &* parts) >> 32 == part else { continue }
-                let place = length < 3 ? Int32(-length) : Int32(start)
-                let gram = index(of: Gram(packed: packed, place: place))
-                let last = Int(lastRun[gram])
-                // Absorbed when the fruit before has it too, or this name has it twice.
-                if last < 0 || !runs[last].run.absorbs(position) {
-                    lastRun[gram] = Int32(runs.count)
-                    runs.append((Int32(gram), SearchShards.Run(start: position, end: position + 1)))
-                }
+        Gram.forEach(in: scalars) { packed, length, start in
+            // The share is a multiply and a shift of the mixed bits, not a division.
+            let mixed = (packed &* 0x9E37_79B9_7F4A_7C15) >> 32
+            guard (mixed &* parts) >> 32 == part else { return }
+            let gram = index(of: Gram(packed: packed, length: length, start: start))
+            let last = Int(lastRun[gram])
+            // Absorbed when the fruit before has it too, or this name has it twice.
+            if last < 0 || !runs[last].run.absorbs(position) {
+                lastRun[gram] = Int32(runs.count)
+                runs.append((Int32(gram), SearchShards.Run(start: position, end: position + 1)))
             }
         }
     }
@@ -391,9 +423,8 @@ private struct GramTable {
         }
     }
 
-    /// Every gram's UTF-8 and JSON posting: a run list, or for a three-code-point gram an
-    /// object of run lists by the offset at which it starts.
-    func postings() -> [(gram: [UInt8], bytes: [UInt8])] {
+    /// The postings of this share's grams.
+    func postings() -> GramPostings {
         // The runs grouped by gram, each gram's still in order: a counting sort.
         var firstRun = [Int](repeating: 0, count: grams.count + 1)
         for (gram, _) in runs { firstRun[Int(gram) + 1] += 1 }
@@ -405,50 +436,9 @@ private struct GramTable {
             byGram[next[Int(gram)]] = run
             next[Int(gram)] += 1
         }
-        func appendRuns(of gram: Int, to json: inout [UInt8]) {
-            SearchShards.append(byGram[firstRun[gram]..<firstRun[gram + 1]], to: &json)
-        }
-
-        // Grams of one length in order of their packed code points, which is their UTF-8's
-        // order; a three-code-point gram's places after each other, ascending.
-        let order = grams.indices.sorted { left, right in
-            let (a, b) = (grams[left], grams[right])
-            if a.length != b.length { return a.length < b.length }
-            return a.packed != b.packed ? a.packed < b.packed : a.place < b.place
-        }
-        var postings: [(gram: [UInt8], bytes: [UInt8])] = []
-        var index = order.startIndex
-        while index < order.endIndex {
-            let gram = grams[order[index]]
-            var json: [UInt8] = []
-            if gram.place < 0 {
-                appendRuns(of: order[index], to: &json)
-                index += 1
-            } else {
-                json.append(UInt8(ascii: "{"))
-                while index < order.endIndex, grams[order[index]].place >= 0,
-                    grams[order[index]].packed == gram.packed
-                {
-                    if json.count > 1 { json.append(UInt8(ascii: ",")) }
-                    json.append(UInt8(ascii: "\""))
-                    JSONText.append(Int(grams[order[index]].place), to: &json)
-                    json += "\":".utf8
-                    appendRuns(of: order[index], to: &json)
-                    index += 1
-                }
-                json.append(UInt8(ascii: "}"))
-            }
-            postings.append((Self.utf8(gram.packed, length: gram.length), json))
-        }
-        return postings
-    }
-
-    private static func utf8(_ packed: UInt64, length: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for index in (0..<length).reversed() {
-            let scalar = Unicode.Scalar(UInt32(packed >> (21 * index) & 0x1F_FFFF))!
-            UTF8.encode(scalar) { bytes.append($0) }
-        }
-        return bytes
+        return GramPostings(
+            grams.indices.sorted { grams[$0] < grams[$1] }.lazy.map {
+                (grams[$0], byGram[firstRun[$0]..<firstRun[$0 + 1]])
+            })
     }
 }
