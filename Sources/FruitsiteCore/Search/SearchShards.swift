@@ -332,17 +332,41 @@ struct SearchShards: Sendable {
     }
 
     /// Appends ascending runs as a run list (`runList(_:)`).
-    static func append(_ runs: some Sequence<Run>, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "["))
-        var previous: Int32 = 0
-        for run in runs {
-            if previous > 0 { json.append(UInt8(ascii: ",")) }  // after the first run
-            JSONText.append(Int(run.start - previous), to: &json)
-            json.append(UInt8(ascii: ","))
-            JSONText.append(Int(run.end - run.start), to: &json)
-            previous = run.end
+    ///
+    /// Into a buffer of the most bytes the runs can take, then appended at once: appended byte
+    /// by byte, the gram files' 250,000 numbers at 10,000 fruits were 30M instructions.
+    static func append(_ runs: some Collection<Run>, to json: inout [UInt8]) {
+        // Two numbers of at most ten digits and two commas a run, and the brackets.
+        json += [UInt8](unsafeUninitializedCapacity: 2 + runs.count * 22) { buffer, count in
+            var end = 0
+            func put(_ number: Int32) {
+                var digits = 1
+                var rest = number / 10
+                while rest > 0 { (digits, rest) = (digits + 1, rest / 10) }
+                rest = number
+                for offset in (end..<end + digits).reversed() {
+                    buffer[offset] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                end += digits
+            }
+            buffer[0] = UInt8(ascii: "[")
+            end = 1
+            var previous: Int32 = 0
+            for run in runs {
+                if end > 1 {
+                    buffer[end] = UInt8(ascii: ",")
+                    end += 1
+                }
+                put(run.start - previous)
+                buffer[end] = UInt8(ascii: ",")
+                end += 1
+                put(run.end - run.start)
+                previous = run.end
+            }
+            buffer[end] = UInt8(ascii: "]")
+            count = end + 1
         }
-        json.append(UInt8(ascii: "]"))
     }
 }
 
