@@ -186,47 +186,47 @@ struct GramPostings: Sendable, Equatable {
         next.runs.reserveCapacity(runs.count + added.count)
         var kept: [SearchShards.Run] = []
         var addedIndex = 0
-        // A gram's kept runs and its arrivals, merged; a gram left with none is dropped.
+        // Ends the gram whose runs are being made: its kept runs, then those of its arrivals
+        // merged in. A gram left with none is dropped.
         func close(_ gram: Gram) {
             let first = Int(next.starts[next.starts.count - 1])
-            func append(_ run: SearchShards.Run) {
-                if next.runs.count > first, run.start <= next.runs[next.runs.count - 1].end {
-                    next.runs[next.runs.count - 1].end = max(
-                        next.runs[next.runs.count - 1].end, run.end)
-                } else {
-                    next.runs.append(run)
+            if addedIndex < added.count, added[addedIndex].gram == gram {
+                kept = Array(next.runs[first...])
+                next.runs.removeSubrange(first...)
+                var keptIndex = 0
+                while addedIndex < added.count, added[addedIndex].gram == gram {
+                    let position = added[addedIndex].position
+                    while keptIndex < kept.count, kept[keptIndex].start <= position {
+                        Self.append(kept[keptIndex], to: &next.runs, after: first)
+                        keptIndex += 1
+                    }
+                    Self.append(
+                        SearchShards.Run(start: position, end: position + 1), to: &next.runs,
+                        after: first)
+                    addedIndex += 1
                 }
+                for run in kept[keptIndex...] { Self.append(run, to: &next.runs, after: first) }
             }
-            var keptIndex = 0
-            while addedIndex < added.count, added[addedIndex].gram == gram {
-                let position = added[addedIndex].position
-                while keptIndex < kept.count, kept[keptIndex].start <= position {
-                    append(kept[keptIndex])
-                    keptIndex += 1
-                }
-                append(SearchShards.Run(start: position, end: position + 1))
-                addedIndex += 1
-            }
-            for run in kept[keptIndex...] { append(run) }
             if next.runs.count > first {
                 next.grams.append(gram)
                 next.starts.append(Int32(next.runs.count))
             }
-            kept.removeAll(keepingCapacity: true)
         }
         for index in grams.indices {
             let gram = grams[index]
             while addedIndex < added.count, added[addedIndex].gram < gram {
                 close(added[addedIndex].gram)
             }
+            let first = next.runs.count
             for run in self[index] {
                 var position = run.start
                 while position < run.end {
                     let end = min(run.end, segmentEnd[Int(position)])
                     let to = moved[Int(position)]
                     if to >= 0 {
-                        kept.append(
-                            SearchShards.Run(start: Int32(to), end: Int32(to) + end - position))
+                        Self.append(
+                            SearchShards.Run(start: Int32(to), end: Int32(to) + end - position),
+                            to: &next.runs, after: first)
                     }
                     position = end
                 }
@@ -235,6 +235,19 @@ struct GramPostings: Sendable, Equatable {
         }
         while addedIndex < added.count { close(added[addedIndex].gram) }
         self = next
+    }
+
+    /// Appends `run` to the runs of a gram, which start at `first`, joined to the last one
+    /// when the two touch or overlap.
+    @inline(__always)
+    private static func append(
+        _ run: SearchShards.Run, to runs: inout [SearchShards.Run], after first: Int
+    ) {
+        if runs.count > first, run.start <= runs[runs.count - 1].end {
+            runs[runs.count - 1].end = max(runs[runs.count - 1].end, run.end)
+        } else {
+            runs.append(run)
+        }
     }
 
     // MARK: - Saving
