@@ -354,7 +354,7 @@ import Testing
         let config = try SiteConfig(
             yaml: "baseURL: HTTPS://example.org:8080/fruits\nmaxEntrySize: 512KB\npageSize: 0\n",
             path: "fruitsite.yml")
-        #expect(config.baseURL == "HTTPS://example.org:8080/fruits/")
+        #expect(config.baseURL == "https://example.org:8080/fruits/")
         #expect(config.maximumEntrySize == 512 << 10)
         #expect(config.pageSize == 0)
         #expect(SiteConfig().pageSize == 100)
@@ -366,12 +366,21 @@ import Testing
             yaml: "baseURL: https://bücher.example/früchte\n", path: "fruitsite.yml")
         #expect(unicode.baseURL == "https://xn--bcher-kva.example/fr%C3%BCchte/")
         #expect(unicode.basePath == "/fr%C3%BCchte/")
-        // Escapes written already stay as they are; a port stays after the host.
-        #expect(
-            SiteConfig.ascii("https://ex.org/ü/a%20b/%41") == "https://ex.org/%C3%BC/a%20b/%41")
-        #expect(
-            SiteConfig.ascii("http://bücher.example:8080/x")
-                == "http://xn--bcher-kva.example:8080/x")
+        // Escapes written already stay as they are; a port stays after the host, unless it is
+        // the scheme's own; the scheme and host are in lower case.
+        let spellings = [
+            ("https://ex.org/ü/a%20b/%41", "https://ex.org/%C3%BC/a%20b/%41"),
+            ("http://bücher.example:8080/x", "http://xn--bcher-kva.example:8080/x"),
+            ("HTTP://Example.ORG:80/Fruits/", "http://example.org/Fruits/"),
+            ("https://x.org:443/", "https://x.org/"), ("https://x.org:0443", "https://x.org"),
+            ("http://x.org:443/", "http://x.org:443/"),
+            ("https://x.org:08080/", "https://x.org:8080/"),
+            ("https://[::1]:443/", "https://[::1]/"), ("https://[::1]/", "https://[::1]/"),
+            ("https://BÜCHER.example/", "https://xn--bcher-kva.example/"),
+        ]
+        for (written, canonical) in spellings {
+            #expect(SiteConfig.canonical(written) == canonical, "\(written)")
+        }
     }
 
     @Test func aConfigThatIsAFolderIsAnError() throws {

@@ -225,10 +225,9 @@ public struct SiteConfig: Sendable, Equatable {
                             at: location(value), "'baseURL' \(problem)",
                             hint: "for example 'https://example.org/fruits/'"))
                 }
-                baseURL = string
-                // One spelling everywhere: a host or path in other scripts as a URL writes it
-                // (`https://xn--bcher-kva.example/fr%C3%BCchte/`), which sitemaps require.
-                if !baseURL.allSatisfy(\.isASCII) { baseURL = Self.ascii(baseURL) }
+                // One spelling everywhere, which sitemaps and canonical links need to name
+                // one page one way.
+                baseURL = Self.canonical(string)
                 if !baseURL.isEmpty && !baseURL.hasSuffix("/") { baseURL += "/" }
             }
         }
@@ -398,21 +397,33 @@ public struct SiteConfig: Sendable, Equatable {
         return nil
     }
 
-    /// A valid `baseURL` in ASCII: its host in IDNA (`xn--bcher-kva.example`), and each byte
-    /// of its path's other characters as `%XX`, the escapes already written kept as they are.
-    static func ascii(_ url: String) -> String {
+    /// A valid `baseURL` spelled one way, as a browser spells it: the scheme and host in lower
+    /// case, the host in IDNA (`xn--bcher-kva.example`), the port without leading zeros and
+    /// without it when it is the scheme's own (80, 443), and each byte of the path's other
+    /// characters as `%XX`, the escapes already written kept as they are.
+    static func canonical(_ url: String) -> String {
         guard let schemeEnd = url.range(of: "://") else { return url }
+        let scheme = url[..<schemeEnd.lowerBound].lowercased()
         let rest = url[schemeEnd.upperBound...]
-        let host = rest.prefix { $0 != "/" }
-        var ascii = String(url[..<schemeEnd.upperBound])
-        if host.allSatisfy(\.isASCII) {
-            ascii += host
-        } else if let encoded = URL(string: "http://\(host)/")?.absoluteString {
-            ascii += encoded.dropFirst("http://".count).dropLast()
-        } else {
-            ascii += host
+        let authority = rest.prefix { $0 != "/" }
+        var host = authority.lowercased()
+        var port = ""
+        // A port after the host's last colon (not one inside an IPv6 address's brackets).
+        if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]"),
+            let number = Int(host[host.index(after: colon)...])
+        {
+            if (scheme, number) != ("http", 80) && (scheme, number) != ("https", 443) {
+                port = ":\(number)"
+            }
+            host = String(host[..<colon])
         }
-        for byte in rest.dropFirst(host.count).utf8 {
+        if !host.allSatisfy(\.isASCII),
+            let encoded = URL(string: "http://\(host)/")?.absoluteString
+        {
+            host = encoded.dropFirst("http://".count).dropLast().lowercased()
+        }
+        var ascii = scheme + "://" + host + port
+        for byte in rest.dropFirst(authority.count).utf8 {
             ascii += byte < 0x80 ? String(UnicodeScalar(byte)) : String(format: "%%%02X", byte)
         }
         return ascii
