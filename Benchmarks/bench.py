@@ -623,7 +623,8 @@ def measure_live(count, generators, work, catalog_folder, seed, hugo_budget):
 
 def compare_served(port, catalog_folder, fruitsite, work, gone):
     """Every file of a clean build of the catalog against what the server at `port` serves
-    for its path, and the paths `gone`, which must answer 404: returns (differences, number of
+    for its path, and the paths `gone`, which must answer 404, or for a fruit whose file was
+    renamed, redirect (302) to its page at its new address: returns (differences, number of
     paths asked for)."""
     clean = fresh_output(work, "live-check")
     try:
@@ -650,7 +651,13 @@ def compare_served(port, catalog_folder, fruitsite, work, gone):
             connection.request("GET", "/" + urllib.parse.quote(path))
             response = connection.getresponse()
             response.read()
-            if response.status != 404 or os.path.exists(os.path.join(clean, path)):
+            target = urllib.parse.urljoin("/" + path, response.getheader("Location") or "")
+            target = urllib.parse.unquote(target.lstrip("/"))
+            if target.endswith("/"):
+                target += "index.html"
+            moved = (response.status == 302 and target != path
+                     and os.path.isfile(os.path.join(clean, target)))
+            if not (response.status == 404 or moved) or os.path.exists(os.path.join(clean, path)):
                 differences.append(f"{path} ({response.status}, should be gone)")
         connection.close()
         return differences, files
