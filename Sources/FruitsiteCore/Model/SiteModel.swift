@@ -365,9 +365,15 @@ struct SiteModel: Sendable {
         copy(upTo: kept.count)
         let moved = order.indices.map { keptIndex[$0] >= 0 ? placedKept[keptIndex[$0]] : -1 }
         order = result
-        if searchGrams?.postings != nil {
-            let arriving = placed.map { ($0.position, self[$0.id].fruit.nameKey) }
-            searchGrams!.postings!.move(moved, arriving: arriving)
+        if let postings = searchGrams?.postings {
+            // Postings that name a position the catalog did not have can come only from a
+            // damaged model: the names are then read again.
+            if postings.lie(below: moved.count) {
+                let arriving = placed.map { ($0.position, self[$0.id].fruit.nameKey) }
+                searchGrams!.postings!.move(moved, arriving: arriving)
+            } else {
+                searchGrams!.postings = nil
+            }
         }
 
         func move(_ groups: inout [Category]) {

@@ -98,6 +98,11 @@ struct GramPostings: Sendable, Equatable {
         }
     }
 
+    /// Whether every position is below `count`.
+    func lie(below count: Int) -> Bool {
+        runs.allSatisfy { Int($0.end) <= count }
+    }
+
     /// The runs of the gram at `index`.
     subscript(index: Int) -> ArraySlice<SearchShards.Run> {
         runs[Int(starts[index])..<Int(starts[index + 1])]
