@@ -265,13 +265,11 @@ struct GramPostings: Sendable, Equatable {
             writer.integer(gram.place)
         }
         writer.indexes(starts.lazy.map(Int.init))
-        var bounds: [Int] = []
-        bounds.reserveCapacity(runs.count * 2)
-        for run in runs {
-            bounds.append(Int(run.start))
-            bounds.append(Int(run.end))
-        }
-        writer.indexes(bounds)
+        // Each run's start, then its end, read where they lie rather than copied first.
+        writer.indexes(
+            (0..<2 * runs.count).lazy.map { [runs] in
+                Int($0 & 1 == 0 ? runs[$0 >> 1].start : runs[$0 >> 1].end)
+            })
     }
 
     /// The postings `encode(into:)` wrote; nil when anything is out of place.
