@@ -192,7 +192,12 @@ import Testing
         #expect(watcher.wait() == nil)
         later { try folder.write("site/Content/apple.md", "b") }
         #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
-        #expect(wakes(watcher) { try folder.write("link/site.yml", "title: A") } == [])
+        // The write under the link's name wakes the watcher. On a slow machine (under the
+        // sanitizers) the close of the write before can come after that wait, and is told
+        // with this one.
+        let woken = wakes(watcher) { try folder.write("link/site.yml", "title: A") }
+        #expect(
+            woken?.isSubset(of: [content + "/apple.md"]) == true, "\(String(describing: woken))")
     }
 
     /// A file whose name is not UTF-8 cannot be named: the change says to look at everything.
