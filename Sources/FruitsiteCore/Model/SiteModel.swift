@@ -269,6 +269,7 @@ struct SiteModel: Sendable {
         for case (let id?, let entry) in stored where isListed(id) && !staysInPlace(id, entry) {
             leaving.append(position(of: id)!)
         }
+        let leavingNames = leaving.map { self[position: $0].nameHash }
         var old: [Entry] = []
         var arriving: [Int] = []
         var newlyListed: [Int] = []
@@ -296,7 +297,9 @@ struct SiteModel: Sendable {
                 ids.append(entries.count - 1)
             }
         }
-        if !leaving.isEmpty || !arriving.isEmpty { reorder(leaving: leaving, arriving: arriving) }
+        if !leaving.isEmpty || !arriving.isEmpty {
+            reorder(leaving: leaving, names: leavingNames, arriving: arriving)
+        }
         return (old, ids, newlyListed)
     }
 
@@ -328,7 +331,8 @@ struct SiteModel: Sendable {
     /// Takes the fruits at the `leaving` positions out of the catalog and merges the
     /// `arriving` ones in, then moves the positions of every category, facet value and
     /// search gram to match.
-    private mutating func reorder(leaving: [Int], arriving: [Int]) {
+    /// - Parameter names: The `nameHash` of each fruit at the `leaving` positions.
+    private mutating func reorder(leaving: [Int], names: [UInt64], arriving: [Int]) {
         // The fruits that stay, in order: their keys are as they were.
         var isLeaving = [Bool](repeating: false, count: order.count)
         for position in leaving { isLeaving[position] = true }
@@ -365,7 +369,14 @@ struct SiteModel: Sendable {
         copy(upTo: kept.count)
         let moved = order.indices.map { keptIndex[$0] >= 0 ? placedKept[keptIndex[$0]] : -1 }
         order = result
-        if let postings = searchGrams?.postings {
+        // A fruit that comes back to its place under its own name (its category or a facet's
+        // value changed) leaves the names in catalog order, and so the postings, as they were.
+        let namesStay =
+            moved.indices.allSatisfy { moved[$0] < 0 || moved[$0] == $0 }
+            && zip(leaving, names).sorted { $0.0 < $1.0 }.elementsEqual(
+                placed.map { ($0.position, self[$0.id].nameHash) }.sorted { $0.0 < $1.0 },
+                by: ==)
+        if !namesStay, let postings = searchGrams?.postings {
             // Postings that name a position the catalog did not have can come only from a
             // damaged model: the names are then read again.
             if postings.lie(below: moved.count) {
