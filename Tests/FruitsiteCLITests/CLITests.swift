@@ -172,6 +172,25 @@ final class Capture: @unchecked Sendable {
             "\(none.standardError)")
     }
 
+    /// A facet no fruit has is an error of the site: `search` refuses it as `build` does,
+    /// rather than answering from a catalog the site could not be built from.
+    @Test func searchRefusesAFacetNoFruitHasAsBuildDoes() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("fruitsite.yml", "facets: [vitamins, colour]\n")
+        let (code, capture) = Capture.run([
+            "search", "--content", repositoryRoot + "/Content", "--config",
+            folder.path + "/fruitsite.yml", "apple",
+        ])
+        #expect(code == .failure)
+        #expect(capture.standardOutput.isEmpty)
+        #expect(
+            capture.standardError.hasPrefix(
+                folder.path + "/fruitsite.yml:1:20: error: no fruit has a value of the facet "
+                    + "'colour'"),
+            "\(capture.standardError)")
+    }
+
     /// A value may start with a combining mark or a modifier, which with the `=` before it
     /// makes one character: the split is at the code point.
     @Test func searchSplitsAValueAtItsEqualsSign() throws {

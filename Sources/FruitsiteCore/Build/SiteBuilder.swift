@@ -173,7 +173,8 @@ public struct SiteBuilder: Sendable {
             }
         }
         do {
-            let plan = try model.update(with: scanner(config).scan(against: model))
+            let plan = try model.update(
+                with: scanner(config).scan(against: model), config: config)
             return (model, plan.warnings)
         } catch {
             return (nil, error.diagnostics)
@@ -385,11 +386,10 @@ public struct SiteBuilder: Sendable {
         if case .failure(let error) = loaded { errors += error.diagnostics }
         guard case .success(let theme) = loaded, errors.isEmpty else {
             // Report the content's errors with them, and when it has none, the facets no
-            // fruit has (with content errors, the fruits in error may be the ones that do).
+            // fruit has.
             var probe = model
             do throws(BuildFailure) {
-                _ = try probe.update(with: content)
-                errors += probe.unusedFacets(config)
+                _ = try probe.update(with: content, config: config)
             } catch let failure {
                 errors += failure.diagnostics
             }

@@ -52,9 +52,7 @@ extension SiteModel {
         let (theme, config) = (changes.theme, changes.config)
         // The scan's entries, once in the model, are let go: at 300,000 fruits their copies
         // were 72 MB of the peak.
-        var plan = try update(with: (consume changes).content)
-        let unused = unusedFacets(config)
-        if !unused.isEmpty { throw BuildFailure(unused) }
+        var plan = try update(with: (consume changes).content, config: config)
         let data = PageData(model: self, config: config, theme: theme)
         let shardsSearch = data.searchIndexPath == SearchShards.manifestPath
         plan.assets = assets(theme.assets)
@@ -93,8 +91,11 @@ extension SiteModel {
     // MARK: - Content
 
     /// Applies the content files alone: what the catalog needs, without rendering anything.
-    /// - Throws: `BuildFailure` with every content error.
-    mutating func update(with changes: ContentScanner.Changes) throws(BuildFailure) -> Plan {
+    /// - Throws: `BuildFailure` with every content error, or when there is none, the facets
+    ///   `config` lists that no fruit has: `search` refuses the site that `build` does.
+    mutating func update(
+        with changes: ContentScanner.Changes, config: SiteConfig
+    ) throws(BuildFailure) -> Plan {
         var plan = Plan()
         for (id, status) in changes.verified { verify(id, status: status, at: changes.time) }
         if changes.isListedAnew {
@@ -145,6 +146,8 @@ extension SiteModel {
                 }
             }
         }
+        // With content errors, the fruits in error may be the ones that have the facet.
+        if !diagnostics.containsErrors { diagnostics += unusedFacets(config) }
         if count == 0 && changes.diagnostics.isEmpty && !diagnostics.containsErrors {
             diagnostics.append(
                 .warning(
@@ -287,7 +290,7 @@ extension SiteModel {
 
     /// The facets the config lists that no listed fruit has a value of: each an error where
     /// the config lists it. (The default facets are no error.)
-    func unusedFacets(_ config: SiteConfig) -> [Diagnostic] {
+    private func unusedFacets(_ config: SiteConfig) -> [Diagnostic] {
         zip(config.facetLocations, zip(config.facets, facets)).compactMap { location, facet in
             guard facet.1.isEmpty, !order.isEmpty else { return nil }
             return .error(
