@@ -323,6 +323,24 @@ import Testing
             "language: english please",
             "fruitsite.yml:1:11: error: 'language' must be a language tag"
         ),
+        ("language: x", "fruitsite.yml:1:11: error: 'language' must be a language tag"),
+        ("language: e-GB", "fruitsite.yml:1:11: error: 'language' must be a language tag"),
+        (
+            "baseURL: https://-bad-.org/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host of letters, digits and hyphens"
+        ),
+        (
+            "baseURL: https://shop..example.org:8080/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host of letters, digits and hyphens"
+        ),
+        (
+            "baseURL: https://fruit_shop.example/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host of letters, digits and hyphens"
+        ),
+        (
+            "baseURL: https://[not-an-address]/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have an IPv6 address in brackets"
+        ),
         (
             "description: \"a \\x0B tab\"",
             "fruitsite.yml:1:14: error: the value holds U+000B, a character HTML pages cannot hold"
@@ -358,7 +376,15 @@ import Testing
         #expect(config.maximumEntrySize == 512 << 10)
         #expect(config.pageSize == 0)
         #expect(SiteConfig().pageSize == 100)
-        for url in ["https://[::1]:8080/a%20b/", "https://[::1]/", "http://x.org/caf%C3%A9/"] {
+        for tag in ["en", "pt-BR", "zh-Hant-TW", "x-klingon", "i-navajo", "gsw"] {
+            let tagged = try SiteConfig(yaml: "language: \(tag)\n", path: "fruitsite.yml")
+            #expect(tagged.language == tag)
+        }
+        for url in [
+            "https://[::1]:8080/a%20b/", "https://[::1]/", "http://x.org/caf%C3%A9/",
+            "https://xn--bcher-kva.example/", "https://bücher.example/", "http://localhost:8080/",
+            "http://192.168.0.1/", "https://a-b.c-d.example/", "https://[2001:db8::1]:8443/",
+        ] {
             #expect(SiteConfig.baseURLProblem(url) == nil, "\(url)")
         }
         // A host or path in other scripts is written one way, as a URL writes it.

@@ -187,7 +187,12 @@ public struct SiteConfig: Sendable, Equatable {
             case "description": description = string
             case "language":
                 // Every page's `lang` and the feeds' `xml:lang`: a BCP 47 tag's shape.
-                guard string.wholeMatch(of: /[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*/) != nil else {
+                // The first subtag is a language of two or three letters (or a registered one
+                // of five to eight), or `x-` or `i-` and more subtags.
+                guard
+                    string.wholeMatch(
+                        of: /([A-Za-z]{2,3}|[A-Za-z]{5,8}|[XxIi](?=-))(-[A-Za-z0-9]{1,8})*/) != nil
+                else {
                     diagnostics.append(
                         .error(
                             at: location(value), "'language' must be a language tag",
@@ -366,13 +371,16 @@ public struct SiteConfig: Sendable, Equatable {
         let host = url[schemeEnd.upperBound...].prefix { $0 != "/" }
         if host.isEmpty || host.contains("@") { return "must name a host, without a user name" }
         // A port after the host's last colon (not one inside an IPv6 address's brackets).
+        var name = host
         if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
             let port = host[host.index(after: colon)...]
             guard !port.isEmpty, port.allSatisfy { ("0"..."9").contains($0) },
                 let number = Int(port),
                 (1...65535).contains(number)
             else { return "must have a port from 1 to 65535 after the host's ':'" }
+            name = host[..<colon]
         }
+        if let problem = hostProblem(name) { return problem }
         // Characters that must be escaped in a URL, and escapes that are not `%XX`.
         let unsafe = Set(#""<>\^`{|}"#)
         if url.contains(where: unsafe.contains)
@@ -393,6 +401,31 @@ public struct SiteConfig: Sendable, Equatable {
             ["", ".", ".."].contains($0.removingPercentEncoding ?? String($0))
         }) {
             return "must have a path without empty, '.' or '..' parts ('//', '/./', '/../')"
+        }
+        return nil
+    }
+
+    /// What is wrong with the host of a `baseURL`, or nil: an IPv6 address in brackets, or
+    /// names of letters, digits and hyphens between dots, none starting or ending with a
+    /// hyphen, as DNS has them (`-bad-.org` is no host a browser would reach).
+    private static func hostProblem(_ host: Substring) -> String? {
+        if host.hasPrefix("[") {
+            let address = host.dropFirst().dropLast()
+            guard host.hasSuffix("]"), address.contains(":"),
+                address.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." })
+            else { return "must have an IPv6 address in brackets, such as [2001:db8::1]" }
+            return nil
+        }
+        let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+        let isLabel = { (label: Substring) in
+            !label.isEmpty && label.utf8.count <= 63 && !label.hasPrefix("-")
+                && !label.hasSuffix("-")
+                && label.allSatisfy { $0 == "-" || $0.isLetter || $0.isNumber || !$0.isASCII }
+        }
+        guard host.utf8.count <= 253, labels.allSatisfy(isLabel) else {
+            return
+                "must have a host of letters, digits and hyphens between dots, none starting "
+                + "or ending with '-', such as example.org"
         }
         return nil
     }
