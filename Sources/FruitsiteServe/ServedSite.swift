@@ -60,6 +60,10 @@ struct ServedSite: Sendable {
             for (old, current) in moves where current == from { moves[old] = to }
             moves[from] = to
             moves[to] = nil
+        } else if !update.removed.isEmpty {
+            // A fruit removed takes the old addresses that led to it along: they would lead
+            // nowhere, and kept, they would pile up for as long as the server runs.
+            moves = moves.filter { files[$0.value + "index.html"] != nil }
         }
         return true
     }

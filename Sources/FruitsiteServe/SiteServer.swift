@@ -97,7 +97,8 @@ public final class SiteServer: @unchecked Sendable {
         return changed
     }
 
-    private var current: ServedSite {
+    /// The site as served now.
+    var current: ServedSite {
         condition.lock()
         defer { condition.unlock() }
         return site

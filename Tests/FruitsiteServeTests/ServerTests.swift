@@ -299,6 +299,8 @@ import Testing
         try FileManager.default.removeItem(atPath: content + "apple.md")
         served.update()
         #expect(try served.get("/shop/fruits/apple-tree/").status == 404)
+        // Its old addresses are forgotten with it, so that they do not pile up.
+        #expect(served.server.current.moves.isEmpty)
     }
 
     /// HEAD of the event stream answers as GET would begin, with no events, and ends.
