@@ -156,4 +156,26 @@ import Testing
                 "New."))
         try live.expectFresh("through a link")
     }
+
+    /// A link made while serving, reported as one more path, makes every later update look
+    /// at every file: an edit of its target is an edit of the link's entry too.
+    @Test func aLinkMadeWhileServingIsFollowedFromThenOn() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: live.path("apple-copy.md"), withDestinationPath: "apple.md")
+        try live.update(changing: [live.path("apple-copy.md")])
+        try live.expectFresh("link made")
+        let apple = live.path("apple.md")
+        let text = try String(contentsOfFile: apple, encoding: .utf8)
+        try text.replacingOccurrences(of: "name: Apple", with: "name: Edited Apple")
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        try live.update(changing: [apple])
+        for page in ["fruits/apple/index.html", "fruits/apple-copy/index.html"] {
+            #expect(
+                String(decoding: live.files[page] ?? [], as: UTF8.self).contains("Edited Apple"),
+                "\(page)")
+        }
+        try live.expectFresh("target edited")
+    }
 }

@@ -58,8 +58,9 @@ struct ContentScanner: Sendable {
     /// Compares the content folder with `model`.
     /// - Parameter paths: When given, the only paths that can have changed, as a watcher
     ///   reported them (`serve`): only these are looked at, if the model's last listing met
-    ///   no symbolic link (through which a file could change under another path). Else every
-    ///   file's status is compared, and the folders are listed again if one changed.
+    ///   no symbolic link (through which a file could change under another path) and none
+    ///   of them is one. Else every file's status is compared, and the folders are listed
+    ///   again if one changed.
     func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
         var files: [(id: Int?, path: String)]
@@ -74,7 +75,10 @@ struct ContentScanner: Sendable {
                     } ?? false
                 }
         }
-        if let paths, model.isLinkFree, !folders.isEmpty {
+        // A link made since is listed with the folders, which then have links.
+        if let paths, model.isLinkFree, !folders.isEmpty,
+            !paths.contains(where: { isUnderContent($0) && fileSystem.isSymbolicLink($0) })
+        {
             let entries = paths.filter(isEntryPath).sorted()
             // One pass over the model finds the entries of them all, most entries ruled out
             // by their path's length: a pass for each path walked the whole catalog once for
@@ -156,10 +160,14 @@ struct ContentScanner: Sendable {
         return changes
     }
 
+    private func isUnderContent(_ path: String) -> Bool {
+        path.hasPrefix(contentDirectory + "/")
+    }
+
     /// Whether a path a watcher reported can be an entry: a `.md` file below the content
     /// folder with no hidden folder or file on the way.
     private func isEntryPath(_ path: String) -> Bool {
-        guard path.hasPrefix(contentDirectory + "/"), path.hasSuffix(".md") else { return false }
+        guard isUnderContent(path), path.hasSuffix(".md") else { return false }
         let below = path.dropFirst(contentDirectory.count + 1)
         return !below.split(separator: "/").contains { $0.hasPrefix(".") }
     }

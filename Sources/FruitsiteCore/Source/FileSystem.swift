@@ -30,6 +30,8 @@ public struct FileSystem: Sendable {
     /// unknown, which makes the file be read. All at once, since a rebuild asks for every
     /// file's.
     public var statuses: @Sendable (_ paths: [String]) -> [FileStatus?] = { $0.map { _ in nil } }
+    /// Whether `path` is itself a symbolic link (not followed).
+    public var isSymbolicLink: @Sendable (_ path: String) -> Bool = { _ in false }
 
     /// One file's `stat`, as `statuses` gives it.
     public func status(_ path: String) -> FileStatus? { statuses([path])[0] }
@@ -93,7 +95,11 @@ public struct FileSystem: Sendable {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
                 && isDirectory.boolValue
         },
-        statuses: FileStatus.statuses(of:)
+        statuses: FileStatus.statuses(of:),
+        isSymbolicLink: { path in
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        }
     )
 
     /// The most a file may hold unless its reader says otherwise: templates, the config.
