@@ -71,11 +71,11 @@ struct Responder: Sendable {
                 return Response(status: 301, headers: [("Location", location)])
             }
             // A fruit renamed since the server started: its old address leads to its page,
-            // for now only (the name may be taken again), as long as the page is there.
-            if key.hasSuffix("/index.html"),
-                let moved = site.moves[String(key.dropLast("index.html".count))],
-                site.files[moved + "index.html"] != nil
-            {
+            // for now only (the name may be taken again), as long as the page is there; the
+            // old folder named without its final slash too.
+            let folder =
+                key.hasSuffix("/index.html") ? String(key.dropLast("index.html".count)) : path + "/"
+            if let moved = site.moves[folder], site.files[moved + "index.html"] != nil {
                 let location = RequestPath.encoded(basePath + moved) + query
                 return Response(
                     status: 302, headers: [("Location", location), ("Cache-Control", "no-store")])

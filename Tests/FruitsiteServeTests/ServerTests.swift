@@ -276,10 +276,10 @@ import Testing
         }
         try rename("apple.md", "apple-tree.md")
         try rename("apple-tree.md", "old-apple.md")
-        for old in ["apple", "apple-tree"] {
-            let moved = try served.get("/shop/fruits/\(old)/?q=1")
+        for old in ["apple/", "apple-tree/", "apple", "apple/index.html"] {
+            let moved = try served.get("/shop/fruits/\(old)?q=1")
             #expect(moved.status == 302, "\(old)")
-            #expect(moved.headers["location"] == "/shop/fruits/old-apple/?q=1")
+            #expect(moved.headers["location"] == "/shop/fruits/old-apple/?q=1", "\(old)")
             #expect(moved.headers["cache-control"] == "no-store")
         }
         #expect(try served.get("/shop/fruits/old-apple/").status == 200)
