@@ -178,4 +178,29 @@ import Testing
         }
         try live.expectFresh("target edited")
     }
+
+    /// A hard link is two names of one file, and an edit is reported under the name written
+    /// to: the other name's entry changes too, which the update finds by looking at every file.
+    @Test func anEditUnderOneNameOfAHardLinkedFileShowsUnderBoth() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        let apple = live.path("apple.md")
+        try FileManager.default.linkItem(atPath: apple, toPath: live.path("apple-copy.md"))
+        try live.update(changing: [live.path("apple-copy.md")])
+        // Written in place, as an editor that keeps the file's inode does.
+        let text = try String(contentsOfFile: apple, encoding: .utf8)
+        let handle = try #require(FileHandle(forWritingAtPath: apple))
+        try handle.truncate(atOffset: 0)
+        try handle.write(
+            contentsOf: Data(
+                text.replacingOccurrences(of: "name: Apple", with: "name: Edited Apple").utf8))
+        try handle.close()
+        try live.update(changing: [apple])
+        for page in ["fruits/apple/index.html", "fruits/apple-copy/index.html"] {
+            #expect(
+                String(decoding: live.files[page] ?? [], as: UTF8.self).contains("Edited Apple"),
+                "\(page)")
+        }
+        try live.expectFresh("one name edited")
+    }
 }

@@ -301,6 +301,16 @@ public struct SiteBuilder: Sendable {
             -> Update
         {
             let scope = hasFailed ? nil : paths
+            do {
+                return try update(scope: scope)
+            } catch  where scope != nil && error.isOnlyFilesChangedMeanwhile {
+                // A file changed under a path nobody reported, such as a hard link's other
+                // name: its entry no longer matches its page's read. Every file is looked at.
+                return try update(scope: nil)
+            }
+        }
+
+        private mutating func update(scope: Set<String>?) throws(BuildFailure) -> Update {
             hasFailed = true
             let configured = builder.loadConfig()
             let settings = builder.settings(configured.config)
