@@ -180,8 +180,15 @@ import Testing
     }
 
     /// A hard link is two names of one file, and an edit is reported under the name written
-    /// to: the other name's entry changes too, which the update finds by looking at every file.
-    @Test func anEditUnderOneNameOfAHardLinkedFileShowsUnderBoth() throws {
+    /// to: the other name's entry changes too, which the update finds by looking at every
+    /// file, whether the fruit moves (its neighbours' pages read the other entry) or not.
+    @Test(arguments: [
+        ("name: Apple", "name: Edited Apple", "Edited Apple"),
+        ("The domestic", "Edited body. The domestic", "Edited body."),
+    ])
+    func anEditUnderOneNameOfAHardLinkedFileShowsUnderBoth(
+        _ old: String, _ new: String, _ shown: String
+    ) throws {
         var live = try Live()
         defer { live.folder.remove() }
         let apple = live.path("apple.md")
@@ -192,13 +199,12 @@ import Testing
         let handle = try #require(FileHandle(forWritingAtPath: apple))
         try handle.truncate(atOffset: 0)
         try handle.write(
-            contentsOf: Data(
-                text.replacingOccurrences(of: "name: Apple", with: "name: Edited Apple").utf8))
+            contentsOf: Data((text.replacingOccurrences(of: old, with: new)).utf8))
         try handle.close()
         try live.update(changing: [apple])
         for page in ["fruits/apple/index.html", "fruits/apple-copy/index.html"] {
             #expect(
-                String(decoding: live.files[page] ?? [], as: UTF8.self).contains("Edited Apple"),
+                String(decoding: live.files[page] ?? [], as: UTF8.self).contains(shown),
                 "\(page)")
         }
         try live.expectFresh("one name edited")

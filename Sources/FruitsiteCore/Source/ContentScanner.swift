@@ -59,8 +59,8 @@ struct ContentScanner: Sendable {
     /// - Parameter paths: When given, the only paths that can have changed, as a watcher
     ///   reported them (`serve`): only these are looked at, if the model's last listing met
     ///   no symbolic link (through which a file could change under another path) and none
-    ///   of them is one. Else every file's status is compared, and the folders are listed
-    ///   again if one changed.
+    ///   of them is a link, symbolic or hard. Else every file's status is compared, and the
+    ///   folders are listed again if one changed.
     func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
         var files: [(id: Int?, path: String)]
@@ -75,9 +75,10 @@ struct ContentScanner: Sendable {
                     } ?? false
                 }
         }
-        // A link made since is listed with the folders, which then have links.
+        // A symbolic link made since is listed with the folders, which then have links; a
+        // file with other names changes under them too, whose statuses tell.
         if let paths, model.isLinkFree, !folders.isEmpty,
-            !paths.contains(where: { isUnderContent($0) && fileSystem.isSymbolicLink($0) })
+            !paths.contains(where: { isUnderContent($0) && fileSystem.isLinked($0) })
         {
             let entries = paths.filter(isEntryPath).sorted()
             // One pass over the model finds the entries of them all, most entries ruled out

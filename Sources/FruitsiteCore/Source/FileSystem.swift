@@ -30,8 +30,9 @@ public struct FileSystem: Sendable {
     /// unknown, which makes the file be read. All at once, since a rebuild asks for every
     /// file's.
     public var statuses: @Sendable (_ paths: [String]) -> [FileStatus?] = { $0.map { _ in nil } }
-    /// Whether `path` is itself a symbolic link (not followed).
-    public var isSymbolicLink: @Sendable (_ path: String) -> Bool = { _ in false }
+    /// Whether `path` is itself a symbolic link (not followed), or a file with other names
+    /// (hard links): what is written to it may show under another path.
+    public var isLinked: @Sendable (_ path: String) -> Bool = { _ in false }
 
     /// One file's `stat`, as `statuses` gives it.
     public func status(_ path: String) -> FileStatus? { statuses([path])[0] }
@@ -96,9 +97,11 @@ public struct FileSystem: Sendable {
                 && isDirectory.boolValue
         },
         statuses: FileStatus.statuses(of:),
-        isSymbolicLink: { path in
+        isLinked: { path in
             var info = stat()
-            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+            guard lstat(path, &info) == 0 else { return false }
+            let kind = info.st_mode & S_IFMT
+            return kind == S_IFLNK || kind == S_IFREG && info.st_nlink > 1
         }
     )
 
