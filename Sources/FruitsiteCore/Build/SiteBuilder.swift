@@ -304,8 +304,9 @@ public struct SiteBuilder: Sendable {
             do {
                 return try update(scope: scope)
             } catch  where scope != nil && error.isOnlyFilesChangedMeanwhile {
-                // A file changed under a path nobody reported, such as a hard link's other
-                // name: its entry no longer matches its page's read. Every file is looked at.
+                // A file changed under a path nobody reported (one written to through a name
+                // outside the folders): its entry no longer matches what its page reads.
+                // Every file is looked at, as after a failed update.
                 return try update(scope: nil)
             }
         }
