@@ -194,6 +194,30 @@ import Testing
         #expect(error.message.contains("/date.md:4:9)"), "\(error)")
     }
 
+    /// The other spelling is found where its file writes it when that file was parsed by an
+    /// earlier build, which the model keeps without the places of its values.
+    @Test func aValueAddedLaterThatCollidesNamesThePlaceOfTheKeptOne() throws {
+        let (site, first) = try Self.build(config: "facets: [colour]\n", fruits: Self.fruits)
+        defer { site.remove() }
+        _ = try first.get()
+        try site.write("Content/date.md", "---\nname: Date\ncategory: Tropical\ncolour: Red\n---\n")
+        var options = BuildOptions()
+        options.contentDirectory = site.path + "/Content"
+        options.templatesDirectory = repositoryRoot + "/Templates"
+        options.outputDirectory = site.path + "/Output"
+        options.configPath = site.path + "/fruitsite.yml"
+        #expect(throws: BuildFailure.self) { try SiteBuilder(options: options).build() }
+        do {
+            _ = try SiteBuilder(options: options).build()
+        } catch {
+            let collision = try #require(
+                error.diagnostics.first { $0.message.contains("both have the URL slug 'red'") })
+            #expect(collision.location.path.hasSuffix("/apple.md"), "\(collision)")
+            #expect(collision.location.line == 5 && collision.location.column == 9)
+            #expect(collision.message.contains("/date.md:4:9)"), "\(collision)")
+        }
+    }
+
     /// Two spellings in one file: the error is at the later spelling, in a list written
     /// either way, and names the place of the other.
     @Test(arguments: [

@@ -10,3 +10,14 @@ public struct FacetValues: Sendable, Equatable {
         self.values = values
     }
 }
+
+/// Where one facet value is written in its entry's file.
+public struct FacetPlace: Sendable, Equatable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+}

@@ -27,9 +27,9 @@ public struct FruitParser: Sendable {
         public var details: FruitDetails?
         /// Where `category:` is written, for diagnostics about the category.
         public var categoryLocation: SourceLocation?
-        /// Where each facet's values are written, for diagnostics about them: the line and
-        /// column of each of the fruit's values of the facet, in their order.
-        public var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
+        /// Where each of the fruit's facet values is written, for diagnostics about them:
+        /// the values of `fruit.facets` one after another, in their order.
+        public var facetPlaces: [FacetPlace] = []
         /// The body's `fruit:` and `category:` links, at their lines in the file.
         public var siteLinks: [SiteLink] = []
         public var diagnostics: [Diagnostic]
@@ -285,8 +285,11 @@ public struct FruitParser: Sendable {
             }
         }
 
+        // One array for the fruit's vitamins and the facet's values: every entry keeps
+        // them, and apart they were an array more for each.
+        let vitaminTexts = vitamins.map(\.text)
         var facetValues: [FacetValues] = []
-        var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
+        var facetPlaces: [FacetPlace] = []
         for key in facets {
             let written: [(text: String, place: (line: Int, column: Int))]
             if key == "vitamins", fields["vitamins"] != nil {
@@ -303,8 +306,11 @@ public struct FruitParser: Sendable {
                 continue
             }
             if !written.isEmpty {
-                facetValues.append(FacetValues(key: key, values: written.map(\.text)))
-                facetPlaces.append((key, written.map(\.place)))
+                let values = key == "vitamins" ? vitaminTexts : written.map(\.text)
+                facetValues.append(FacetValues(key: key, values: values))
+                facetPlaces += written.map {
+                    FacetPlace(line: $0.place.line, column: $0.place.column)
+                }
             }
         }
 
@@ -322,8 +328,10 @@ public struct FruitParser: Sendable {
                     hint: "shorten it"))
         }
         if let (text, location) = category { checkAddress(of: text, at: location, "category") }
-        for (values, places) in zip(facetValues, facetPlaces) {
-            for (value, place) in zip(values.values, places.places) {
+        var places = facetPlaces.makeIterator()
+        for values in facetValues {
+            for value in values.values {
+                guard let place = places.next() else { break }
                 checkAddress(
                     of: value,
                     at: SourceLocation(path: file.path, line: place.line, column: place.column),
@@ -354,7 +362,7 @@ public struct FruitParser: Sendable {
         return Result(
             fruit: Fruit(
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
-                vitamins: vitamins.map(\.text), isDraft: isDraft, date: date,
+                vitamins: vitaminTexts, isDraft: isDraft, date: date,
                 facets: facetValues),
             details: FruitDetails(bodyHTML: body.html, params: params),
             categoryLocation: category.1, facetPlaces: facetPlaces,

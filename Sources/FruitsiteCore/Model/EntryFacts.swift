@@ -17,9 +17,6 @@ struct EntryFacts: Sendable {
         /// The body's `fruit:` and `category:` links, checked by every build against the
         /// catalog as it is then.
         var siteLinks: [SiteLink] = []
-        /// Where each facet's values are written, for diagnostics about facet values: the
-        /// places of each facet's values in the order of `fruit.facets`' values.
-        var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
     }
 
     private enum Storage: Sendable {
@@ -165,15 +162,6 @@ struct EntryFacts: Sendable {
             facts.integer(link.line)
             facts.integer(link.column)
         }
-        facts.integer(value.facetPlaces.count)
-        for (key, places) in value.facetPlaces {
-            facts.string(key)
-            facts.integer(places.count)
-            for place in places {
-                facts.integer(place.line)
-                facts.integer(place.column)
-            }
-        }
         writer.integer(facts.bytes.count)
         writer.bytes += facts.bytes
     }
@@ -308,27 +296,10 @@ struct EntryFacts: Sendable {
                         kind: kind == 0 ? .fruit : .category, target: target, line: line,
                         column: column))
             }
-            guard let placeCount = reader.integer(), placeCount >= 0, placeCount < 1 << 16 else {
-                return nil
-            }
-            var facetPlaces: [(key: String, places: [(line: Int, column: Int)])] = []
-            for _ in 0..<placeCount {
-                guard let key = reader.string(), let count = reader.integer(), count >= 0,
-                    count < 1 << 16
-                else { return nil }
-                var places: [(line: Int, column: Int)] = []
-                for _ in 0..<count {
-                    guard let line = reader.integer(), let column = reader.integer() else {
-                        return nil
-                    }
-                    places.append((line, column))
-                }
-                facetPlaces.append((key, places))
-            }
             guard reader.isAtEnd else { return nil }
             return Value(
                 fruit: fruit, categoryLine: categoryLine, categoryColumn: categoryColumn,
-                warnings: warnings, siteLinks: siteLinks, facetPlaces: facetPlaces)
+                warnings: warnings, siteLinks: siteLinks)
         }
     }
 }

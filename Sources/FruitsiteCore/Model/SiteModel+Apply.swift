@@ -133,7 +133,7 @@ extension SiteModel {
         var diagnostics = changes.diagnostics
         diagnostics += duplicateSlugs(among: listed)
         diagnostics += collidingCategories()
-        diagnostics += collidingFacetValues()
+        diagnostics += collidingFacetValues(locatedBy: changes.locateFacetValue)
         // Every entry's warnings, so that each build repeats them until the file is fixed,
         // and its site links, which a change to another entry can break.
         var targets: SiteLinkTargets?
@@ -258,13 +258,13 @@ extension SiteModel {
     }
 
     /// Values of a facet whose names differ but whose URL slugs are the same (`c` and `C`).
-    private func collidingFacetValues() -> [Diagnostic] {
+    private func collidingFacetValues(
+        locatedBy locate: (_ path: String, _ key: String, _ value: String) -> SourceLocation
+    ) -> [Diagnostic] {
         zip(settings.facets, facets).flatMap { facet, values in
             Self.collisions(in: values).map { group, first in
-                let here = self[position: group.fruitIndexes[0]].facetLocation(
-                    facet, value: group.name)
-                let there = self[position: first.fruitIndexes[0]].facetLocation(
-                    facet, value: first.name)
+                let here = locate(self[position: group.fruitIndexes[0]].path, facet, group.name)
+                let there = locate(self[position: first.fruitIndexes[0]].path, facet, first.name)
                 return .error(
                     at: here,
                     "\(facet) '\(group.name)' and '\(first.name)' (\(there)) both have the "

@@ -92,17 +92,6 @@ struct SiteModel: Sendable {
                 path: path, line: facts.categoryLine, column: facts.categoryColumn)
         }
 
-        /// Where the fruit's value `value` of the facet `key` is written.
-        func facetLocation(_ key: String, value: String) -> SourceLocation {
-            let facts = facts.value
-            guard let places = facts.facetPlaces.first(where: { $0.key == key })?.places,
-                let index = facts.fruit.facets.first(where: { $0.key == key })?.values
-                    .firstIndex(of: value),
-                index < places.count
-            else { return SourceLocation(path: path) }
-            return SourceLocation(
-                path: path, line: places[index].line, column: places[index].column)
-        }
     }
 
     /// What one output file was made from and what it holds.

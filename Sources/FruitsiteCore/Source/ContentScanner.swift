@@ -43,6 +43,10 @@ struct ContentScanner: Sendable {
         /// When listed anew: whether no symbolic link was met, so that a change to a file is
         /// a change under its own path (see `scan(against:only:)`).
         var isLinkFree = false
+        /// Where the entry at a path writes a value of a facet (`facetLocation(in:key:value:)`).
+        var locateFacetValue:
+            @Sendable (_ path: String, _ key: String, _ value: String) ->
+                SourceLocation = { path, _, _ in SourceLocation(path: path) }
     }
 
     /// One file's outcome.
@@ -63,6 +67,7 @@ struct ContentScanner: Sendable {
     ///   folders are listed again if one changed.
     func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
+        changes.locateFacetValue = { [self] in facetLocation(in: $0, key: $1, value: $2) }
         var files: [(id: Int?, path: String)]
         // Each file's status, when taken while the folders were listed.
         var listedStatuses: [FileStatus?]?
@@ -195,8 +200,7 @@ struct ContentScanner: Sendable {
             facts: EntryFacts.Value(
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
-                warnings: result.diagnostics, siteLinks: result.siteLinks,
-                facetPlaces: result.facetPlaces))
+                warnings: result.diagnostics, siteLinks: result.siteLinks))
         return .parsed(id, entry, store.keep(details))
     }
 
@@ -252,6 +256,28 @@ struct ContentScanner: Sendable {
     }
 
     static let changedMeanwhile = "the file changed during the build"
+
+    /// Where the entry at `path` writes its value `value` of the facet `key`, from the file
+    /// read again: only an error about two spellings of a value needs it, so no entry keeps
+    /// the places of its values (at 1,000,000 entries they took 64 MB). The file alone when
+    /// it cannot be read or no longer has the value.
+    func facetLocation(in path: String, key: String, value: String) -> SourceLocation {
+        let whole = SourceLocation(path: path)
+        guard let file = try? read(path) else { return whole }
+        let result = parser.parse(file)
+        // The places follow the facets' values one after another.
+        var index = 0
+        for facet in result.fruit?.facets ?? [] {
+            if facet.key == key, let offset = facet.values.firstIndex(of: value) {
+                index += offset
+                guard index < result.facetPlaces.count else { return whole }
+                let place = result.facetPlaces[index]
+                return SourceLocation(path: path, line: place.line, column: place.column)
+            }
+            index += facet.values.count
+        }
+        return whole
+    }
 
     /// Reads and parses an entry's file again, for the details its page shows.
     /// - Throws: `BuildFailure` when the file cannot be read or has changed since it was
