@@ -197,15 +197,11 @@ import Testing
     /// The other spelling is found where its file writes it when that file was parsed by an
     /// earlier build, which the model keeps without the places of its values.
     @Test func aValueAddedLaterThatCollidesNamesThePlaceOfTheKeptOne() throws {
-        let (site, first) = try Self.build(config: "facets: [colour]\n", fruits: Self.fruits)
+        let (site, options) = try temporarySite(
+            config: "facets: [colour]\n", entries: Self.fruits.map { (slug: $0.0, front: $0.1) })
         defer { site.remove() }
-        _ = try first.get()
+        _ = try SiteBuilder(options: options).build()
         try site.write("Content/date.md", "---\nname: Date\ncategory: Tropical\ncolour: Red\n---\n")
-        var options = BuildOptions()
-        options.contentDirectory = site.path + "/Content"
-        options.templatesDirectory = repositoryRoot + "/Templates"
-        options.outputDirectory = site.path + "/Output"
-        options.configPath = site.path + "/fruitsite.yml"
         #expect(throws: BuildFailure.self) { try SiteBuilder(options: options).build() }
         do {
             _ = try SiteBuilder(options: options).build()
