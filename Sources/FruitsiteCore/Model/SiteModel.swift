@@ -91,7 +91,6 @@ struct SiteModel: Sendable {
             return SourceLocation(
                 path: path, line: facts.categoryLine, column: facts.categoryColumn)
         }
-
     }
 
     /// What one output file was made from and what it holds.
