@@ -35,6 +35,7 @@ import Testing
             if settled { now = { Date().addingTimeInterval(3_600) } }
         }
 
+        @discardableResult
         func build() throws -> SiteBuilder.Rendering {
             var builder = SiteBuilder(options: options, fileSystem: fileSystem)
             builder.now = now

@@ -374,7 +374,7 @@ public struct SiteConfig: Sendable, Equatable {
         var name = host
         if let colon = host.lastIndex(of: ":"), !host[colon...].contains("]") {
             let port = host[host.index(after: colon)...]
-            guard !port.isEmpty, port.allSatisfy { ("0"..."9").contains($0) },
+            guard !port.isEmpty, port.allSatisfy({ ("0"..."9").contains($0) }),
                 let number = Int(port),
                 (1...65535).contains(number)
             else { return "must have a port from 1 to 65535 after the host's ':'" }
