@@ -260,4 +260,35 @@ import Testing
         }
         #expect(text == (try String(contentsOfFile: path, encoding: .utf8)))
     }
+
+    /// An entry saved with CRLF line endings or a byte order mark, as the parser accepts it,
+    /// has its broken links placed as any other's.
+    @Test func placesLinksInEntriesWithCRLFOrABOM() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.copyItem(
+            atPath: repositoryRoot + "/Templates", toPath: folder.path + "/Templates")
+        let body = "See [the pear](../pear/).\n"
+        let entries = [
+            "apple": "---\r\nname: Apple\r\ncategory: Pome\r\n---\r\n"
+                + body.replacingOccurrences(of: "\n", with: "\r\n"),
+            "lemon": "\u{FEFF}---\nname: Lemon\ncategory: Citrus\n---\n" + body,
+            "lime": "---\nname: Lime\ncategory: Citrus\n---\n" + body,
+        ]
+        for (slug, text) in entries {
+            try folder.write("Content/\(slug).md", text)
+        }
+        let (code, capture) = Capture.run([
+            "check", "--content", folder.path + "/Content", "--templates",
+            folder.path + "/Templates",
+        ])
+        #expect(code == .success)
+        for slug in entries.keys {
+            #expect(
+                capture.standardError.contains(
+                    "\(folder.path)/Content/\(slug).md:5:16: warning: link '../pear/' leads nowhere"
+                ),
+                "\(capture.standardError)")
+        }
+    }
 }

@@ -533,8 +533,10 @@ public struct SiteBuilder: Sendable {
             let path = model[position: position].path
             fallback = SourceLocation(path: path)
             // The body alone: the front matter's text is data, which writes no link.
+            // Decoded as the parser decodes it: without a BOM, with `\n` line endings.
             if let bytes = try? fileSystem.read(path, .max),
-                let split = try? FrontMatter(splitting: String(decoding: bytes, as: UTF8.self))
+                let text = try? SourceText(bytes: bytes).text,
+                let split = try? FrontMatter(splitting: text)
             {
                 if let place = Self.siteLink(
                     broken.link, use: use, in: split.body, from: split.bodyFirstLine, of: path)
@@ -574,25 +576,15 @@ public struct SiteBuilder: Sendable {
 
     /// Where a body writes the `fruit:` or `category:` link whose address is `address`, and
     /// how: such a link is written otherwise than the page shows it (`fruit:lemon#zest`, shown
-    /// as `../../fruits/lemon/#zest`), so libcmark finds it, and the column is its scheme's,
-    /// as other links are placed at their address (libcmark places a link at its `[`).
+    /// as `../../fruits/lemon/#zest`), so libcmark finds it, placed at its address.
     private static func siteLink(
         _ address: String, use: Int, in body: Substring, from firstLine: Int, of path: String
     ) -> (SourceLocation, written: String)? {
         let links = CommonMark().render(String(body)).siteLinks.filter { $0.address == address }
         guard !links.isEmpty else { return nil }
         let link = links[min(use, links.count - 1)]
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        var column = link.column
-        if link.line <= lines.count {
-            let text = lines[link.line - 1].unicodeScalars
-            if let scheme = text.dropFirst(link.column - 1).firstRange(
-                of: (link.kind.rawValue + ":").unicodeScalars)
-            {
-                column = text.distance(from: text.startIndex, to: scheme.lowerBound) + 1
-            }
-        }
-        let place = SourceLocation(path: path, line: link.line + firstLine - 1, column: column)
+        let place = SourceLocation(
+            path: path, line: link.line + firstLine - 1, column: link.column)
         return (place, link.written)
     }
 

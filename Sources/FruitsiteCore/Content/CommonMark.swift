@@ -50,14 +50,20 @@ public struct CommonMark: Sendable {
     }
 
     /// Points each `fruit:` and `category:` link at its page and returns them: which fruit
-    /// or category each names, and where (line and column in scalars, from 1).
+    /// or category each names, and where its address is written (line and column in
+    /// scalars, from 1), as other links are placed.
     private static func resolveSiteLinks(
         in document: OpaquePointer, source: UnsafeBufferPointer<UInt8>
     ) -> [SiteLink] {
         guard let iterator = cmark_iter_new(document) else { return [] }
         defer { cmark_iter_free(iterator) }
         var links: [SiteLink] = []
-        var lineStarts: [Int]?
+        var lineStarts: [Int] = []
+        // libcmark places an inline by a line count that misses the line breaks inside
+        // earlier inlines of its block (a wrapped link text or code span, a backslash break),
+        // so each address is looked for in its block's lines instead, after the last found.
+        var block: OpaquePointer?
+        var searchStart = 0
         while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
             // An image's source too: `![x](fruit:lemon)` is resolved and checked as a link is.
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
@@ -66,22 +72,92 @@ public struct CommonMark: Sendable {
                 let link = SiteLink(url: url)
             else { continue }
             cmark_node_set_url(node, link.address)
-            // cmark counts columns in bytes; diagnostics count scalars.
-            let line = Int(cmark_node_get_start_line(node))
-            let byteColumn = Int(cmark_node_get_start_column(node))
-            if lineStarts == nil {
+            if lineStarts.isEmpty {
                 lineStarts = [0] + source.indices.filter { source[$0] == 0x0A }.map { $0 + 1 }
             }
-            var column = byteColumn
-            if let lineStarts, line >= 1, line <= lineStarts.count {
-                let start = lineStarts[line - 1]
-                let end = min(source.count, start + max(0, byteColumn - 1))
-                column =
-                    String(decoding: source[start..<end], as: UTF8.self).unicodeScalars.count + 1
+            func offset(ofLine line: Int32) -> Int {
+                line < 1 ? 0 : line > lineStarts.count ? source.count : lineStarts[Int(line) - 1]
             }
-            links.append(link.at(line: line, column: column))
+            let enclosing = Self.enclosingBlock(of: node)
+            if enclosing != block {
+                block = enclosing
+                searchStart = offset(ofLine: cmark_node_get_start_line(enclosing))
+            }
+            let blockEnd = offset(ofLine: cmark_node_get_end_line(enclosing) + 1)
+            let place: Int
+            if let found = Self.address(of: link, in: source, from: searchStart, to: blockEnd) {
+                place = found.lowerBound
+                searchStart = found.upperBound
+            } else {
+                // Not in its block: a reference link's address is in its definition. libcmark
+                // counts columns in bytes.
+                let line = cmark_node_get_start_line(node)
+                place = min(
+                    offset(ofLine: line) + max(0, Int(cmark_node_get_start_column(node)) - 1),
+                    offset(ofLine: line + 1))
+            }
+            // The last line that starts at or before the place.
+            var (low, high) = (0, lineStarts.count - 1)
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if lineStarts[middle] <= place { low = middle } else { high = middle - 1 }
+            }
+            let text = String(decoding: source[lineStarts[low]..<place], as: UTF8.self)
+            links.append(link.at(line: low + 1, column: text.unicodeScalars.count + 1))
         }
         return links
+    }
+
+    /// The block that holds an inline node: a paragraph or a heading.
+    private static func enclosingBlock(of node: OpaquePointer) -> OpaquePointer {
+        var block = node
+        while cmark_node_get_type(block).rawValue > CMARK_NODE_LAST_BLOCK.rawValue,
+            let parent = cmark_node_parent(block)
+        {
+            block = parent
+        }
+        return block
+    }
+
+    /// The bytes of the first address in `source[start..<end]` that is written as `link`'s:
+    /// its scheme in any case, after `](` (and blanks) or `<`, up to a blank, `)` or `>`.
+    private static func address(
+        of link: SiteLink, in source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+    ) -> Range<Int>? {
+        let scheme = Array((link.kind.rawValue + ":").utf8)
+        guard end - start >= scheme.count else { return nil }
+        for index in start...(end - scheme.count) {
+            let isScheme = scheme.indices.allSatisfy { offset in
+                let byte = source[index + offset]
+                let wanted = scheme[offset]
+                // Its letters in either case.
+                return byte == wanted || (wanted >= 0x61 && byte == wanted - 0x20)
+            }
+            guard isScheme else { continue }
+            var before = index - 1
+            while before >= start, [0x20, 0x09, 0x0A].contains(source[before]) { before -= 1 }
+            guard before >= start else { continue }
+            let isBracketed = before == index - 1 && source[before] == UInt8(ascii: "<")
+            let isInline =
+                before > start && source[before] == UInt8(ascii: "(")
+                && source[before - 1] == UInt8(ascii: "]")
+            guard isBracketed || isInline else { continue }
+            var stop = index
+            while stop < end,
+                isBracketed
+                    ? ![UInt8(ascii: ">"), 0x0A].contains(source[stop])
+                    : ![0x20, 0x09, 0x0A, UInt8(ascii: ")")].contains(source[stop])
+            {
+                stop += 1
+            }
+            let written = String(decoding: source[index..<stop], as: UTF8.self)
+            if let found = SiteLink(url: written), found.kind == link.kind,
+                found.target == link.target, found.suffix == link.suffix
+            {
+                return index..<stop
+            }
+        }
+        return nil
     }
 }
 
@@ -100,8 +176,10 @@ public struct SiteLink: Sendable, Hashable {
     public var line = 0
     public var column = 0
 
+    /// The scheme in any case, as URL schemes are: `Fruit:lemon` too.
     init?(url: String) {
-        for kind in [Kind.fruit, .category] where url.hasPrefix(kind.rawValue + ":") {
+        for kind in [Kind.fruit, .category]
+        where url.prefix(kind.rawValue.count + 1).lowercased() == kind.rawValue + ":" {
             var raw = url.dropFirst(kind.rawValue.count + 1)
             if let end = raw.firstIndex(where: { $0 == "#" || $0 == "?" }) {
                 suffix = String(raw[end...])

@@ -140,7 +140,9 @@ extension SiteModel {
         for id in self.ids where self[id].isRechecked {
             diagnostics += self[id].warnings
             for link in self[id].siteLinks {
-                if targets == nil { targets = SiteLinkTargets(self) }
+                if targets == nil {
+                    targets = SiteLinkTargets(self, inError: changes.diagnostics)
+                }
                 if let problem = targets!.problem(with: link, in: self[id].path) {
                     diagnostics.append(problem)
                 }
@@ -165,12 +167,17 @@ extension SiteModel {
         let slugs: Set<String>
         /// The slugs of the entries left out as drafts, which a link cannot name either.
         let drafts: Set<String>
+        /// The slugs of the files in error this build: a link to one is not broken, and its
+        /// category may be one no listed fruit has.
+        let inError: Set<String>
         let categories: [String]
 
-        init(_ model: SiteModel) {
+        init(_ model: SiteModel, inError diagnostics: [Diagnostic]) {
             slugs = Set(model.order.map { String(model[$0].slug) })
             let listed = Set(model.order)
             drafts = Set(model.ids.filter { !listed.contains($0) }.map { String(model[$0].slug) })
+            inError = Set(
+                diagnostics.filter(\.isError).map { String(SourceFile.slug(of: $0.location.path)) })
             categories = model.categories.map(\.name)
         }
 
@@ -180,6 +187,8 @@ extension SiteModel {
             switch link.kind {
             case .fruit where link.target.isEmpty:
                 return .error(at: location, "the link names no fruit", hint: "write 'fruit:<slug>'")
+            case .fruit where inError.contains(link.slug):
+                return nil  // The file's own error is reported.
             case .fruit where !slugs.contains(link.slug):
                 let slug = link.slug
                 let guess = Suggestion.closest(to: slug, in: slugs.sorted(), maximumDistance: 3)
@@ -197,7 +206,8 @@ extension SiteModel {
                     to: link.target, in: categories, maximumDistance: 3)
                 return .error(
                     at: location, "no category is named '\(link.target)'",
-                    hint: guess.map { "did you mean 'category:\($0)'?" })
+                    hint: guess.map { "did you mean 'category:\($0)'?" }
+                        ?? (inError.isEmpty ? nil : "it may be the category of an entry in error"))
             default:
                 return nil
             }
