@@ -353,6 +353,17 @@ import Testing
             "title: x\n\u{0}",
             "fruitsite.yml:2:1: error: invalid YAML: control characters are not allowed"
         ),
+        ("pageSize:", "fruitsite.yml:1:10: error: 'pageSize' must be a whole number, not null"),
+        (
+            "maxEntrySize: [1]",
+            "fruitsite.yml:1:15: error: 'maxEntrySize' must be a size such as 4MB, not a list"
+        ),
+        ("feed: 20", "fruitsite.yml:1:7: error: 'feed' must be a map, not a number"),
+        ("search: true", "fruitsite.yml:1:9: error: 'search' must be a map, not a boolean"),
+        (
+            "baseURL: https://example.org/x%2Fy/",
+            "fruitsite.yml:1:10: error: 'baseURL' must not escape a '/' in its path ('%2F')"
+        ),
     ])
     func aBadConfigValueIsAnErrorAtItsLine(_ text: String, _ expected: String) throws {
         // "LONG" stands for a 5,000-byte value, which would flood the test's name.

@@ -82,10 +82,17 @@ struct YAMLNode: Sendable {
         return errors
     }
 
-    /// A short noun for error messages: "a list", "a map", "a string".
+    /// A short noun for error messages: "a list", "a map", "a number", "a string", as YAML's
+    /// core schema reads a plain scalar.
     var kindDescription: String {
         switch kind {
-        case .scalar: isNull ? "null" : "a string"
+        case .scalar:
+            switch FruitParser.mustacheValue(self) {
+            case .null: "null"
+            case .bool: "a boolean"
+            case .int, .double: "a number"
+            default: "a string"
+            }
         case .sequence: "a list"
         case .mapping: "a map"
         }

@@ -168,10 +168,16 @@ public struct SiteConfig: Sendable, Equatable {
                 continue
             }
             guard let string = value.scalarText, !value.isNull else {
+                let wanted =
+                    switch name {
+                    case "pageSize": "a whole number"
+                    case "maxEntrySize", "maxPageSize": "a size such as 4MB"
+                    default: "a string"
+                    }
                 diagnostics.append(
                     .error(
                         at: location(value),
-                        "'\(name)' must be a string, not \(value.kindDescription)"))
+                        "'\(name)' must be \(wanted), not \(value.kindDescription)"))
                 continue
             }
             if string.utf8.count > Self.maximumValueLength {
@@ -401,6 +407,11 @@ public struct SiteConfig: Sendable, Equatable {
             ["", ".", ".."].contains($0.removingPercentEncoding ?? String($0))
         }) {
             return "must have a path without empty, '.' or '..' parts ('//', '/./', '/../')"
+        }
+        // A slash escaped within a part: `serve` refuses such requests, so no page there
+        // could be previewed, and servers disagree on whether it is a folder.
+        if segments.contains(where: { $0.lowercased().contains("%2f") }) {
+            return "must not escape a '/' in its path ('%2F')"
         }
         return nil
     }
