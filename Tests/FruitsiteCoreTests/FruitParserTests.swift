@@ -80,6 +80,15 @@ import Testing
         #expect(result.details?.bodyHTML.isEmpty == true)
     }
 
+    /// Spaces a quoted name or category starts or ends with are dropped, as a facet value's
+    /// are: `"Zed "` and `Zed` are one category.
+    @Test func trimsTheNameAndTheCategory() throws {
+        let fruit = try #require(
+            parse("---\nname: \"  Apple \"\ncategory: \"Zed \"\n---\n").fruit)
+        #expect(fruit.name == "Apple")
+        #expect(fruit.category == "Zed")
+    }
+
     @Test func acceptsBOMAndCRLF() throws {
         let text = "\u{FEFF}---\r\nname: Kiwi\r\ncategory: Berries\r\n---\r\nGreen *inside*.\r\n"
         let result = parse(text, slug: "kiwi")
@@ -202,6 +211,10 @@ import Testing
         .init(
             name: "category with a tab", source: "---\nname: A\ncategory: 1️⃣\"Co\\tre\"\n---\n",
             message: "'category' must be one line"),
+        .init(
+            name: "emoji of two lines",
+            source: "---\nname: A\ncategory: B\nemoji: 1️⃣\"🍎\\n🍐\"\n---\n",
+            message: "'emoji' must be one line"),
         .init(
             name: "control character in a name",
             source: "---\nname: 1️⃣\"A\\x01\"\ncategory: Core\n---\n",

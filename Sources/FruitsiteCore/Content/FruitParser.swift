@@ -195,7 +195,8 @@ public struct FruitParser: Sendable {
                     ))
                 return nil
             }
-            return (Fold.normalizeNFC(text), location(of: node))
+            // Trimmed as facet values and the emoji are: `"Zed "` is the category `Zed`.
+            return (Fold.normalizeNFC(text.trimmingWhitespace()), location(of: node))
         }
 
         let name = requiredString("name")
@@ -205,6 +206,15 @@ public struct FruitParser: Sendable {
         if let node = fields["emoji"], !node.isNull {
             if let text = node.scalarText {
                 emoji = Fold.normalizeNFC(text.trimmingWhitespace())
+                // Shown beside the name on one line, as the name is.
+                if !Self.isOneLine(emoji) {
+                    diagnostics.append(
+                        .error(
+                            at: location(of: node),
+                            "'emoji' must be one line, without line breaks, tabs or control "
+                                + "characters"))
+                    emoji = ""
+                }
             } else {
                 diagnostics.append(
                     .error(
