@@ -184,6 +184,7 @@ async function start() {
   };
 
   write(parseQuery(location.search, names));
+  if (isSearching(read())) searching();
   input.oninput = searching; // until the index is there
   try {
     index = await openIndex(form.dataset.index);

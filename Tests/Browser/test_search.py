@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import browser_support as support
@@ -178,6 +179,29 @@ def test_url_opened_directly_shows_its_search(driver, server, search_index, refe
     page = SearchPage(driver, search_index)
     page.open(server.base_url + "?q=Berr")
     assert page.box.get_attribute("value") == "Berr"
+    page.wait_for_names(reference("Berr"), "opening ?q=Berr")
+    page.wait_for_status_count()
+
+
+def test_an_opened_search_says_searching_while_the_index_loads(
+    driver, server, search_index, reference
+):
+    """A shared address's search shows no count of the page's own fruits while the index is
+    on its way (held back here by 1.5 s of latency on every request)."""
+    slow = {"offline": False, "latency": 1500, "downloadThroughput": -1, "uploadThroughput": -1}
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})  # no earlier copy
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions", slow)
+    try:
+        driver.get(server.base_url + "?q=Berr")
+        status = driver.find_element(By.ID, "search-status").text.strip()
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**slow, "latency": 0})
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+        driver.execute_cdp_cmd("Network.disable", {})
+    assert status == "Searching…", f"the status said {status!r} before the index loaded"
+    page = SearchPage(driver, search_index)
+    page.wait_until_ready()
     page.wait_for_names(reference("Berr"), "opening ?q=Berr")
     page.wait_for_status_count()
 
