@@ -391,6 +391,15 @@ import Testing
             let tagged = try SiteConfig(yaml: "language: \(tag)\n", path: "fruitsite.yml")
             #expect(tagged.language == tag)
         }
+        let directions = [
+            "en": "ltr", "ar": "rtl", "he-IL": "rtl", "FA": "rtl", "az-Arab": "rtl",
+            "az-Latn": "ltr", "sd-Deva-IN": "ltr", "ur-Arab-PK": "rtl", "yi": "rtl",
+            "x-klingon": "ltr",
+        ]
+        for (tag, direction) in directions {
+            let tagged = try SiteConfig(yaml: "language: \(tag)\n", path: "fruitsite.yml")
+            #expect(tagged.direction == direction, "\(tag)")
+        }
         for url in [
             "https://[::1]:8080/a%20b/", "https://[::1]/", "http://x.org/caf%C3%A9/",
             "https://xn--bcher-kva.example/", "https://bücher.example/", "http://localhost:8080/",

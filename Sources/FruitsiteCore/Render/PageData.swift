@@ -70,6 +70,7 @@ struct PageData: Sendable {
             "title": .string(config.title),
             "description": .string(config.description),
             "language": .string(config.language),
+            "direction": .string(config.direction),
             "baseURL": .string(config.baseURL),
         ]
         var hasher = StableHasher()
