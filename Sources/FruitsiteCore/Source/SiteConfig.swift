@@ -10,35 +10,6 @@ public struct SiteConfig: Sendable, Equatable {
     public var baseURL = ""
     /// The `lang` attribute of every page.
     public var language = "en"
-
-    /// The direction `language` is written in, every page's `dir`: `rtl` for a script written
-    /// right to left (a subtag such as `Arab` or `Hebr`), or with none, for a language
-    /// usually written in one (`ar`, `he`, `fa`, `ur` …); else `ltr`.
-    public var direction: String {
-        let subtags = language.lowercased().split(separator: "-")
-        if let script = subtags.dropFirst().first(where: {
-            $0.count == 4 && $0.allSatisfy(\.isLetter)
-        }) {
-            return Self.rightToLeftScripts.contains(String(script)) ? "rtl" : "ltr"
-        }
-        return subtags.first.map { Self.rightToLeftLanguages.contains(String($0)) } == true
-            ? "rtl" : "ltr"
-    }
-
-    /// ISO 15924 codes of the scripts written right to left that Unicode encodes, as CLDR
-    /// lists them.
-    private static let rightToLeftScripts: Set<String> = [
-        "adlm", "arab", "aran", "armi", "avst", "cprt", "egyp", "elym", "hatr", "hebr", "hung",
-        "khar", "lydi", "mand", "mani", "mend", "merc", "mero", "narb", "nbat", "nkoo", "orkh",
-        "ougr", "palm", "phli", "phlp", "phnx", "prti", "rohg", "samr", "sarb", "sogd", "sogo",
-        "syrc", "thaa", "yezi",
-    ]
-
-    /// Languages whose usual script is written right to left (CLDR's likely scripts).
-    private static let rightToLeftLanguages: Set<String> = [
-        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "khw", "ks", "lrc", "mzn", "nqo", "ps",
-        "sd", "syr", "ug", "ur", "yi",
-    ]
     /// Let raw HTML and any link scheme in Markdown through (off: libcmark's safe mode).
     public var rawHTML = false
     /// The most bytes one entry's file may hold (`maxEntrySize`): a bigger file is an error
@@ -83,6 +54,35 @@ public struct SiteConfig: Sendable, Equatable {
         case .sharded: true
         }
     }
+
+    /// The direction `language` is written in, every page's `dir`: `rtl` for a script written
+    /// right to left (a subtag such as `Arab` or `Hebr`), or with none, for a language
+    /// usually written in one (`ar`, `he`, `fa`, `ur` …); else `ltr`.
+    public var direction: String {
+        let subtags = language.lowercased().split(separator: "-")
+        if let script = subtags.dropFirst().first(where: {
+            $0.count == 4 && $0.allSatisfy(\.isLetter)
+        }) {
+            return Self.rightToLeftScripts.contains(String(script)) ? "rtl" : "ltr"
+        }
+        return subtags.first.map { Self.rightToLeftLanguages.contains(String($0)) } == true
+            ? "rtl" : "ltr"
+    }
+
+    /// ISO 15924 codes of the scripts written right to left that Unicode encodes, as CLDR
+    /// lists them.
+    private static let rightToLeftScripts: Set<String> = [
+        "adlm", "arab", "aran", "armi", "avst", "cprt", "egyp", "elym", "hatr", "hebr", "hung",
+        "khar", "lydi", "mand", "mani", "mend", "merc", "mero", "narb", "nbat", "nkoo", "orkh",
+        "ougr", "palm", "phli", "phlp", "phnx", "prti", "rohg", "samr", "sarb", "sogd", "sogo",
+        "syrc", "thaa", "yezi",
+    ]
+
+    /// Languages whose usual script is written right to left (CLDR's likely scripts).
+    private static let rightToLeftLanguages: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "khw", "ks", "lrc", "mzn", "nqo", "ps",
+        "sd", "syr", "ug", "ur", "yi",
+    ]
 
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
