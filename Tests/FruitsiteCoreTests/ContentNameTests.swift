@@ -24,6 +24,8 @@ import Testing
         #expect(ContentName.path(path, hash: 33) == stamped)
         #expect(ContentName.isStamped(stamped))
         #expect(!ContentName.isStamped(path))
+        #expect(ContentName.unstamped(stamped) == path)
+        #expect(ContentName.unstamped(path) == path)
     }
 
     @Test func namesThatOnlyLookStampedAreTold() {

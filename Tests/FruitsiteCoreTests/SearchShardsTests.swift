@@ -41,7 +41,8 @@ import Testing
     /// Small files, so that the few test names fill several buckets and some heavy files.
     static let builder = SearchShards(recordsPerFile: 4, heavyBytes: 24, bucketBytes: 256)
 
-    /// Every file of an index: what `files` makes, the records files, then the gram files.
+    /// Every file of an index, each named as the model names it: its path stamped with its
+    /// hash, a records file's with its group's; the manifest first.
     static func allFiles(
         _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
         categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
@@ -50,14 +51,56 @@ import Testing
         let (grams, gramFiles) = builder.grams(
             of: builder.postings(of: Array(names.joined()), endingAt: ends),
             source: builder.source(of: names.map(StableHasher.hash)))
-        let recordsFiles = builder.recordsFiles(count: records.count).map { positions in
-            RenderedPage(
-                path: builder.recordsPath(of: positions),
-                bytes: builder.recordsFile(records[positions]))
+        var files: [RenderedPage] = []
+        func stamped(_ list: [RenderedPage]) -> [UInt64] {
+            list.map { file in
+                let hash = StableHasher.hash(file.bytes)
+                files.append(
+                    RenderedPage(path: ContentName.path(file.path, hash: hash), bytes: file.bytes))
+                return hash
+            }
         }
-        return builder.files(
-            grams: grams, count: records.count, categories: categories, facets: facets)
-            + recordsFiles + gramFiles
+        var hashes = SearchShards.FileHashes()
+        let gramHashes = stamped(gramFiles)
+        hashes.buckets = Array(gramHashes.prefix(grams.buckets))
+        hashes.heavy = Array(gramHashes.dropFirst(grams.buckets))
+        let groups = builder.groupFiles(categories: categories, facets: facets)
+        hashes.categories = stamped(groups.categories)
+        hashes.facets = groups.facets.map(stamped)
+        let recordsFiles = builder.recordsFiles(count: records.count)
+        hashes.recordsGroup = builder.recordsGroup(fileCount: recordsFiles.count)
+        for group in stride(from: 0, to: recordsFiles.count, by: hashes.recordsGroup) {
+            let members = recordsFiles[group..<min(group + hashes.recordsGroup, recordsFiles.count)]
+                .map {
+                    RenderedPage(
+                        path: builder.recordsPath(of: $0), bytes: builder.recordsFile(records[$0]))
+                }
+            var hasher = StableHasher()
+            for file in members { hasher.combine(StableHasher.hash(file.bytes)) }
+            hashes.records.append(hasher.value)
+            files += members.map {
+                RenderedPage(path: ContentName.path($0.path, hash: hasher.value), bytes: $0.bytes)
+            }
+        }
+        let manifest = builder.manifest(
+            count: records.count, grams: grams, categories: categories, facets: facets,
+            hashes: hashes)
+        return [RenderedPage(path: SearchShards.manifestPath, bytes: manifest)] + files
+    }
+
+    /// The file the manifest names `path` (such as `grams/3`), with the stamp at `index` of
+    /// its `stamps`, as the browser reads it.
+    static func file(
+        _ files: [String: Any], _ path: String, _ stamps: Any?, _ index: Int
+    ) -> Any? {
+        guard let stamps = stamps as? String, stamps.count >= 8 * (index + 1) else {
+            Issue.record("no stamp \(index) for \(path) in \(String(describing: stamps))")
+            return nil
+        }
+        let stamp = stamps.dropFirst(8 * index).prefix(8)
+        let found = files[SearchShards.folder + "\(path).\(stamp).json"]
+        #expect(found != nil, "no file \(path).\(stamp).json")
+        return found
     }
 
     static func files() -> [String: Any] {
@@ -102,8 +145,8 @@ import Testing
     @Test func everyGramListsExactlyTheFruitsWhoseNameHasIt() throws {
         let files = Self.files()
         let manifest = try #require(files[SearchShards.manifestPath] as? [String: Any])
-        #expect(manifest["version"] as? Int == 3 && manifest["count"] as? Int == Self.names.count)
-        let buckets = try #require(manifest["buckets"] as? Int)
+        #expect(manifest["version"] as? Int == 4 && manifest["count"] as? Int == Self.names.count)
+        let buckets = try #require(manifest["buckets"] as? String).count / 8
         let heavy = try #require(manifest["heavy"] as? [String: Int])
         #expect(buckets > 1 && !heavy.isEmpty, "the test's sizes make both kinds of file")
 
@@ -111,7 +154,7 @@ import Testing
         var postings: [String: Any] = [:]
         for bucket in 0..<buckets {
             let file = try #require(
-                files[SearchShards.folder + "grams/\(bucket).json"] as? [String: Any])
+                Self.file(files, "grams/\(bucket)", manifest["buckets"], bucket) as? [String: Any])
             for (gram, posting) in file {
                 #expect(Int(SearchShards.bucket(of: Array(gram.utf8)) % UInt32(buckets)) == bucket)
                 #expect(heavy[gram] == nil && postings[gram] == nil)
@@ -119,7 +162,7 @@ import Testing
             }
         }
         for (gram, id) in heavy {
-            postings[gram] = files[SearchShards.folder + "grams/h\(id).json"]
+            postings[gram] = Self.file(files, "grams/h\(id)", manifest["heavyFiles"], id)
         }
 
         // What each gram should list, from the names themselves.
@@ -153,10 +196,12 @@ import Testing
         let files = Self.files()
         let manifest = try #require(files[SearchShards.manifestPath] as? [String: Any])
         #expect(manifest["records"] as? Int == 4)
+        let group = try #require(manifest["recordsGroup"] as? Int)
         var records: [Int] = []
         for file in 0..<(Self.names.count + 3) / 4 {
             let list = try #require(
-                files[SearchShards.folder + "records/\(file).json"] as? [[String: Int]])
+                Self.file(files, "records/\(file)", manifest["recordsFiles"], file / group)
+                    as? [[String: Int]])
             #expect(list.count == min(4, Self.names.count - file * 4))
             records += list.compactMap { $0["n"] }
         }
@@ -167,7 +212,8 @@ import Testing
         for (index, category) in Self.categories.enumerated() {
             #expect(categories[index]["count"] as? Int == category.positions.count)
             #expect(
-                Self.positions(files[SearchShards.folder + "categories/\(index).json"])
+                Self.positions(
+                    Self.file(files, "categories/\(index)", manifest["categoryFiles"], index))
                     == category.positions)
         }
         let facets = try #require(manifest["facets"] as? [[String: Any]])
@@ -177,7 +223,7 @@ import Testing
         #expect(values.map { $0["count"] as? Int } == [8, 0])
         for (index, value) in Self.facets[0].values.enumerated() {
             #expect(
-                Self.positions(files[SearchShards.folder + "facets/0/\(index).json"])
+                Self.positions(Self.file(files, "facets/0/\(index)", facets[0]["files"], index))
                     == value.positions)
         }
     }
@@ -247,11 +293,43 @@ import Testing
         }
     }
 
+    @Test func recordsFilesShareAStampOnlyPastTheManifestsRoom() {
+        let builder = SearchShards()
+        #expect(builder.recordsGroup(fileCount: 0) == 1)
+        #expect(builder.recordsGroup(fileCount: 512) == 1)
+        #expect(builder.recordsGroup(fileCount: 513) == 2)
+        #expect(builder.recordsGroup(fileCount: 3_125) == 8)  // 100,000 fruits
+        #expect(builder.recordsGroup(fileCount: 31_250) == 64)  // 1,000,000 fruits
+    }
+
+    @Test func theManifestsBuildIsTheStampOfWhatItNames() throws {
+        let manifest = { (records: [ByteSlice]) throws -> [String: Any] in
+            let files = Self.allFiles(
+                Self.builder, names: Self.names.map(Fold.key), records: records,
+                categories: Self.categories, facets: Self.facets)
+            return try #require(
+                JSONSerialization.jsonObject(with: Data(files[0].bytes)) as? [String: Any])
+        }
+        let before = try manifest(Self.records)
+        var records = Self.records
+        records[5] = ByteSlice(copying: #"{"n":-5}"#.utf8)
+        let after = try manifest(records)
+        let build = try #require(before["build"] as? String)
+        #expect(ContentName.isStamped("x.\(build).json"))
+        #expect(after["build"] as? String != build)
+        // Only the stamp of the records file that changed.
+        #expect(after["recordsFiles"] as? String != before["recordsFiles"] as? String)
+        #expect(after["buckets"] as? String == before["buckets"] as? String)
+        #expect(after["categoryFiles"] as? String == before["categoryFiles"] as? String)
+    }
+
     @Test func anEmptyCatalogHasAManifestAndOneEmptyBucket() throws {
         let files = Self.allFiles(
             SearchShards(), names: [], records: [], categories: [], facets: [])
         #expect(
-            files.map(\.path) == [SearchShards.manifestPath, SearchShards.folder + "grams/0.json"])
+            files.map { ContentName.unstamped($0.path) } == [
+                SearchShards.manifestPath, SearchShards.folder + "grams/0.json",
+            ])
         #expect(String(decoding: files[1].bytes, as: UTF8.self) == "{}\n")
     }
 

@@ -12,9 +12,9 @@ struct PageData: Sendable {
     let theme: TemplateLoader.Theme
     let pagination: Pagination
     let feeds: Feeds
-    /// The search index's file the index page's search loads: `search-index.json`, or the
-    /// sharded index's manifest.
-    let searchIndexPath: String
+    /// The search index's file the index page's search loads: `search-index.json` named by
+    /// its bytes (set once it is made), or the sharded index's manifest.
+    var searchIndexPath: String
 
     private let site: MustacheValue
     private let configHash: UInt64

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Builds the sharded search index (format 3): a small manifest, and files a browser fetches
+/// Builds the sharded search index (format 4): a small manifest, and files a browser fetches
 /// only when a query needs them, so that the first result of a search at a million fruits
 /// costs kilobytes rather than the whole catalog. README, "The sharded index", has the
 /// layout; `Templates/assets/search-index.js` reads it.
@@ -29,8 +29,11 @@ struct SearchShards: Sendable {
     /// About how much of the other postings a bucket file holds.
     var bucketBytes = 8_192
 
+    /// The most stamps of records files the manifest holds (`recordsGroup(fileCount:)`).
+    var recordsStamps = 512
+
     /// The format and the sizes above, which an index made before mixes into its hash.
-    var layout: String { "3 \(recordsPerFile) \(heavyBytes) \(bucketBytes)" }
+    var layout: String { "4 \(recordsPerFile) \(heavyBytes) \(bucketBytes) \(recordsStamps)" }
 
     /// The gram files as the manifest names them: how many buckets there are, and the grams
     /// with a file of their own, in the order of their numbers; and the postings they were
@@ -85,7 +88,7 @@ struct SearchShards: Sendable {
             return writer.bytes
         }
 
-        /// The files' paths: the buckets', then the common grams'.
+        /// The files' paths without their stamps: the buckets', then the common grams'.
         var paths: [String] {
             (0..<buckets).map { SearchShards.folder + "grams/\($0).json" }
                 + heavy.indices.map { SearchShards.folder + "grams/h\($0).json" }
@@ -197,37 +200,20 @@ struct SearchShards: Sendable {
         return (scalars, scalarEnds)
     }
 
-    /// The manifest, then the categories' and the facet values' files: every file of the
-    /// index but the gram and records files.
-    /// - Parameters:
-    ///   - grams: The gram files, as `grams(of:source:)` made them for these fruits.
-    ///   - count: How many fruits the index holds.
-    func files(
-        grams: Grams, count: Int, categories: [Group],
-        facets: [(key: String, values: [Group])]
-    ) -> [RenderedPage] {
-        var files: [RenderedPage] = []
-        files.append(
-            RenderedPage(
-                path: Self.manifestPath,
-                bytes: manifest(
-                    count: count, buckets: grams.buckets, categories: categories,
-                    facets: facets, heavy: grams.heavy)))
-        for (index, category) in categories.enumerated() {
-            files.append(
-                RenderedPage(
-                    path: Self.folder + "categories/\(index).json",
-                    bytes: Self.runList(category.positions) + [0x0A]))
+    /// The categories' and the facet values' files, as their stamp-free paths name them:
+    /// every file of the index but the manifest, the gram and the records files.
+    func groupFiles(categories: [Group], facets: [(key: String, values: [Group])]) -> (
+        categories: [RenderedPage], facets: [[RenderedPage]]
+    ) {
+        let file = { (path: String, group: Group) in
+            RenderedPage(path: Self.folder + path, bytes: Self.runList(group.positions) + [0x0A])
         }
-        for (facet, (_, values)) in facets.enumerated() {
-            for (index, value) in values.enumerated() {
-                files.append(
-                    RenderedPage(
-                        path: Self.folder + "facets/\(facet)/\(index).json",
-                        bytes: Self.runList(value.positions) + [0x0A]))
+        return (
+            categories.enumerated().map { file("categories/\($0).json", $1) },
+            facets.enumerated().map { facet, list in
+                list.values.enumerated().map { file("facets/\(facet)/\($0).json", $1) }
             }
-        }
-        return files
+        )
     }
 
     /// The catalog positions whose records each records file holds, for `count` fruits: a
@@ -238,7 +224,20 @@ struct SearchShards: Sendable {
         }
     }
 
-    /// The path of the records file holding `positions`, one of `recordsFiles(count:)`.
+    /// How many records files share a stamp, for `fileCount` of them: one each up to
+    /// `recordsStamps` files, then the fewest consecutive files (a power of two) that keep
+    /// the stamps within it. A stamp is 8 bytes of the manifest a first visit loads, so one
+    /// each at a million fruits (31,250 files) would be 250 KB; a group's stamp is the hash of
+    /// its files' hashes, so a name still always means the same bytes, and an edit renames the
+    /// files of its group.
+    func recordsGroup(fileCount: Int) -> Int {
+        var group = 1
+        while (fileCount + group - 1) / group > recordsStamps { group *= 2 }
+        return group
+    }
+
+    /// The path of the records file holding `positions`, one of `recordsFiles(count:)`,
+    /// without its stamp.
     func recordsPath(of positions: Range<Int>) -> String {
         Self.folder + "records/\(positions.lowerBound / recordsPerFile).json"
     }
@@ -252,10 +251,30 @@ struct SearchShards: Sendable {
         return json
     }
 
-    private func manifest(
-        count: Int, buckets: Int, categories: [Group],
-        facets: [(key: String, values: [Group])], heavy: [String]
+    /// The hashes of the files the manifest names, in the order of their numbers: a file's
+    /// name is stamped with its hash (`ContentName`), and a records file's with its group's.
+    struct FileHashes: Sendable {
+        var buckets: [UInt64] = []
+        var heavy: [UInt64] = []
+        var categories: [UInt64] = []
+        var facets: [[UInt64]] = []
+        /// How many records files share a stamp (`recordsGroup(fileCount:)`), and the hash
+        /// of each group.
+        var recordsGroup = 1
+        var records: [UInt64] = []
+    }
+
+    /// The manifest: the only file of the index whose name does not change with its bytes,
+    /// read again by an open page to tell a new build (its `build`, the stamp of the rest).
+    func manifest(
+        count: Int, grams: Grams, categories: [Group],
+        facets: [(key: String, values: [Group])], hashes: FileHashes
     ) -> [UInt8] {
+        func stamps(_ hashes: [UInt64], into json: inout [UInt8]) {
+            json.append(UInt8(ascii: "\""))
+            for hash in hashes { json += ContentName.stamp(hash).utf8 }
+            json.append(UInt8(ascii: "\""))
+        }
         func groups(_ groups: [Group], into json: inout [UInt8]) {
             json.append(UInt8(ascii: "["))
             for (index, group) in groups.enumerated() {
@@ -267,9 +286,15 @@ struct SearchShards: Sendable {
             json.append(UInt8(ascii: "]"))
         }
         var json: [UInt8] = []
-        json += #"{"version":3,"count":\#(count),"records":\#(recordsPerFile),"#.utf8
-        json += #""buckets":\#(buckets),"categories":"#.utf8
+        json += #""count":\#(count),"records":\#(recordsPerFile),"#.utf8
+        json += #""recordsGroup":\#(hashes.recordsGroup),"recordsFiles":"#.utf8
+        stamps(hashes.records, into: &json)
+        json += #","buckets":"#.utf8
+        stamps(hashes.buckets, into: &json)
+        json += #","categories":"#.utf8
         groups(categories, into: &json)
+        json += #","categoryFiles":"#.utf8
+        stamps(hashes.categories, into: &json)
         json += #","facets":["#.utf8
         for (index, facet) in facets.enumerated() {
             if index > 0 { json.append(UInt8(ascii: ",")) }
@@ -277,16 +302,21 @@ struct SearchShards: Sendable {
             JSONText.append(quoted: facet.key, to: &json)
             json += #","values":"#.utf8
             groups(facet.values, into: &json)
+            json += #","files":"#.utf8
+            stamps(index < hashes.facets.count ? hashes.facets[index] : [], into: &json)
             json.append(UInt8(ascii: "}"))
         }
         json += #"],"heavy":{"#.utf8
-        for (id, gram) in heavy.enumerated() {
+        for (id, gram) in grams.heavy.enumerated() {
             if id > 0 { json.append(UInt8(ascii: ",")) }
             JSONText.append(quoted: gram, to: &json)
             json += ":\(id)".utf8
         }
-        json += "}}\n".utf8
-        return json
+        json += #"},"heavyFiles":"#.utf8
+        stamps(hashes.heavy, into: &json)
+        json += "}\n".utf8
+        let build = ContentName.stamp(StableHasher.hash(json))
+        return Array(#"{"version":4,"build":"\#(build)","#.utf8) + json
     }
 
     /// Which bucket file holds a gram, modulo their number: FNV-1a, 32 bits, of the UTF-8 of
