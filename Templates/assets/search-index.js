@@ -1,4 +1,4 @@
-// Opens a search index, single (format 1) or sharded (format 3, README "The sharded index"),
+// Opens a search index, single (format 1) or sharded (format 4, README "The sharded index"),
 // behind one interface: both give exactly filterFruits' fruits (fold-v1), in catalog order.
 import { filterFruits, fold, wellFormed } from './fruit-filter.js';
 
@@ -62,34 +62,40 @@ const unionAll = (sets) => {
 // MARK: - Opening
 
 /**
- * Opens the index at `url` (of a sharded one, only the manifest): resolves to `{ total,
- * categories, root, search({ q, category, ...facetValues }), prefetch(q) }`;
+ * Opens the index at `url` (of a sharded one, only the manifest): resolves to `{ total, root,
+ * search({ q, category, ...facetValues }), prefetch(q) }`;
  * records' `url`s are relative to `root`. A search resolves to `{ count, records(start, end) }`;
  * `prefetch(q)`, called once q's results show, fetches the gram files that q one code point
  * longer can need, and resolves when they have arrived or failed.
- * Rejects any format but 1 and 3.
+ * Files but the manifest are named by their bytes: a search that sees a new build (README,
+ * "Deploying") moves to it and calls onChange(). Rejects any format but 1 and 4, and a file
+ * not fetched with its HTTP `status`.
  */
-export async function openIndex(url, { fetch = globalThis.fetch } = {}) {
+export async function openIndex(url, { fetch = globalThis.fetch, onChange = () => {} } = {}) {
   const base = new URL(url, globalThis.location?.href);
+  const get = async (href, init) => {
+    const response = await fetch(href, init);
+    const { ok, status } = response;
+    if (!ok) throw Object.assign(Error(`${href}: HTTP ${status}`), { status });
+    return response.json();
+  };
   // Each file is fetched once, also for searches made while it loads; a failed one, again.
   const files = new Map();
   const load = (path) => {
     const href = new URL(path, base).href;
     if (!files.has(href)) {
-      const file = fetch(href).then((response) => {
-        if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`);
-        return response.json();
-      });
+      const file = get(href);
       file.catch(() => files.delete(href));
       files.set(href, file);
     }
     return files.get(href);
   };
 
-  const index = await load(base);
+  const index = await get(base.href);
   if (index?.version === 1) return single(index, new URL('.', base));
-  if (index?.version === 3) return sharded(index, new URL('..', base), load);
-  throw new Error(`${base}: not a search index of format 1 or 3`);
+  const latest = () => get(base.href, { cache: 'no-cache' });
+  if (index?.version === 4) return sharded(index, new URL('..', base), load, latest, onChange);
+  throw new Error(`${base}: not a search index of format 1 or 4`);
 }
 
 // MARK: - Format 1: one file
@@ -97,7 +103,6 @@ export async function openIndex(url, { fetch = globalThis.fetch } = {}) {
 function single({ categories, fruits }, root) {
   return {
     total: fruits.length,
-    categories,
     root,
     async search({ q, category, ...wanted }) {
       const hits = filterFruits(fruits, q, category, wanted);
@@ -107,9 +112,25 @@ function single({ categories, fruits }, root) {
   };
 }
 
-// MARK: - Format 3: a manifest, and files per gram, category, facet value and records
+// MARK: - Format 4: a manifest, and files per gram, category, facet value and records
 
-function sharded({ count, records: size, buckets, categories, facets, heavy }, root, load) {
+function sharded(manifest, root, load, latest, onChange) {
+  let m = manifest; // the build searched
+  // A file's name: its path, and the ith stamp of `stamps`.
+  const named = (path, stamps, i) => `${path}.${stamps.substr(8 * (i | 0), 8)}.json`;
+  // Whether the server's manifest names a new build, searched from then on; one at a time.
+  let checking;
+  const moved = () =>
+    (checking ??= latest()
+      .then((next) => next?.version === 4 && next.build !== m.build && ((m = next), onChange(), 1))
+      .catch(() => 0)
+      .finally(() => (checking = null)));
+  // A file gone (404) means a new build: the search runs again there, once.
+  const again = async (error, retry) => {
+    if (error?.status === 404 && (await moved())) return retry();
+    throw error;
+  };
+
   const set = (path) => load(path).then(decode);
   // A gram's key is its first code point, or a trigram's first two: the bucket file that holds
   // it is the FNV-1a hash (32 bits) of the key's UTF-8, modulo their number.
@@ -117,17 +138,19 @@ function sharded({ count, records: size, buckets, categories, facets, heavy }, r
   const bucket = (key) => {
     let hash = 0x811c9dc5;
     for (const byte of new TextEncoder().encode(key)) hash = Math.imul(hash ^ byte, 0x1000193);
-    return load(`grams/${(hash >>> 0) % buckets}.json`);
+    const b = (hash >>> 0) % (m.buckets.length / 8);
+    return load(named(`grams/${b}`, m.buckets, b));
   };
+  const heavy = (n) => load(named(`grams/h${n}`, m.heavyFiles, n));
   // A gram's posting: a run list, or for three code points, { offset: run list }.
   const posting = async (gram) => {
-    if (Object.hasOwn(heavy, gram)) return load(`grams/h${heavy[gram]}.json`);
+    if (Object.hasOwn(m.heavy, gram)) return heavy(m.heavy[gram]);
     const grams = await bucket(keyOf(gram));
     return Object.hasOwn(grams, gram) ? grams[gram] : null;
   };
 
   // The fruits whose folded name holds the text, an array of code points.
-  const named = async (text) => {
+  const holding = async (text) => {
     const L = text.length;
     const gram = (k) => posting(text.slice(k, k + 3).join(''));
     if (L < 3) return decode(await gram(0));
@@ -145,33 +168,44 @@ function sharded({ count, records: size, buckets, categories, facets, heavy }, r
   const find = (list, name) => list.findIndex((item) => item.name.normalize() === name.normalize());
   const none = async () => NONE;
 
-  return {
-    total: count,
-    categories: categories.map((c) => c.name),
+  const index = {
+    get total() {
+      return m.count;
+    },
     root,
-    async search({ q, category, ...wanted }) {
+    async search(state) {
+      const { q, category, ...wanted } = state;
+      // Its hits are read in this build's records files.
+      const built = m;
+      const { categories, facets, count, records: size } = built;
+      const category_ = (i) => set(named(`categories/${i}`, built.categoryFiles, i));
+      // Asked beside the search's files: no round of its own.
+      moved();
       const text = q ? fold(wellFormed(q)) : '';
       // Every file the search needs is asked for at once.
       const sets = [];
       if (text) {
         const inCategories = categories.flatMap(({ name }, i) =>
-          fold(name.normalize()).includes(text) ? [set(`categories/${i}.json`)] : [],
+          fold(name.normalize()).includes(text) ? [category_(i)] : [],
         );
-        sets.push(Promise.all([named([...text]), ...inCategories]).then(unionAll));
+        sets.push(Promise.all([holding([...text]), ...inCategories]).then(unionAll));
       }
       if (category) {
         const i = find(categories, category);
-        sets.push(i < 0 ? none() : set(`categories/${i}.json`));
+        sets.push(i < 0 ? none() : category_(i));
       }
       for (const [key, value] of Object.entries(wanted)) {
         if (!value) continue;
         const f = facets.findIndex((facet) => facet.key === key);
         const v = f < 0 ? -1 : find(facets[f].values, value);
-        sets.push(v < 0 ? none() : set(`facets/${f}/${v}.json`));
+        sets.push(v < 0 ? none() : set(named(`facets/${f}/${v}`, facets[f].files, v)));
       }
-      const hits = sets.length
-        ? (await Promise.all(sets)).reduce(intersect)
-        : Int32Array.of(0, count);
+      let hits;
+      try {
+        hits = sets.length ? (await Promise.all(sets)).reduce(intersect) : Int32Array.of(0, count);
+      } catch (error) {
+        return again(error, () => index.search(state));
+      }
       let found = 0;
       for (let i = 0; i < hits.length; i += 2) found += hits[i + 1] - hits[i];
 
@@ -185,9 +219,13 @@ function sharded({ count, records: size, buckets, categories, facets, heavy }, r
             const last = Math.min(hits[i + 1], hits[i] + end - n);
             for (let p = Math.max(hits[i], hits[i] + start - n); p < last; p++) positions.push(p);
           }
-          const file = (p) => load(`records/${Math.floor(p / size)}.json`);
-          const files = await Promise.all(positions.map(file));
-          return positions.map((p, i) => files[i][p % size]);
+          try {
+            const file = (k) => named(`records/${k}`, built.recordsFiles, k / built.recordsGroup);
+            const files = await Promise.all(positions.map((p) => load(file((p / size) | 0))));
+            return positions.map((p, i) => files[i][p % size]);
+          } catch (error) {
+            return again(error, async () => (await index.search(state)).records(start, end));
+          }
         },
       };
     },
@@ -199,10 +237,11 @@ function sharded({ count, records: size, buckets, categories, facets, heavy }, r
       const key = text.slice(-2).join('');
       const length = Math.min(text.length + 1, 3);
       const files = [bucket(key)];
-      for (const [gram, n] of Object.entries(heavy)) {
-        if ([...gram].length === length && keyOf(gram) === key) files.push(load(`grams/h${n}.json`));
+      for (const [gram, n] of Object.entries(m.heavy)) {
+        if ([...gram].length === length && keyOf(gram) === key) files.push(heavy(n));
       }
       await Promise.allSettled(files); // a failed file is fetched again when a search needs it
     },
   };
+  return index;
 }

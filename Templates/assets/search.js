@@ -115,14 +115,14 @@ async function start() {
     li.dataset.slug = slug;
     return li;
   };
-  // The next results of a search, from `start`.
-  const items = async ({ records, q }, start) =>
-    (await records(start, start + STEP)).map((fruit) => item(fruit, q));
+  // The next results of a search, from `start` to `end`.
+  const items = async ({ records, q }, start, end = start + STEP) =>
+    (await records(start, end)).map((fruit) => item(fruit, q));
   const unavailable = () => (status.textContent = 'Search is unavailable: the index did not load.');
 
-  // Shows a state. Resolves to its count, or to null when a later render took its place or
-  // the index failed to answer.
-  const render = async (state) => {
+  // Shows a state, its first `shown` results at least. Resolves to its count, or to null when
+  // a later render took its place or the index failed to answer.
+  const render = async (state, shown = STEP) => {
     const search = ++searches;
     let searching = isSearching(state);
     let result = null;
@@ -130,7 +130,7 @@ async function start() {
     try {
       if (searching) {
         result = { ...(await index.search(state)), q: state.q };
-        first = await items(result, 0);
+        first = await items(result, 0, shown);
       }
     } catch {
       searching = result = null; // shown as no search: no earlier results stay
@@ -179,15 +179,29 @@ async function start() {
     timer = setTimeout(() => {
       save(state);
       burst = false;
-      rendered.then((count) => count !== null && shown === state && announce(state, count));
+      rendered.then(
+        (count) => count !== null && shown === state && announce(state, found?.count ?? count),
+      );
     }, 400);
   };
 
   write(parseQuery(location.search, names));
   if (isSearching(read())) searching();
   input.oninput = searching; // until the index is there
+  // A new build: the search is made again there, as many results shown.
+  const onChange = () =>
+    render(shown, Math.max(results.children.length, STEP)).then(
+      (count) => count !== null && announce(shown, count),
+    );
   try {
-    index = await openIndex(form.dataset.index);
+    const open = (url) => openIndex(new URL(url, location.href), { onChange });
+    index = await open(form.dataset.index).catch(async (error) => {
+      if (error.status !== 404) throw error;
+      // An old page: the page as it is now names the index.
+      const page = await (await fetch(location.href, { cache: 'no-cache' })).text();
+      const now = new DOMParser().parseFromString(page, 'text/html');
+      return open(now.getElementById(form.id).dataset.index);
+    });
   } catch {
     if (location.protocol !== 'file:') return unavailable();
     status.textContent =

@@ -1,5 +1,5 @@
 // Checks Templates/assets/search-index.js on sites that fruitsite builds, with a single index
-// (format 1) and a sharded one (format 3): for the shared vectors' catalogs and generated ones,
+// (format 1) and a sharded one (format 4): for the shared vectors' catalogs and generated ones,
 // both give the fruits `fruitsite search --json` prints, in its order, and the same records.
 // Needs the fruitsite executable: FRUITSITE_BIN, by default .build/release/fruitsite.
 import assert from 'node:assert/strict';
@@ -30,7 +30,10 @@ const vectors = JSON.parse(readFileSync(join(repo, 'Tests/Fixtures/search-vector
 
 // MARK: - Sites
 
-const KINDS = { single: 'search-index.json', sharded: 'search/index.json' };
+const KINDS = { single: /^search-index\.[a-z2-7]{8}\.json$/, sharded: /^search\/index\.json$/ };
+/** The search index a built site's index page names (`data-index`), as the page loads it. */
+const entry = (site) =>
+  readFileSync(join(site, 'index.html'), 'utf8').match(/data-index="([^"]*)"/)[1];
 // A build writes a file per fruit: in memory (tmpfs) it takes half the time.
 const scratch = process.env.TMPDIR || (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
 let work;
@@ -121,11 +124,14 @@ function respond(dir, url) {
   return { ok: true, status: 200, json: async () => JSON.parse(text) };
 }
 
-/** Opens a site's index with a fetch that reads its files from disk, logging each URL. */
-const open = (dir, kind, log = []) =>
-  openIndex(SITE + KINDS[kind], {
-    fetch: async (url) => {
-      log.push(url);
+/**
+ * Opens a site's index with a fetch that reads its files from disk, logging each URL; a
+ * request that revalidates (the manifest, asked again by each search) is logged apart.
+ */
+const open = (dir, kind, log = [], revalidated = []) =>
+  openIndex(SITE + entry(join(dir, kind)), {
+    fetch: async (url, init) => {
+      (init?.cache === 'no-cache' ? revalidated : log).push(url);
       return respond(join(dir, kind), url);
     },
   });
@@ -178,7 +184,6 @@ describe('the vectors, on built sites', () => {
       test('both kinds describe the same catalog', () => {
         const { single, sharded } = indexes;
         assert.equal(sharded.total, single.total);
-        assert.deepEqual(sharded.categories, single.categories);
         assert.equal(sharded.root.href, SITE);
         assert.equal(single.root.href, SITE);
       });
@@ -219,21 +224,22 @@ const random = (seed) => () => {
 };
 
 /** Queries of 1 to 6 code points cut from the catalog's names, some with a category or facet. */
-function queries(index, records, count, seed) {
+function queries(records, count, seed) {
   const next = random(seed);
+  const categories = [...new Set(records.map((record) => record.category))];
   const pick = (list) => list[Math.floor(next() * list.length)];
   // The values of the first facet the records have.
   const [key] = Object.keys(records.find((record) => record.facets)?.facets ?? {});
   const values = [...new Set(records.flatMap((record) => record.facets?.[key] ?? []))];
   const states = [{ q: '' }, { q: ' ' }, { q: 'zzz' }, { q: 'ß' }, { q: 'é' }];
-  states.push({ q: '', category: pick(index.categories) });
+  states.push({ q: '', category: pick(categories) });
   while (states.length < count) {
     const letters = [...pick(records).name];
     const start = Math.floor(next() * letters.length);
     let q = letters.slice(start, start + 1 + Math.floor(next() * 6)).join('');
     if (next() < 0.3) q = q.toUpperCase();
     const state = { q };
-    if (next() < 0.3) state.category = pick(index.categories);
+    if (next() < 0.3) state.category = pick(categories);
     if (key && next() < 0.2) state[key] = pick(values);
     states.push(state);
   }
@@ -267,7 +273,7 @@ describe('a catalog from Benchmarks/generate.py', () => {
 
   test('many queries give what `fruitsite search --json` prints', async () => {
     const { records: all } = await searchAll(indexes.single, {});
-    const states = queries(indexes.single, all, 16, 1);
+    const states = queries(all, 16, 1);
     await Promise.all(
       states.map(async (state) => {
         const printed = await cli(site, state);
@@ -283,7 +289,7 @@ describe('a catalog from Benchmarks/generate.py', () => {
 
   test('both kinds agree on many more queries', async () => {
     const { records: all } = await searchAll(indexes.single, {});
-    for (const state of queries(indexes.single, all, 200, 5)) {
+    for (const state of queries(all, 200, 5)) {
       const single = await searchAll(indexes.single, state);
       const sharded = await searchAll(indexes.sharded, state);
       assert.equal(sharded.count, single.count, JSON.stringify(state));
@@ -331,7 +337,7 @@ describe('a catalog whose grams have files of their own', () => {
 
   test('both kinds agree on many queries, a few checked against the CLI', async () => {
     const { records: all } = await searchAll(indexes.single, {});
-    const states = queries(indexes.single, all, 300, 4);
+    const states = queries(all, 300, 4);
     for (const [n, state] of states.entries()) {
       const single = await searchAll(indexes.single, state);
       const sharded = await searchAll(indexes.sharded, state);
@@ -360,6 +366,112 @@ describe('a catalog whose grams have files of their own', () => {
   });
 });
 
+// MARK: - A build while the index is open
+
+describe('a site built again while its index is open', () => {
+  let site;
+  let output;
+  // Writes Benchmarks/generate.py's catalog of `count` fruits (front matter only) anew.
+  const generate = async (count, seed) => {
+    rmSync(join(site, 'Content'), { recursive: true, force: true });
+    const failed = await new Promise((resolve) =>
+      execFile(
+        'python3',
+        [join(repo, 'Benchmarks/generate.py'), '--count', `${count}`, '--seed', `${seed}`,
+          '--out', join(site, 'Content')],
+        (error, _, stderr) => resolve(error && stderr),
+      ),
+    );
+    assert.ok(!failed, `generate.py failed: ${failed}`);
+    for (const entry of readdirSync(join(site, 'Content'))) {
+      const file = join(site, 'Content', entry);
+      const text = readFileSync(file, 'utf8');
+      writeFileSync(file, text.slice(0, text.indexOf('\n---\n', 4) + 5));
+    }
+  };
+  const build = async () => {
+    const { status, stderr } = await run(
+      ['build', '--quiet', '--content', join(site, 'Content'), '--templates',
+        join(repo, 'Templates'), '--config', join(site, 'sharded.yml'), '--output', output,
+        '--cache-dir', join(site, 'cache')],
+      site,
+    );
+    assert.equal(status, 0, stderr);
+  };
+  // Every file of the output, by its path.
+  const files = () =>
+    new Map(
+      readdirSync(output, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => {
+          const path = join(entry.parentPath, entry.name);
+          return [path.slice(output.length + 1), readFileSync(path)];
+        }),
+    );
+  const manifest = () => JSON.parse(readFileSync(join(output, 'search/index.json'), 'utf8'));
+
+  before(async () => {
+    site = join(work, 'deploy');
+    output = join(site, 'Output');
+    mkdirSync(site, { recursive: true });
+    writeCatalogConfigs(site, null);
+  });
+
+  /**
+   * Opens the index of a build of `first` fruits, searches, builds `second` in its place (the
+   * old build's files gone) and searches again with the same index: the first search after
+   * is of one build throughout, and the page, told of the new build, gets the CLI's answer.
+   */
+  const deploy = async ({ first, second, state }) => {
+    await generate(...first);
+    await build();
+    const was = { manifest: manifest(), files: files(), printed: await cli(site, state) };
+    let told;
+    const changed = new Promise((resolve) => (told = resolve));
+    const index = await openIndex(SITE + 'search/index.json', {
+      fetch: async (url) => respond(output, url),
+      onChange: () => told(),
+    });
+    assert.deepEqual((await searchAll(index, state)).records, was.printed);
+
+    await generate(...second);
+    await build();
+    const printed = await cli(site, state);
+    const { records } = await searchAll(index, state);
+    const isOld = JSON.stringify(records) === JSON.stringify(was.printed);
+    assert.ok(isOld || JSON.stringify(records) === JSON.stringify(printed), 'builds mixed');
+    await changed;
+    assert.deepEqual((await searchAll(index, state)).records, printed);
+    assert.equal(index.total, manifest().count);
+
+    // A name, once published, means the same bytes in every build that has it.
+    const now = files();
+    let shared = 0;
+    for (const [path, bytes] of was.files) {
+      if (!/\.[a-z2-7]{8}\.[a-z]+$/.test(path) || !now.has(path)) continue;
+      shared++;
+      assert.ok(bytes.equals(now.get(path)), `${path} changed its bytes`);
+    }
+    return { was: was.manifest, now: manifest(), shared };
+  };
+
+  test('with more gram buckets', async () => {
+    const { was, now } = await deploy({ first: [1500, 6], second: [3000, 6], state: { q: 'red' } });
+    assert.notEqual(now.buckets.length, was.buckets.length, 'the bucket count did not change');
+  });
+
+  test('with one fruit more: records shifted, the same buckets', async () => {
+    const { was, now, shared } = await deploy({
+      first: [1500, 7],
+      second: [1501, 7],
+      state: { q: 'an', category: 'Citrus' },
+    });
+    assert.equal(now.buckets.length, was.buckets.length, 'the bucket count changed');
+    assert.notEqual(now.recordsFiles, was.recordsFiles);
+    assert.ok(shared > 0, 'no stamped file is shared by the two builds');
+  });
+});
+
 // MARK: - Requests
 
 /**
@@ -370,9 +482,10 @@ describe('a catalog whose grams have files of their own', () => {
 async function inRounds(dir, task) {
   const pending = [];
   const urls = [];
-  const fetch = (url) =>
+  const revalidated = [];
+  const fetch = (url, init) =>
     new Promise((resolve) => {
-      urls.push(url);
+      (init?.cache === 'no-cache' ? revalidated : urls).push(url);
       pending.push(() => resolve(respond(dir, url)));
     });
   let rounds = 0;
@@ -386,7 +499,7 @@ async function inRounds(dir, task) {
     for (const answer of pending.splice(0)) answer();
   }
   assert.ok(settled, 'the task waits for something other than a request');
-  return { result: await result, rounds, urls };
+  return { result: await result, rounds, urls, revalidated };
 }
 
 describe('requests of a sharded index', () => {
@@ -405,21 +518,24 @@ describe('requests of a sharded index', () => {
     { q: '', colour: 'red' },
   ]) {
     test(`${JSON.stringify(state)}: manifest, then the query's files, then records`, async () => {
-      const { result, rounds, urls } = await inRounds(join(site, 'sharded'), async (fetch) => {
-        const index = await openIndex(SITE + KINDS.sharded, { fetch });
+      const run = await inRounds(join(site, 'sharded'), async (fetch) => {
+        const index = await openIndex(SITE + 'search/index.json', { fetch });
         const { count, records } = await index.search(state);
         return { count, first: await records(0, 50) };
       });
+      const { result, rounds, urls, revalidated } = run;
       assert.ok(rounds <= 3, `${rounds} rounds: ${urls.join(' ')}`);
       assert.equal(new Set(urls).size, urls.length, `a file fetched twice: ${urls.join(' ')}`);
       assert.equal(result.first.length, Math.min(result.count, 50));
       assert.ok(urls.every((url) => url.startsWith(SITE + 'search/')));
+      // The manifest is asked again beside the query's files, adding no round.
+      assert.deepEqual(revalidated, [SITE + 'search/index.json']);
     });
   }
 
   test('a file is fetched once, by searches made while it loads and after', async () => {
     const { urls } = await inRounds(join(site, 'sharded'), async (fetch) => {
-      const index = await openIndex(SITE + KINDS.sharded, { fetch });
+      const index = await openIndex(SITE + 'search/index.json', { fetch });
       const state = { q: 'an', category: 'Citrus' };
       const [a, b] = await Promise.all([index.search(state), index.search(state)]);
       await Promise.all([a.records(0, 50), b.records(0, 50)]);
@@ -436,12 +552,14 @@ describe('requests of a sharded index', () => {
     log.length = 0;
     await records(count - 1, count);
     const last = Math.floor((manifest.count - 1) / manifest.records);
-    assert.deepEqual(log, [`${SITE}search/records/${last}.json`]);
+    const group = Math.floor(last / manifest.recordsGroup);
+    const stamp = manifest.recordsFiles.slice(8 * group, 8 * group + 8);
+    assert.deepEqual(log, [`${SITE}search/records/${last}.${stamp}.json`]);
   });
 
   test('a failed request is made again by the next search', async () => {
     let fail = true;
-    const index = await openIndex(SITE + KINDS.sharded, {
+    const index = await openIndex(SITE + 'search/index.json', {
       fetch: async (url) =>
         fail && url.includes('/grams/')
           ? { ok: false, status: 503 }
@@ -458,14 +576,15 @@ describe('openIndex', () => {
     fetch: async () => ({ ok: true, status: 200, json: async () => body }),
   });
 
-  test('rejects a format other than 1 and 2', async () => {
+  test('rejects a format other than 1 and 4', async () => {
     await assert.rejects(openIndex('http://x.test/i.json', serve({ version: 3 })), Error);
+    await assert.rejects(openIndex('http://x.test/i.json', serve({ version: 5 })), Error);
     await assert.rejects(openIndex('http://x.test/i.json', serve({ fruits: [] })), Error);
   });
 
   test('rejects an index that does not load', async () => {
     const fetch = async () => ({ ok: false, status: 404 });
-    await assert.rejects(openIndex('http://x.test/i.json', { fetch }), /404/);
+    await assert.rejects(openIndex('http://x.test/i.json', { fetch }), { status: 404 });
   });
 });
 
@@ -485,10 +604,12 @@ describe('search: {index: auto}, the default', () => {
   const kind = () => {
     const html = readFileSync(join(site, 'auto', 'index.html'), 'utf8');
     const url = html.match(/data-index="([^"]*)"/)?.[1];
-    const has = (path) => existsSync(join(site, 'auto', path));
-    assert.equal(has('search-index.json'), url === KINDS.single, `single index, page says ${url}`);
-    assert.equal(has('search/index.json'), url === KINDS.sharded, `sharded index, page says ${url}`);
-    return Object.keys(KINDS).find((k) => KINDS[k] === url);
+    const files = readdirSync(join(site, 'auto'), { recursive: true });
+    for (const [kind, name] of Object.entries(KINDS)) {
+      const has = files.some((file) => name.test(file));
+      assert.equal(has, name.test(url), `${kind} index: ${has}, page says ${url}`);
+    }
+    return Object.keys(KINDS).find((k) => KINDS[k].test(url));
   };
   before(async () => {
     site = join(work, 'auto');
@@ -506,7 +627,7 @@ describe('search: {index: auto}, the default', () => {
   test(`shards above ${THRESHOLD} fruits, and the browser finds what the CLI does`, async () => {
     await build();
     assert.equal(kind(), 'sharded');
-    const index = await openIndex(SITE + KINDS.sharded, {
+    const index = await openIndex(SITE + 'search/index.json', {
       fetch: async (url) => respond(join(site, 'auto'), url),
     });
     assert.equal(index.total, THRESHOLD + 1);
