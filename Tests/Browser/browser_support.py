@@ -99,27 +99,30 @@ def fold(text: str) -> str:
 
 
 def search_index_path(site: Path) -> Path | None:
-    """The site's search index: search-index.json (single) or search/index.json (sharded)."""
-    for path in (site / "search-index.json", site / "search" / "index.json"):
-        if path.is_file():
-            return path
-    return None
+    """The site's search index as its index page names it (`data-index`): the single
+    search-index.<stamp>.json, or the sharded index's manifest, search/index.json."""
+    page = site / "index.html"
+    found = page.is_file() and re.search(r'data-index="([^"]+)"', page.read_text("utf-8"))
+    path = site / found.group(1) if found else None
+    return path if path and path.is_file() else None
 
 
 def load_search_index(site: Path) -> dict:
-    """The site's search index as search-index.json holds it: a sharded index's categories'
+    """The site's search index as the single index holds it: a sharded index's categories'
     names and its records files joined, in catalog order."""
     path = search_index_path(site)
     if path is None:
-        raise FileNotFoundError(f"{site} has neither search-index.json nor search/index.json")
+        raise FileNotFoundError(f"{site}'s index page names no search index that it has")
     index = json.loads(path.read_text(encoding="utf-8"))
-    if index.get("version") != 3:
+    if index.get("version") != 4:
         return index
     fruits = []
     for number in range(-(-index["count"] // index["records"])):
-        records = path.parent / "records" / f"{number}.json"
+        group = number // index["recordsGroup"]
+        stamp = index["recordsFiles"][8 * group:8 * group + 8]
+        records = path.parent / "records" / f"{number}.{stamp}.json"
         fruits += json.loads(records.read_text(encoding="utf-8"))
-    return {"version": 3, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
+    return {"version": 4, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
 
 
 def category_name_for_option(index: dict, value: str, label: str) -> str:
@@ -181,6 +184,10 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
+# A file name stamped with its bytes' hash, as fruitsite names assets and search files.
+STAMPED = re.compile(r"\.[a-z2-7]{8}(\.[^./]+)?$")
+
+
 class SiteServer:
     """Serves a copy of a built site at http://127.0.0.1:<port>/<subpath> from a thread.
 
@@ -226,6 +233,25 @@ class SiteServer:
     def url(self, relative: str = "") -> str:
         """Absolute URL of a path relative to the site root."""
         return self.base_url + relative
+
+    def deploy(self, site: Path) -> None:
+        """Publishes a new build of the site over the one served, file by file, in the order
+        README's "Deploying" gives: the files named by their bytes, then the others (the
+        pages and the search's manifest), then the removal of what the site no longer has."""
+        new = {path.relative_to(site) for path in site.rglob("*") if path.is_file()}
+        old = {path.relative_to(self.site_copy) for path in self.site_copy.rglob("*")
+               if path.is_file()}
+        stamped = sorted(path for path in new if STAMPED.search(path.name))
+        for path in stamped + sorted(new.difference(stamped)):
+            target = self.site_copy / path
+            if target.is_file() and target.read_bytes() == (site / path).read_bytes():
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            part = target.with_name(target.name + ".part")
+            shutil.copyfile(site / path, part)
+            os.replace(part, target)
+        for path in old - new:
+            (self.site_copy / path).unlink()
 
 
 # MARK: - Browser

@@ -36,7 +36,7 @@ def sharded(fruitsite_bin, tmp_path_factory):
     config = work / "fruitsite.yml"
     config.write_text("search:\n  index: sharded\n", encoding="utf-8")
     site = build_site(fruitsite_bin, work / "Content", config, work)
-    assert (site / "search" / "index.json").is_file() and not (site / "search-index.json").exists()
+    assert (site / "search" / "index.json").is_file() and not list(site.glob("search-index*"))
     return work, site
 
 
@@ -169,14 +169,16 @@ def test_escape_brings_back_the_page_and_its_pager(driver, sharded_index, sharde
 def test_a_search_the_index_cannot_answer_leaves_no_results_of_another(
     driver, fruitsite_bin, sharded, sharded_index, tmp_path
 ):
-    """The first records file is gone: a search that needs it says the search is unavailable,
-    and the results of the search before, which answer another text, are not left shown."""
+    """The first records file is gone, though the manifest names no other build: a search
+    that needs it says the search is unavailable, and the results of the search before,
+    which answer another text, are not left shown."""
     slugs = [fruit["slug"] for fruit in sharded_index["fruits"]]
     last = sharded_index["fruits"][-1]["name"]
     positions = [slugs.index(r["slug"]) for r in search_records(fruitsite_bin, sharded[0], last)]
     assert positions and min(positions) >= 32, "the first search must not need records/0.json"
     with support.SiteServer(sharded[1], tmp_path) as server:
-        (server.site_copy / "search" / "records" / "0.json").unlink()
+        (first,) = (server.site_copy / "search" / "records").glob("0.*.json")
+        first.unlink()
         page = open_page(driver, server, sharded_index, "?q=" + last.replace(" ", "+"))
         page.wait_for(lambda: page.is_searching(), "the results of the first search")
         page.box.send_keys(Keys.CONTROL, "a")
@@ -208,12 +210,21 @@ def test_a_search_fetches_the_manifest_and_the_files_it_needs(
     fetched = driver.execute_script(RESOURCES)
     base = sharded_server.url("search/")
     assert all(url.startswith(base) for url in fetched), fetched
-    assert fetched.count(base + "index.json") == 1, fetched
+    # Opened once, and asked again beside the search's files (README, "Deploying").
+    assert fetched.count(base + "index.json") == 2, fetched
+
+    def named(path: str, stamps: str, i: int) -> str:
+        """A file's address: its path, and the ith stamp of the manifest's `stamps`."""
+        return f"{base}{path}.{stamps[8 * i:8 * i + 8]}.json"
+
     # The records files that hold the first screen of results, and no other.
     position = {fruit["slug"]: n for n, fruit in enumerate(sharded_index["fruits"])}
     needed = {position[r["slug"]] // manifest["records"] for r in expected[:RESULTS_STEP]}
     records = [url for url in fetched if url.startswith(base + "records/")]
-    assert sorted(records) == sorted(f"{base}records/{n}.json" for n in needed)
+    group = manifest["recordsGroup"]
+    assert sorted(records) == sorted(
+        named(f"records/{n}", manifest["recordsFiles"], n // group) for n in needed
+    )
     # The file of the trigram "ber"; then, fetched once the results show, those that "ber"
     # and one more letter can need: the bucket keyed "er" and the common trigrams of that key.
     heavy = manifest["heavy"]
@@ -222,10 +233,13 @@ def test_a_search_fetches_the_manifest_and_the_files_it_needs(
         hash = 0x811C9DC5  # FNV-1a, 32 bits, of the key's UTF-8
         for byte in key.encode():
             hash = ((hash ^ byte) * 0x01000193) & 0xFFFFFFFF
-        return f"{base}grams/{hash % manifest['buckets']}.json"
+        number = hash % (len(manifest["buckets"]) // 8)
+        return named(f"grams/{number}", manifest["buckets"], number)
 
     def trigram(gram: str) -> str:
-        return f"{base}grams/h{heavy[gram]}.json" if gram in heavy else bucket(gram[:2])
+        if gram in heavy:
+            return named(f"grams/h{heavy[gram]}", manifest["heavyFiles"], heavy[gram])
+        return bucket(gram[:2])
 
     prefetched = {bucket("er")} | {
         trigram(gram) for gram in heavy if len(gram) == 3 and gram.startswith("er")
