@@ -341,6 +341,15 @@ import Testing
             "baseURL: https://[not-an-address]/",
             "fruitsite.yml:1:10: error: 'baseURL' must have an IPv6 address in brackets"
         ),
+        // Hosts IDNA cannot write in ASCII, which the sitemap and links could not name.
+        (
+            "baseURL: https://٣.example/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host IDNA writes in ASCII"
+        ),
+        (
+            "baseURL: https://[::１]/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host IDNA writes in ASCII"
+        ),
         (
             "description: \"a \\x0B tab\"",
             "fruitsite.yml:1:14: error: the value holds U+000B, a character HTML pages cannot hold"

@@ -416,6 +416,11 @@ public struct SiteConfig: Sendable, Equatable {
             name = host[..<colon]
         }
         if let problem = hostProblem(name) { return problem }
+        // The sitemap, robots.txt and canonical links name the site by its ASCII spelling: a
+        // host IDNA refuses (`٣.example`, a fullwidth digit in an IPv6 address) has none.
+        if !canonical(url).allSatisfy(\.isASCII) {
+            return "must have a host IDNA writes in ASCII, such as xn--bcher-kva.example"
+        }
         // Characters that must be escaped in a URL, and escapes that are not `%XX`.
         let unsafe = Set(#""<>\^`{|}"#)
         if url.contains(where: unsafe.contains)
