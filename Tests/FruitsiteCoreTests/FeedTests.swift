@@ -371,7 +371,7 @@ import Testing
             rendering.warnings.contains {
                 $0.message.contains("feeds are written only with a baseURL")
             })
-        let (silenced, quiet) = try Self.build(config: "feed: {limit: 0}\n")
+        let (silenced, quiet) = try Self.build(config: "feed: {limit: 0}\nsitemap: false\n")
         defer { silenced.remove() }
         #expect(quiet.warnings.isEmpty)
     }

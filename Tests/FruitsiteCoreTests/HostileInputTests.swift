@@ -368,6 +368,7 @@ import Testing
             "fruitsite.yml:1:15: error: 'maxEntrySize' must be a size such as 4MB, not a list"
         ),
         ("feed: 20", "fruitsite.yml:1:7: error: 'feed' must be a map, not a number"),
+        ("sitemap: no way", "fruitsite.yml:1:10: error: 'sitemap' must be true or false"),
         ("search: true", "fruitsite.yml:1:9: error: 'search' must be a map, not a boolean"),
         (
             "baseURL: https://example.org/x%2Fy/",
