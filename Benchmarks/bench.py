@@ -1083,7 +1083,10 @@ def fruitsite_generator(binary, templates, work):
         return [binary, "serve", "--content", catalog, "--templates", templates,
                 "--port", str(port)]
 
-    # Run from the work folder, where there is no fruitsite.yml: the defaults apply.
+    # Run from the work folder, whose fruitsite.yml sets the base URL Hugo's config has: both
+    # then write sitemap.xml, which only a site with a base URL gets. The rest is the defaults.
+    with open(os.path.join(work, "fruitsite.yml"), "w", encoding="utf-8") as file:
+        file.write("baseURL: https://example.org/\n")
     return Generator("fruitsite", command, work, serve_command)
 
 

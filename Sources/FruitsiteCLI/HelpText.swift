@@ -46,7 +46,8 @@ enum HelpText {
         switch name {
         case "build":
             """
-            Generate the site: every page, the search index, sitemap.xml, robots.txt and assets.
+            Generate the site: every page, the search index, robots.txt, the assets and, when the
+            config sets baseURL, sitemap.xml.
 
             USAGE: \(usage("build"))
 

@@ -10,6 +10,7 @@ import re
 import subprocess
 import sys
 import urllib.request
+from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
@@ -17,7 +18,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 import browser_support as support
-from conftest import PAGE_SIZE
+from conftest import PAGE_SIZE, build_site
 from search_page import SearchPage
 from test_accessibility import check_with_axe
 from test_html_validity import decode_messages, describe, is_error
@@ -150,16 +151,31 @@ def test_category_pages_list_their_fruits_once_in_catalog_order(paged_site, page
     assert paged >= 2, "the test needs categories with more than one page"
 
 
-def test_the_sitemap_lists_every_listing_page(paged_site):
-    sitemap = (paged_site / "sitemap.xml").read_text(encoding="utf-8")
+BASE_URL = "https://example.org/fruits/"
+
+
+@pytest.fixture(scope="module")
+def paged_site_with_base_url(fruitsite_bin, tmp_path_factory) -> Path:
+    """The paginated build with a base URL: a sitemap names pages by absolute URL, so only a
+    site with one has it."""
+    work = tmp_path_factory.mktemp("paged-based")
+    config = work / "fruitsite.yml"
+    config.write_text(f"pageSize: {PAGE_SIZE}\nbaseURL: {BASE_URL}\n", encoding="utf-8")
+    return build_site(fruitsite_bin, support.content_dir(), config, work)
+
+
+def test_the_sitemap_lists_every_listing_page(paged_site, paged_site_with_base_url):
+    assert not (paged_site / "sitemap.xml").exists(), "a sitemap without a base URL"
+    site = paged_site_with_base_url
+    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
     pages = [
-        p.parent.relative_to(paged_site).as_posix()
-        for p in paged_site.rglob("index.html")
-        if not p.relative_to(paged_site).as_posix().startswith("fruits/")
+        p.parent.relative_to(site).as_posix()
+        for p in site.rglob("index.html")
+        if not p.relative_to(site).as_posix().startswith("fruits/")
     ]
     assert len(pages) > 15
     for page in pages:
-        loc = "./" if page == "." else page + "/"
+        loc = BASE_URL + ("" if page == "." else page + "/")
         assert f"<loc>{loc}</loc>" in sitemap, f"{loc} is not in the sitemap"
 
 

@@ -255,9 +255,12 @@ final class Capture: @unchecked Sendable {
         let root = NSTemporaryDirectory() + "fruitsite-cli-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/Output"
+        // Without the warning that the sample, which has no base URL, has no sitemap.
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
+        try Data("sitemap: false\n".utf8).write(to: URL(fileURLWithPath: root + "/fruitsite.yml"))
         let (code, capture) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
-            repositoryRoot + "/Templates",
+            repositoryRoot + "/Templates", "--config", root + "/fruitsite.yml",
             "--output", folder, "--cache-dir", folder + "-cache",
         ])
         #expect(code == .success)
@@ -272,7 +275,7 @@ final class Capture: @unchecked Sendable {
 
         let (quietCode, quiet) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
-            repositoryRoot + "/Templates",
+            repositoryRoot + "/Templates", "--config", root + "/fruitsite.yml",
             "--output", folder, "--cache-dir", folder + "-cache", "--quiet",
         ])
         #expect(quietCode == .success)
@@ -281,10 +284,14 @@ final class Capture: @unchecked Sendable {
         #expect(cached.contains { $0.hasSuffix(".model") })
     }
 
-    @Test func checkQuietPrintsNothingOnSuccess() {
+    @Test func checkQuietPrintsNothingOnSuccess() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        // Without the warning that the sample, which has no base URL, has no sitemap.
+        try folder.write("fruitsite.yml", "sitemap: false\n")
         let arguments = [
             "check", "--content", repositoryRoot + "/Content", "--templates",
-            repositoryRoot + "/Templates",
+            repositoryRoot + "/Templates", "--config", folder.path + "/fruitsite.yml",
         ]
         let (code, loud) = Capture.run(arguments)
         #expect(code == .success)

@@ -242,9 +242,11 @@ import Testing
                 of: "</footer>", with: "<a href=\"{{root}}about/\">About</a></footer>"
             )
             .write(toFile: layout, atomically: true, encoding: .utf8)
+        // Links alone: not the warning that a site without a base URL has no sitemap.
+        try folder.write("fruitsite.yml", "sitemap: false\n")
         let arguments = [
             "check", "--content", folder.path + "/Content", "--templates",
-            folder.path + "/Templates",
+            folder.path + "/Templates", "--config", folder.path + "/fruitsite.yml",
         ]
         let (code, capture) = Capture.run(arguments)
         #expect(code == .success)

@@ -109,7 +109,8 @@ import Testing
 
     @Test func eachValueHasAPageThatFruitPagesAndTheSearchFormLink() throws {
         let (site, result) = try Self.build(
-            config: "facets: [vitamins, colour]\n", fruits: Self.fruits)
+            config: "facets: [vitamins, colour]\nbaseURL: https://example.org/\n",
+            fruits: Self.fruits)
         defer { site.remove() }
         _ = try result.get()
         let red = try site.read("Output/colour/red/index.html")
@@ -128,8 +129,8 @@ import Testing
         #expect(index.contains(#"<option value="red">red (2)</option>"#))
         let sitemap = try site.read("Output/sitemap.xml")
         #expect(
-            sitemap.contains("<loc>colour/yellow/</loc>")
-                && sitemap.contains("<loc>vitamins/b6/</loc>"))
+            sitemap.contains("<loc>https://example.org/colour/yellow/</loc>")
+                && sitemap.contains("<loc>https://example.org/vitamins/b6/</loc>"))
         let stamped = try FileManager.default.contentsOfDirectory(atPath: site.path + "/Output")
             .first { ContentName.unstamped($0) == "search-index.json" }
         let searchIndex = try site.read("Output/" + #require(stamped))

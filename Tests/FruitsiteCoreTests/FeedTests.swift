@@ -67,10 +67,10 @@ import Testing
 
     /// A site of fruits, some dated, built into a temporary folder.
     static func build(
-        config: String, fruits: [(slug: String, front: String)] = Self.fruits
+        config: String, fruits: [(slug: String, front: String)] = Self.fruits,
+        body: String = "See [the fig](fruit:fig).\n"
     ) throws -> (TemporaryDirectory, SiteBuilder.Rendering) {
-        let (folder, options) = try temporarySite(
-            config: config, entries: fruits, body: "See [the fig](fruit:fig).\n")
+        let (folder, options) = try temporarySite(config: config, entries: fruits, body: body)
         return (folder, try SiteBuilder(options: options).build())
     }
 
@@ -215,6 +215,44 @@ import Testing
         #expect(content.text.contains(#"<a href="../../fruits/fig/">the fig</a>"#))
     }
 
+    /// Names in several scripts and emoji: every Atom feed is ASCII bytes, each other
+    /// character a reference, so that a server sending `text/xml` without a charset, which
+    /// RFC 3023 reads as US-ASCII, serves it right; read as XML it gives back the text.
+    @Test func anAtomFeedIsASCIIAndGivesBackEveryScript() throws {
+        #expect(MarkupText.asciiEscaped("a<🍎é>") == "a&lt;&#x1F34E;&#xE9;&gt;")
+        let names = ["Äpfel", "Яблоко", "りんご", "תפוח", "🍎 Crisp", "👩🏽‍🌾 Farmer's 🇯🇵"]
+        let (tagline, category) = ("Süß — 甘い 😋", "Früchte 🍇")
+        let fruits = names.enumerated().map { index, name in
+            (
+                "f\(index)",
+                "name: '\(name.replacing("'", with: "''"))'\ncategory: \(category)\n"
+                    + "date: 2024-05-0\(index + 1)\ntagline: \(tagline)"
+            )
+        }
+        let (title, description) = ("Obst · 果物 🍉", "Ὀπῶραι καὶ ﷺ")
+        let (site, _) = try Self.build(
+            config: "baseURL: https://example.org/\ntitle: \(title)\ndescription: \(description)\n",
+            fruits: fruits, body: "Crème brûlée 🍮, 한국어.\n")
+        defer { site.remove() }
+        let feeds = filesBelow(site.path + "/Output").filter { $0.hasSuffix("feed.xml") }
+        #expect(feeds.count == 2, "\(feeds)")
+        for path in feeds {
+            let bytes = try #require(
+                FileManager.default.contents(atPath: site.path + "/Output/" + path))
+            #expect(bytes.allSatisfy { $0 < 0x80 }, "\(path) has bytes outside ASCII")
+        }
+        let feed = try Self.parseXML(site.read("Output/feed.xml"))
+        let entries = try Self.checkAtom(feed)
+        #expect(try entries.map { try $0.one("title").text } == names.reversed())
+        #expect(try feed.one("title").text == title)
+        #expect(try feed.one("subtitle").text == description)
+        for entry in entries {
+            #expect(try entry.one("category").attributes["term"] == category)
+            #expect(try entry.one("summary").text == tagline)
+            #expect(try entry.one("content").text == "<p>Crème brûlée 🍮, 한국어.</p>\n")
+        }
+    }
+
     /// The site's JSON Feed, as a dictionary.
     static func jsonFeed(in site: TemporaryDirectory) throws -> [String: Any] {
         let data = try #require(
@@ -333,7 +371,7 @@ import Testing
             rendering.warnings.contains {
                 $0.message.contains("feeds are written only with a baseURL")
             })
-        let (silenced, quiet) = try Self.build(config: "feed: {limit: 0}\n")
+        let (silenced, quiet) = try Self.build(config: "feed: {limit: 0}\nsitemap: false\n")
         defer { silenced.remove() }
         #expect(quiet.warnings.isEmpty)
     }

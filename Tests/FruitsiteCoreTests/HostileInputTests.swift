@@ -341,6 +341,15 @@ import Testing
             "baseURL: https://[not-an-address]/",
             "fruitsite.yml:1:10: error: 'baseURL' must have an IPv6 address in brackets"
         ),
+        // Hosts IDNA cannot write in ASCII, which the sitemap and links could not name.
+        (
+            "baseURL: https://٣.example/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host IDNA writes in ASCII"
+        ),
+        (
+            "baseURL: https://[::１]/",
+            "fruitsite.yml:1:10: error: 'baseURL' must have a host IDNA writes in ASCII"
+        ),
         (
             "description: \"a \\x0B tab\"",
             "fruitsite.yml:1:14: error: the value holds U+000B, a character HTML pages cannot hold"
@@ -359,6 +368,7 @@ import Testing
             "fruitsite.yml:1:15: error: 'maxEntrySize' must be a size such as 4MB, not a list"
         ),
         ("feed: 20", "fruitsite.yml:1:7: error: 'feed' must be a map, not a number"),
+        ("sitemap: no way", "fruitsite.yml:1:10: error: 'sitemap' must be true or false"),
         ("search: true", "fruitsite.yml:1:9: error: 'search' must be a map, not a boolean"),
         (
             "baseURL: https://example.org/x%2Fy/",

@@ -5,7 +5,8 @@ import Testing
 
 /// An incremental build must write exactly what a clean build writes, whatever changed.
 @Suite struct IncrementalBuildTests {
-    /// A copy of the sample content and theme in a temporary folder, built into `Output`.
+    /// A copy of the sample content and theme in a temporary folder, built into `Output`, with
+    /// a base URL, so that every rebuild compares the sitemap too.
     struct Project {
         let folder: TemporaryDirectory
         var options = BuildOptions()
@@ -32,6 +33,8 @@ import Testing
             options.templatesDirectory = folder.path + "/Templates"
             options.outputDirectory = folder.path + "/Output"
             options.cacheDirectory = folder.path + "/.cache"
+            try folder.write("fruitsite.yml", "baseURL: https://example.org/\n")
+            options.configPath = folder.path + "/fruitsite.yml"
             if settled { now = { Date().addingTimeInterval(3_600) } }
         }
 
@@ -443,6 +446,54 @@ import Testing
         #expect(
             !FileManager.default.fileExists(
                 atPath: project.folder.path + "/Output/categories/berries/feed.json"))
+    }
+
+    /// The sitemap names pages by absolute URL: without a base URL the site has none and the
+    /// build says why, once; a base URL that comes writes it as a clean build does, one that
+    /// goes removes it, and `sitemap: false` keeps it away and the warning with it. The
+    /// `Sitemap:` line of robots.txt follows.
+    @Test func theSitemapComesAndGoesWithTheBaseURL() throws {
+        let project = try Project(settled: true)
+        defer { project.folder.remove() }
+        func step(_ config: String, _ name: String) throws -> SiteBuilder.Rendering {
+            try project.folder.write("fruitsite.yml", config)
+            return try project.buildAndCompare(name)
+        }
+        func sitemapWarnings(_ build: SiteBuilder.Rendering) -> [String] {
+            build.warnings.map(\.description).filter { $0.contains("sitemap") }
+        }
+        func robots() throws -> String { try project.folder.read("Output/robots.txt") }
+        let sitemap = project.folder.path + "/Output/sitemap.xml"
+        let warning =
+            project.folder.path + "/Content: warning: the sitemap is written only with a "
+            + "baseURL\n  hint: a sitemap needs absolute URLs: set baseURL in the config, such "
+            + "as 'https://example.org/'; 'sitemap: false' silences this"
+
+        let unbased = try step("title: Fruits\n", "no base URL")
+        #expect(!FileManager.default.fileExists(atPath: sitemap))
+        #expect(try robots() == "User-agent: *\nAllow: /\n")
+        #expect(sitemapWarnings(unbased) == [warning])
+        let again = try project.buildAndCompare("no change")
+        #expect(sitemapWarnings(again) == [warning])
+
+        let based = try step("title: Fruits\nbaseURL: https://example.org/shop/\n", "a base URL")
+        #expect(FileManager.default.fileExists(atPath: sitemap))
+        #expect(try robots().hasSuffix("Sitemap: https://example.org/shop/sitemap.xml\n"))
+        #expect(sitemapWarnings(based).isEmpty)
+
+        let gone = try step("title: Fruits\n", "the base URL goes")
+        #expect(!FileManager.default.fileExists(atPath: sitemap))
+        #expect(gone.written?.removed == 1)
+        #expect(try !robots().contains("Sitemap:"))
+
+        let off = try step("title: Fruits\nsitemap: false\n", "no sitemap, no base URL")
+        #expect(sitemapWarnings(off).isEmpty)
+        let offBased = try step(
+            "title: Fruits\nbaseURL: https://example.org/shop/\nsitemap: false\n",
+            "no sitemap, a base URL")
+        #expect(!FileManager.default.fileExists(atPath: sitemap))
+        #expect(try !robots().contains("Sitemap:"))
+        #expect(sitemapWarnings(offBased).isEmpty)
     }
 
     /// A warning is repeated by every build until its file is fixed, not only by the build

@@ -163,7 +163,7 @@ struct MountPointTests {
             echo $status > status.txt
             grep -q "One more line" Output/fruits/apple/index.html
             ls -a . > after.txt
-            "\(fruitsite)" build --cache-dir .cache > next.txt 2>&1
+            "\(fruitsite)" build --cache-dir .cache > next.txt 2> next-errors.txt
             ls -a . > final.txt
             """, in: folder.path)
         #expect(status == 0, "\((try? folder.read("build.txt")) ?? "")")

@@ -12,7 +12,7 @@ import Testing
     enum Change: String, CaseIterable, Sendable {
         case body, params, name, move, emoji, vitamins, category, newCategory, removal, addition
         case draft, title, baseURL, language, rawHTML, fruitTemplate, layout, partial
-        case date, feedLimit
+        case date, feedLimit, sitemap
     }
 
     /// Each file's path, the hash of its bytes and the hash of its inputs, for the site in
@@ -36,7 +36,8 @@ import Testing
                 files += $1
             }
         let pages =
-            model.pages(in: Pagination(pageSize: config.pageSize))
+            model.pages(
+                in: Pagination(pageSize: config.pageSize), hasSitemap: config.hasSitemap)
             + data.feeds.pages
         #expect(files.count == pages.count)
         #expect(pages.count >= 5 + model.order.count + model.categories.count)
@@ -83,6 +84,7 @@ import Testing
         case .layout: try edit("Templates/layout.mustache", "Skip to content", "Skip")
         case .date: try edit("Content/kiwi.md", "date: 2024-03-01", "date: 2023-03-01")
         case .feedLimit: config.feedLimit = 1
+        case .sitemap: config.sitemap = false
         case .partial: try edit("Templates/partials/fruit-card.mustache", "<li", "<li ")
         }
     }

@@ -28,18 +28,21 @@ import Testing
     @Test func listsTheIndexThenFruitsBySlugThenListings() {
         var config = SiteConfig()
         config.pageSize = 2
+        config.baseURL = "https://example.org/"
         let builder = SitemapBuilder(config: config)
         let locations = builder.locations(
             fruits: Self.fruits, count: Self.fruits.count,
             categories: Self.categories(["Gourds", "Pomes"]))
         #expect(
-            Self.addresses(in: builder.sitemap(locations)) == [
-                "./", "page/2/", "page/3/", "fruits/apple/", "fruits/banana/", "fruits/cherry/",
-                "fruits/mango/", "fruits/zucchini/", "categories/gourds/", "categories/pomes/",
-            ])
+            Self.addresses(in: builder.sitemap(locations))
+                == [
+                    "", "page/2/", "page/3/", "fruits/apple/", "fruits/banana/", "fruits/cherry/",
+                    "fruits/mango/", "fruits/zucchini/", "categories/gourds/", "categories/pomes/",
+                ].map { "https://example.org/" + $0 })
         #expect(
             String(decoding: builder.sitemap(locations), as: UTF8.self).contains(
-                "<loc>fruits/apple/</loc><lastmod>1970-01-02T00:00:00Z</lastmod>"))
+                "<loc>https://example.org/fruits/apple/</loc><lastmod>1970-01-02T00:00:00Z</lastmod>"
+            ))
     }
 
     /// At the limit one file holds every address; one more, and `sitemap.xml` is an index of

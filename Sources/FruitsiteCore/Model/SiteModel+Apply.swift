@@ -71,7 +71,7 @@ extension SiteModel {
             data.searchIndexPath = index.path
         }
         let pages =
-            pages(in: Pagination(pageSize: config.pageSize))
+            pages(in: Pagination(pageSize: config.pageSize), hasSitemap: config.hasSitemap)
             + data.feeds.pages
         plan.pages = changedPages(pages, of: data)
         plan.htmlPageCount = pages.count { $0.kind.template != nil }
@@ -82,6 +82,14 @@ extension SiteModel {
                     "fruits have dates, but feeds are written only with a baseURL",
                     hint: "feeds need absolute URLs: set baseURL in the config, such as "
                         + "'https://example.org/'; 'feed: {limit: 0}' silences this"))
+        }
+        if config.sitemap && !config.hasSitemap {
+            plan.warnings.append(
+                .warning(
+                    at: SourceLocation(path: settings.contentDirectory),
+                    "the sitemap is written only with a baseURL",
+                    hint: "a sitemap needs absolute URLs: set baseURL in the config, such as "
+                        + "'https://example.org/'; 'sitemap: false' silences this"))
         }
         // Fruit pages come and go with their entries (see `update(with:)`); listing pages
         // beyond the last one a shrunken listing has are removed here.
@@ -331,9 +339,10 @@ extension SiteModel {
 
     /// Every page of the site: the index's, the fixed ones, then each category's, each facet
     /// value's and each fruit's, and the sitemap's parts when it has more than one.
-    func pages(in pagination: Pagination) -> [Page] {
+    /// - Parameter hasSitemap: Whether the site has a sitemap (`SiteConfig.hasSitemap`).
+    func pages(in pagination: Pagination, hasSitemap: Bool) -> [Page] {
         var pages = (1...pagination.pageCount(of: order.count)).map { Page.index(page: $0) }
-        let fixed: [Page] = [.notFound, .sitemap, .robots]
+        let fixed: [Page] = hasSitemap ? [.notFound, .sitemap, .robots] : [.notFound, .robots]
         pages += fixed
         for index in categories.indices {
             let count = pagination.pageCount(of: categories[index].fruitIndexes.count)
@@ -347,7 +356,7 @@ extension SiteModel {
         }
         pages += order.indices.map(Page.fruit)
         // The sitemap lists every page but the fixed ones.
-        let parts = SitemapBuilder.partCount(of: pages.count - fixed.count)
+        let parts = hasSitemap ? SitemapBuilder.partCount(of: pages.count - fixed.count) : 1
         if parts > 1 { pages += (1...parts).map(Page.sitemapPart) }
         return pages
     }

@@ -58,7 +58,9 @@ struct Feeds: Sendable {
 }
 
 /// Writes one feed, as Atom (RFC 4287) or JSON Feed 1.1, from the fruits it lists. Nothing in
-/// it depends on when it is written: the feed's own date is that of its newest fruit.
+/// it depends on when it is written: the feed's own date is that of its newest fruit. The
+/// Atom feed's bytes are ASCII (see `MarkupText.asciiEscaped(_:)`); the JSON Feed is UTF-8,
+/// as JSON always is (RFC 8259).
 struct Feed {
     enum Format: String, Sendable, CaseIterable {
         case atom, json
@@ -96,7 +98,11 @@ struct Feed {
     private func url(of fruit: Fruit) -> String { baseURL + "fruits/\(fruit.slug)/" }
 
     private func atom(_ items: [Item]) -> [UInt8] {
-        func text(_ value: String) -> String { MarkupText.escaped(Self.xmlCharacters(value)) }
+        // Every value goes through here, and the rest is ASCII: so is the whole feed, which
+        // has no comments or CDATA sections, where references are not read.
+        func text(_ value: String) -> String {
+            MarkupText.asciiEscaped(Self.xmlCharacters(value))
+        }
         let feedURL = homeURL + Format.atom.fileName
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>

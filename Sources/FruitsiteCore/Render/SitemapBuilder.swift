@@ -73,8 +73,8 @@ struct SitemapBuilder {
     }
 
     /// `sitemap.xml`: every location, or when they are more than `urlLimit`, the index of the
-    /// files that hold them. URLs are absolute when a base URL is configured, else relative to
-    /// the site root (search engines need the base URL to use them).
+    /// files that hold them. URLs are absolute, from the base URL, without which the site has
+    /// no sitemap (`SiteConfig.hasSitemap`).
     func sitemap(_ locations: [Location]) -> [UInt8] {
         let parts = Self.partCount(of: locations.count, limit: urlLimit)
         guard parts > 1 else { return urlSet(locations[...]) }
@@ -112,9 +112,6 @@ struct SitemapBuilder {
         // Appended piece by piece: a string made for each URL cost more than the rest.
         for location in locations {
             xml += "  <url><loc>"
-            if base.isEmpty && location.folder.isEmpty && location.number == 1 {
-                xml += "./"
-            }
             xml += base
             if !location.folder.isEmpty {
                 xml += location.folder.utf8
@@ -136,10 +133,10 @@ struct SitemapBuilder {
         return xml
     }
 
-    /// `robots.txt`, which names the sitemap when a base URL is configured.
+    /// `robots.txt`, which names the sitemap when the site has one.
     func robots() -> String {
         var robots = "User-agent: *\nAllow: /\n"
-        if !config.baseURL.isEmpty { robots += "Sitemap: \(config.baseURL)sitemap.xml\n" }
+        if config.hasSitemap { robots += "Sitemap: \(config.baseURL)sitemap.xml\n" }
         return robots
     }
 }

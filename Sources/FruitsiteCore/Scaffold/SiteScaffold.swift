@@ -49,6 +49,8 @@ public enum SiteScaffold {
         # The site's settings; see README, "Site config". Every key is optional.
         title: My Fruit Catalog
         description: Every fruit we know, with what is in it.
+        # Where the site is served from: its sitemap, feeds and canonical links need it. Without
+        # it the build warns that it writes no sitemap; 'sitemap: false' says you want none.
         # baseURL: https://example.org/fruits/
         language: en
         # Fruits on each page of the index and of a category; 0 lists them all on one page.

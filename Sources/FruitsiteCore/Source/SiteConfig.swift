@@ -8,6 +8,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// empty. Only `sitemap.xml`, `robots.txt`, canonical links and `404.html` use it:
     /// every other link is relative.
     public var baseURL = ""
+    /// Whether the site is to have a sitemap (`sitemap`): it has one when it has a base URL
+    /// too (`hasSitemap`).
+    public var sitemap = true
     /// The `lang` attribute of every page.
     public var language = "en"
     /// Let raw HTML and any link scheme in Markdown through (off: libcmark's safe mode).
@@ -86,7 +89,7 @@ public struct SiteConfig: Sendable, Equatable {
 
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
-        "pageSize", "feed", "facets", "search",
+        "pageSize", "feed", "facets", "search", "sitemap",
     ]
 
     /// Keys that cannot be facets, each with why: a facet's key is also a front-matter key,
@@ -175,12 +178,13 @@ public struct SiteConfig: Sendable, Equatable {
                         hint: hint ?? "known keys: \(Self.keys.joined(separator: ", "))"))
                 continue
             }
-            if name == "rawHTML" {
+            if name == "rawHTML" || name == "sitemap" {
                 switch FruitParser.mustacheValue(value) {
-                case .bool(let flag): rawHTML = flag
+                case .bool(let flag) where name == "rawHTML": rawHTML = flag
+                case .bool(let flag): sitemap = flag
                 default:
                     diagnostics.append(
-                        .error(at: location(value), "'rawHTML' must be true or false"))
+                        .error(at: location(value), "'\(name)' must be true or false"))
                 }
                 continue
             }
@@ -416,6 +420,11 @@ public struct SiteConfig: Sendable, Equatable {
             name = host[..<colon]
         }
         if let problem = hostProblem(name) { return problem }
+        // The sitemap, robots.txt and canonical links name the site by its ASCII spelling: a
+        // host IDNA refuses (`٣.example`, a fullwidth digit in an IPv6 address) has none.
+        if !canonical(url).allSatisfy(\.isASCII) {
+            return "must have a host IDNA writes in ASCII, such as xn--bcher-kva.example"
+        }
         // Characters that must be escaped in a URL, and escapes that are not `%XX`.
         let unsafe = Set(#""<>\^`{|}"#)
         if url.contains(where: unsafe.contains)
@@ -516,6 +525,10 @@ public struct SiteConfig: Sendable, Equatable {
         return nil
     }
 
+    /// Whether the site has `sitemap.xml`: the sitemaps.org protocol wants absolute URLs,
+    /// which only a base URL gives.
+    public var hasSitemap: Bool { sitemap && !baseURL.isEmpty }
+
     /// The path part of `baseURL` (`/fruits/`), or `/` when there is none.
     public var basePath: String {
         guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
@@ -529,6 +542,7 @@ public struct SiteConfig: Sendable, Equatable {
     func hash(into hasher: inout StableHasher) {
         for text in [title, description, baseURL, language] { hasher.combine(text) }
         hasher.combine(UInt64(rawHTML ? 1 : 0))
+        hasher.combine(UInt64(sitemap ? 1 : 0))  // robots.txt names the sitemap
         hasher.combine(UInt64(pageSize))
         hasher.combine(UInt64(feedLimit))
         hasher.combine(UInt64(facets.count))
