@@ -61,6 +61,14 @@ def html_pages(site: Path) -> list[str]:
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
 
 
+REFRESH = re.compile(r'<meta http-equiv="refresh" content="[^"]*">\n?')
+
+
+def is_redirect(page: Path) -> bool:
+    """Whether a built page leads at once to another (a folder page such as fruits/)."""
+    return REFRESH.search(page.read_text(encoding="utf-8")) is not None
+
+
 # MARK: - The reference search
 
 
@@ -252,6 +260,15 @@ class SiteServer:
             os.replace(part, target)
         for path in old - new:
             (self.site_copy / path).unlink()
+
+    def url_without_refresh(self, relative: str) -> str:
+        """The URL of a copy of a page that leads elsewhere (`relative` ends in index.html),
+        without its refresh, beside it so that its links resolve the same: what a browser
+        that does not follow the refresh shows, for checks that need the page to stay."""
+        page = self.site_copy / relative
+        copy = page.with_name("without-refresh.html")
+        copy.write_text(REFRESH.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
+        return self.url(copy.relative_to(self.site_copy).as_posix())
 
 
 # MARK: - Browser

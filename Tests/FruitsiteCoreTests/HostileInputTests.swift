@@ -242,7 +242,8 @@ import Testing
         #expect(!succeeded)
         let named = messages.compactMap { $0.firstMatch(of: /Templates\/(.+?)\.mustache: error/) }
         #expect(
-            named.map { String($0.1) }.sorted() == ["category", "fruit", "index"], "\(messages)")
+            named.map { String($0.1) }.sorted() == ["categories", "category", "fruit", "index"],
+            "\(messages)")
     }
 
     // MARK: - Config

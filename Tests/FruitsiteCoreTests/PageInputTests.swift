@@ -213,7 +213,9 @@ import Testing
         let listings = after.keys.filter {
             $0.hasSuffix("index.html") && !$0.hasPrefix("fruits/")
         }
-        #expect(listings.filter { $0.hasPrefix("page/") }.count == 9, "the index has 10 pages")
+        #expect(
+            listings.filter { $0.hasPrefix("page/") }.count == 10,
+            "the index has 10 pages, and page/ leads to the first")
         var rendered: Set<String> = []
         var changed: Set<String> = []
         for path in listings {

@@ -99,6 +99,7 @@ import Testing
         "index.html", "fruits/apple/index.html", "fruits/blood-orange/index.html",
         "fruits/cherry/index.html", "categories/citrus/index.html", "404.html",
         "vitamins/c/index.html", "search-index.json", "sitemap.xml", "robots.txt",
+        "categories/index.html", "vitamins/index.html", "fruits/index.html",
     ])
     func matchesGoldenFile(_ page: String) throws {
         let temporary = try TemporaryDirectory()
@@ -119,6 +120,7 @@ import Testing
     @Test(arguments: [
         "index.html", "page/2/index.html", "page/7/index.html",
         "categories/berries/page/2/index.html", "vitamins/c/page/2/index.html",
+        "page/index.html", "categories/berries/page/index.html",
     ])
     func matchesPagedGoldenFile(_ page: String) throws {
         let temporary = try TemporaryDirectory()
@@ -131,7 +133,8 @@ import Testing
             actual, name: "paged-" + page.replacingOccurrences(of: "/", with: "-"))
     }
 
-    /// Every page of every listing is written, and no page beyond the last.
+    /// Every page of every listing is written, and no page beyond the last; every folder of
+    /// their addresses has a page too.
     @Test func writesEveryPageOfEveryListing() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -140,22 +143,26 @@ import Testing
             options: Self.options(site: site, output: temporary.path + "/Output")
         ).build()
         let listings = filesBelow(temporary.path + "/Output").filter {
-            $0.hasSuffix("index.html") && !$0.hasPrefix("fruits/")
+            $0.hasSuffix("index.html") && !$0.hasPrefix("fruits/") || $0 == "fruits/index.html"
         }
         #expect(
             listings.sorted() == [
                 "categories/berries/index.html", "categories/berries/page/2/index.html",
-                "categories/berries/page/3/index.html", "categories/core-fruits/index.html",
-                "categories/core-fruits/page/2/index.html",
-                "categories/core-fruits/page/3/index.html", "categories/stone-fruits/index.html",
-                "index.html", "page/2/index.html", "page/3/index.html", "page/4/index.html",
+                "categories/berries/page/3/index.html", "categories/berries/page/index.html",
+                "categories/core-fruits/index.html", "categories/core-fruits/page/2/index.html",
+                "categories/core-fruits/page/3/index.html",
+                "categories/core-fruits/page/index.html", "categories/index.html",
+                "categories/stone-fruits/index.html", "fruits/index.html", "index.html",
+                "page/2/index.html", "page/3/index.html", "page/4/index.html",
                 "page/5/index.html", "page/6/index.html", "page/7/index.html",
-                "vitamins/a/index.html", "vitamins/c/index.html", "vitamins/c/page/2/index.html",
-                "vitamins/c/page/3/index.html", "vitamins/c/page/4/index.html",
-                "vitamins/e/index.html", "vitamins/k/index.html",
+                "page/index.html", "vitamins/a/index.html", "vitamins/c/index.html",
+                "vitamins/c/page/2/index.html", "vitamins/c/page/3/index.html",
+                "vitamins/c/page/4/index.html", "vitamins/c/page/index.html",
+                "vitamins/e/index.html", "vitamins/index.html", "vitamins/k/index.html",
             ])
-        // 13 fruits, 14 listing pages, 7 pages of vitamins and the 404 page.
-        #expect(rendering.htmlPageCount == 35)
+        // 13 fruits, 14 listing pages, 7 pages of vitamins, the 404 page, the categories' and
+        // the vitamins' pages, and 5 folders that lead on: fruits/ and 4 listings' page/.
+        #expect(rendering.htmlPageCount == 42)
     }
 
     /// Past the budget of bodies kept in memory from the parse, details go to a scratch file

@@ -211,7 +211,10 @@ import Testing
         #expect(refused.status == 400 && refused.text == "400 Bad Request\n")
         #expect(refused.headers["content-type"] == "text/plain; charset=utf-8")
         #expect(try served.get("/%2e%2e/%2e%2e/etc/passwd").status == 400)
-        #expect(try served.get("/fruits/").status == 404)  // a folder is never listed
+        #expect(try served.get("/assets/").status == 404)  // a folder is never listed
+        // A folder of pages has a page of its own, which leads to the list of them.
+        let fruits = try served.get("/fruits/")
+        #expect(fruits.status == 200 && fruits.text.contains(#"content="0; url=../""#))
         // Every response says when it was made (RFC 9110, 6.6.1).
         for response in [page, head, moved, missing, posted, refused] {
             let date = try #require(response.headers["date"])

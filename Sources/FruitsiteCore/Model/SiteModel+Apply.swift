@@ -71,8 +71,9 @@ extension SiteModel {
             data.searchIndexPath = index.path
         }
         let pages =
-            pages(in: Pagination(pageSize: config.pageSize), hasSitemap: config.hasSitemap)
-            + data.feeds.pages
+            pages(
+                in: Pagination(pageSize: config.pageSize), hasSitemap: config.hasSitemap,
+                writes: theme.writes) + data.feeds.pages
         plan.pages = changedPages(pages, of: data)
         plan.htmlPageCount = pages.count { $0.kind.template != nil }
         if data.feeds.lackBaseURL {
@@ -337,27 +338,42 @@ extension SiteModel {
         }
     }
 
-    /// Every page of the site: the index's, the fixed ones, then each category's, each facet
-    /// value's and each fruit's, and the sitemap's parts when it has more than one.
-    /// - Parameter hasSitemap: Whether the site has a sitemap (`SiteConfig.hasSitemap`).
-    func pages(in pagination: Pagination, hasSitemap: Bool) -> [Page] {
-        var pages = (1...pagination.pageCount(of: order.count)).map { Page.index(page: $0) }
+    /// Every page of the site: the index's, the fixed ones, then the categories' page and
+    /// each category's, each facet's page and each of its values', each fruit's, the
+    /// sitemap's parts when it has more than one, and the folders that lead to a listing.
+    /// - Parameters:
+    ///   - hasSitemap: Whether the site has a sitemap (`SiteConfig.hasSitemap`).
+    ///   - writes: Whether the theme writes pages of a kind (`Theme.writes(_:)`).
+    func pages(
+        in pagination: Pagination, hasSitemap: Bool, writes: (PageKind) -> Bool = { _ in true }
+    ) -> [Page] {
+        var pages: [Page] = []
+        // A folder page is written where a page has the folder in its address.
+        var folders: [Page] = order.isEmpty ? [] : [.fruitsFolder]
+        func addPages(of listing: Page.Listing, count: Int) {
+            let count = pagination.pageCount(of: count)
+            pages += (1...count).map(listing.page)
+            if count > 1 { folders.append(.pagesFolder(listing)) }
+        }
+        addPages(of: .index, count: order.count)
         let fixed: [Page] = hasSitemap ? [.notFound, .sitemap, .robots] : [.notFound, .robots]
         pages += fixed
+        if writes(.categories), !categories.isEmpty { pages.append(.categories) }
         for index in categories.indices {
-            let count = pagination.pageCount(of: categories[index].fruitIndexes.count)
-            pages += (1...count).map { Page.category(index, page: $0) }
+            addPages(of: .category(index), count: categories[index].fruitIndexes.count)
         }
         for (facet, values) in facets.enumerated() {
+            if writes(.facetValues), !values.isEmpty { pages.append(.facetValues(facet)) }
             for value in values.indices {
-                let count = pagination.pageCount(of: values[value].fruitIndexes.count)
-                pages += (1...count).map { Page.facet(facet, value: value, page: $0) }
+                addPages(
+                    of: .facet(facet, value: value), count: values[value].fruitIndexes.count)
             }
         }
         pages += order.indices.map(Page.fruit)
-        // The sitemap lists every page but the fixed ones.
+        // The sitemap lists every page but the fixed ones and the folders that lead elsewhere.
         let parts = hasSitemap ? SitemapBuilder.partCount(of: pages.count - fixed.count) : 1
         if parts > 1 { pages += (1...parts).map(Page.sitemapPart) }
+        if writes(.redirect) { pages += folders }
         return pages
     }
 

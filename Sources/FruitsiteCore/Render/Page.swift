@@ -18,6 +18,41 @@ enum Page: Sendable, Hashable {
     case robots
     /// The feed of the category at an index of `SiteModel.categories`, or of the site (nil).
     case feed(category: Int?, Feed.Format)
+    /// `categories/`: every category, with its size.
+    case categories
+    /// `<facet>/`: the values of the facet at an index of `SiteModel.facets`, with their sizes.
+    case facetValues(Int)
+    /// `fruits/`, whose list is the index's: it leads there (`target`).
+    case fruitsFolder
+    /// A listing's `page/`, the folder of its later pages: it leads to its first page.
+    case pagesFolder(Listing)
+
+    /// A listing of fruits cut into pages (see `Pagination`).
+    enum Listing: Sendable, Hashable {
+        case index
+        /// The category at an index of `SiteModel.categories`.
+        case category(Int)
+        /// The facet at an index of `SiteModel.facets`, the value at an index of its list.
+        case facet(Int, value: Int)
+
+        /// The listing's page `number`, from 1.
+        func page(_ number: Int) -> Page {
+            switch self {
+            case .index: .index(page: number)
+            case .category(let index): .category(index, page: number)
+            case .facet(let facet, let value): .facet(facet, value: value, page: number)
+            }
+        }
+    }
+
+    /// The page a folder page leads to, one folder up; nil for every other page.
+    var target: Page? {
+        switch self {
+        case .fruitsFolder: .index(page: 1)
+        case .pagesFolder(let listing): listing.page(1)
+        default: nil
+        }
+    }
 
     var kind: PageKind {
         switch self {
@@ -30,6 +65,9 @@ enum Page: Sendable, Hashable {
         case .sitemap, .sitemapPart: .sitemap
         case .robots: .robots
         case .feed: .feed
+        case .categories: .categories
+        case .facetValues: .facetValues
+        case .fruitsFolder, .pagesFolder: .redirect
         }
     }
 
@@ -50,6 +88,10 @@ enum Page: Sendable, Hashable {
         case .robots: "robots.txt"
         case .feed(let category, let format):
             PageData.folder(of: category, model) + format.fileName
+        case .categories: "categories/"
+        case .facetValues(let facet): "\(model.settings.facets[facet])/"
+        case .fruitsFolder: "fruits/"
+        case .pagesFolder(let listing): listing.page(1).address(in: model) + Pagination.folder
         }
     }
 
@@ -79,6 +121,10 @@ enum PageKind: String, Sendable, CaseIterable {
     case robots
     case feed
     case facet
+    case categories
+    case facetValues = "facet-values"
+    /// A folder page that leads to another page (`Page.target`).
+    case redirect
 
     /// The kind's position in `allCases`: the order the cases are declared in.
     var index: Int {
@@ -92,13 +138,18 @@ enum PageKind: String, Sendable, CaseIterable {
         case .robots: 6
         case .feed: 7
         case .facet: 8
+        case .categories: 9
+        case .facetValues: 10
+        case .redirect: 11
         }
     }
 
-    /// The template that renders the page; nil for files fruitsite writes itself.
+    /// The template that renders the page; nil for files fruitsite writes itself. A theme
+    /// without the template of an optional kind writes no page of it (`Theme.writes(_:)`).
     var template: String? {
         switch self {
-        case .index, .notFound, .fruit, .category, .facet: rawValue
+        case .index, .notFound, .fruit, .category, .facet, .categories, .facetValues, .redirect:
+            rawValue
         case .searchIndex, .sitemap, .robots, .feed: nil
         }
     }
@@ -132,6 +183,11 @@ enum PageKind: String, Sendable, CaseIterable {
         case .sitemap: [.site, .slugs, .categories]
         case .robots: [.site]
         case .feed: [.site, .feedFruits]
+        case .categories:
+            [.site, .categories, .categorySizes, .totals, .structuredData, .feeds]
+        case .facetValues:
+            [.site, .facetValue, .categories, .categorySizes, .totals, .structuredData, .feeds]
+        case .redirect: [.site, .categories, .categorySizes, .totals, .feeds]
         }
     }
 }

@@ -113,6 +113,9 @@ struct PageData: Sendable {
                 hasher.combine(UInt64(pagination.pageCount(of: value.fruitIndexes.count)))
             }
         }
+        // And whether the categories' and the facets' own pages are written.
+        hasher.combine(UInt64(theme.writes(.categories) ? 1 : 0))
+        hasher.combine(UInt64(theme.writes(.facetValues) ? 1 : 0))
         slugsHash = hasher.value
         categoryNameHashes = model.categories.map { category in
             var hasher = StableHasher()
@@ -236,7 +239,8 @@ struct PageData: Sendable {
                 (SourceFile.slug(of: model[$0].path), model[$0].date)
             },
             count: model.order.count, categories: model.categories,
-            facets: Array(zip(model.settings.facets, model.facets)))
+            facets: Array(zip(model.settings.facets, model.facets)),
+            listsFolders: (theme.writes(.categories), theme.writes(.facetValues)))
     }
 
     /// How many fruits' summaries `page` shows: what `prepare(for:)` builds for it, or it
@@ -369,6 +373,12 @@ struct PageData: Sendable {
                     ["fruits": .array(range.map { summary(at: $0, root: root) })]
                 }
             case .facetValue:
+                if case .facetValues(let facet) = page {
+                    sink.add(valuesHash(of: facet)) {
+                        ["facet": facetValue(facet, root: root, isSized: true)]
+                    }
+                    continue
+                }
                 guard case .facet(let facet, let value, let number) = page else { continue }
                 let group = model.facets[facet][value]
                 let range = pagination.range(of: number, in: group.fruitIndexes.count)
@@ -424,6 +434,8 @@ struct PageData: Sendable {
                 case .facet(let facet, let value, _):
                     hasher.combine(model.settings.facets[facet])
                     hasher.combine(model.facets[facet][value].name)
+                case .categories: hasher.combine(categoryNamesHash)
+                case .facetValues(let facet): hasher.combine(valuesHash(of: facet, sized: false))
                 case .index: break
                 default: continue
                 }
@@ -480,6 +492,8 @@ struct PageData: Sendable {
         case .fruit, .category(_, page: 1), .facet(_, _, page: 1), .index(page: 2...):
             Self.nestedRoot
         case .category, .facet: Self.nestedRoot + Self.nestedRoot
+        case .categories, .facetValues, .fruitsFolder: "../"
+        case .pagesFolder(let listing): "../" + root(of: listing.page(1))
         // A server shows 404.html at whatever address was missing, where relative links
         // would lead astray: with a base URL this page links from its path (`/fruits/`).
         // Without one, links are relative to the site root, right for `404.html` itself and
@@ -506,6 +520,12 @@ struct PageData: Sendable {
             hasher.combine(searchIndexPath)
             hasher.combine(UInt64(number))
             return hasher.value
+        case .facetValues(let facet):
+            var hasher = StableHasher()
+            hasher.combine(model.settings.facets[facet])
+            return hasher.value
+        // Named after the page it leads to, and placed below it.
+        case .fruitsFolder, .pagesFolder: return siteKey(of: page.target!)
         default: return 0
         }
     }
@@ -519,6 +539,11 @@ struct PageData: Sendable {
                 "\(Self.label(of: model.settings.facets[facet])): \(model.facets[facet][value].name)"
             case .notFound: "Page not found"
             case .index: config.title
+            case .categories: "Categories"
+            case .facetValues(let facet): Self.label(of: model.settings.facets[facet])
+            // The index as a listing, as the default theme's navigation names it.
+            case .fruitsFolder, .pagesFolder(.index): "All fruits"
+            case .pagesFolder(let listing): title(of: listing.page(1))
             case .searchIndex, .sitemap, .sitemapPart, .robots, .feed: ""
             }
         return page.number == 1 ? title : "\(title), page \(page.number)"
@@ -528,8 +553,11 @@ struct PageData: Sendable {
     private func common(of page: Page, _ root: String, _ path: String, _ title: String)
         -> MustacheObject
     {
-        // An error page has no canonical address of its own.
-        let canonical = page == .notFound || config.baseURL.isEmpty ? "" : config.baseURL + path
+        // An error page has no canonical address of its own; a folder page's is the one of
+        // the page it leads to.
+        let target = page.target.map { $0.address(in: model) }
+        let canonical =
+            page == .notFound || config.baseURL.isEmpty ? "" : config.baseURL + (target ?? path)
         var common: MustacheObject = [
             "site": site,
             "root": .string(root),
@@ -541,6 +569,8 @@ struct PageData: Sendable {
             ],
         ]
         if case .index = page { common["searchIndexURL"] = .string(root + searchIndexPath) }
+        // The page it leads to is one folder up.
+        if target != nil { common["redirect"] = ["url": "../"] }
         return common
     }
 
@@ -571,13 +601,17 @@ struct PageData: Sendable {
             data.addBreadcrumbs([
                 home, link(title(of: Page.facet(facet, value: value, page: 1)), path),
             ])
+        case .categories, .facetValues:
+            let path = page.address(in: model)
+            data.addBreadcrumbs([home, link(title(of: page), path)])
+            data.addItemList(namesAndSlugs(listedOn: page), base: base + path, first: 1)
         default: break
         }
         if !listing.isEmpty {
             // The listing's place of the page's first fruit: 101 on page 2 of 100 a page.
             let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1
             data.addItemList(
-                listing.lazy.map(nameAndSlug), base: base, first: first)
+                listing.lazy.map(nameAndSlug), base: base + "fruits/", first: first)
         }
         return data.text
     }
@@ -660,6 +694,7 @@ struct PageData: Sendable {
         return [
             "key": .string(key),
             "label": .string(Self.label(of: key)),
+            "url": .string("\(root)\(key)/"),
             "values": .array(
                 model.facets[facet].map {
                     .object(summary(of: $0, facet: facet, root: root, isSized: isSized))

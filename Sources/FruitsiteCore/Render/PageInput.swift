@@ -28,7 +28,8 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     /// `facets`: each facet's key and label, and its values with their names, addresses and,
     /// on a listing's first page, counts.
     case facets
-    /// `facet` on a facet value's page: the facet, the value and the page's fruits.
+    /// `facet` on a facet value's page: the facet, the value and the page's fruits; on a
+    /// facet's page (`<facet>/`), the facet and every value of it with its size.
     case facetValue
     /// `fruitCount` and `categoryCount`, and whether each is 1.
     case totals

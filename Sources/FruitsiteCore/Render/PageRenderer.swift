@@ -135,7 +135,8 @@ public struct PageRenderer: Sendable {
                 } catch {
                     return .failure(error)
                 }
-            case .index, .notFound, .fruit, .category, .facet:
+            case .index, .notFound, .fruit, .category, .facet, .categories, .facetValues,
+                .fruitsFolder, .pagesFolder:
                 do throws(BuildFailure) {
                     var fruitDetails: FruitDetails?
                     if case .fruit(let position) = page {

@@ -17,9 +17,12 @@ struct Pagination: Sendable, Equatable {
         return start..<min(start + pageSize, count)
     }
 
+    /// The folder below a listing's address that holds its later pages.
+    static let folder = "page/"
+
     /// The address of page `number` below its listing's address.
     static func address(of number: Int) -> String {
-        number == 1 ? "" : "page/\(number)/"
+        number == 1 ? "" : "\(folder)\(number)/"
     }
 
     /// The relative URL of page `number` as seen from page `current` of the same listing.

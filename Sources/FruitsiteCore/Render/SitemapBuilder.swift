@@ -13,8 +13,9 @@ struct SitemapBuilder {
     /// The most addresses the sitemaps.org protocol allows in one file.
     static let protocolLimit = 50_000
 
-    /// One page the sitemap lists: a fruit's (`folder` is `fruits`), or a page of a listing
-    /// (the index has an empty folder and slug).
+    /// One page the sitemap lists: a fruit's (`folder` is `fruits`), a page of a listing (the
+    /// index has an empty folder and slug), or the categories' or a facet's page (an empty
+    /// slug).
     struct Location: Sendable {
         var folder: String
         var slug: Substring
@@ -28,9 +29,12 @@ struct SitemapBuilder {
     ///   - fruits: The fruits' slugs and dates, in any order.
     ///   - categories: The categories, in catalog order.
     ///   - facets: Each facet's key and values, whose pages follow the categories'.
+    ///   - listsFolders: Whether the categories' page (`categories/`) and each facet's
+    ///     (`vitamins/`) are written, each before the pages of its groups.
     func locations(
         fruits: some Sequence<(slug: Substring, date: EntryDate?)>, count: Int,
-        categories: [Category], facets: [(key: String, values: [Category])] = []
+        categories: [Category], facets: [(key: String, values: [Category])] = [],
+        listsFolders: (categories: Bool, facets: Bool) = (false, false)
     ) -> [Location] {
         let pagination = Pagination(pageSize: config.pageSize)
         var locations = (1...pagination.pageCount(of: count)).map {
@@ -49,8 +53,11 @@ struct SitemapBuilder {
             }
             if !isSorted { locations[start...].sort { UTF8Order.precedes($0.slug, $1.slug) } }
         }
-        let listings = [("categories", categories)] + facets.map { ($0.key, $0.values) }
-        for (folder, groups) in listings {
+        let listings =
+            [("categories", categories, listsFolders.categories)]
+            + facets.map { ($0.key, $0.values, listsFolders.facets) }
+        for (folder, groups, hasPage) in listings {
+            if hasPage && !groups.isEmpty { locations.append(Location(folder: folder, slug: "")) }
             for group in groups {
                 for number in 1...pagination.pageCount(of: group.fruitIndexes.count) {
                     locations.append(
@@ -117,8 +124,10 @@ struct SitemapBuilder {
                 xml += location.folder.utf8
                 xml.append(UInt8(ascii: "/"))
                 var slug = location.slug
-                slug.withUTF8 { MarkupText.append($0, to: &xml) }
-                xml.append(UInt8(ascii: "/"))
+                if !slug.isEmpty {
+                    slug.withUTF8 { MarkupText.append($0, to: &xml) }
+                    xml.append(UInt8(ascii: "/"))
+                }
             }
             xml += Pagination.address(of: location.number).utf8
             xml += "</loc>"

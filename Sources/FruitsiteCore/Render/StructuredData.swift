@@ -1,6 +1,6 @@
 /// A page's schema.org data as JSON-LD, the text of its `<script type="application/ld+json">`:
 /// a `BreadcrumbList` on fruit and category pages, an `ItemList` of the fruits a listing page
-/// shows. Written by hand like the search index, so every string is escaped for JSON and for
+/// shows, or of the categories or a facet's values on their own pages. Written by hand like the search index, so every string is escaped for JSON and for
 /// an inline script (`JSONText`): a `</script>` in a name stays inert.
 struct StructuredData {
     /// A named place: a step of a breadcrumb trail, or a fruit of a list.
@@ -23,21 +23,21 @@ struct StructuredData {
         objects.append(json + "]".utf8)
     }
 
-    /// A listing's fruits, each named and found at `base` + `fruits/<slug>/`; `first` is the
-    /// place of the first in the whole listing (101 on the second page of 100). Written
-    /// straight from the names and slugs: a listing page's hundred links, each made a string
-    /// first, were a fifth of rendering it.
+    /// A listing's items, each named and found at `base` + `<slug>/` (`base` is the folder of
+    /// the fruits, `fruits/`, or of the categories); `first` is the place of the first in the
+    /// whole listing (101 on the second page of 100). Written straight from the names and
+    /// slugs: a listing page's hundred links, each made a string first, were a fifth of
+    /// rendering it.
     mutating func addItemList(
-        _ fruits: some Sequence<(name: String, slug: String)>, base: String, first: Int
+        _ items: some Sequence<(name: String, slug: String)>, base: String, first: Int
     ) {
         var prefix: [UInt8] = []
         JSONText.append(escaped: base, to: &prefix)
-        prefix += "fruits/"
         var json = Self.opening("ItemList")
-        for (offset, fruit) in fruits.enumerated() {
-            Self.appendItem(at: first + offset, named: fruit.name, key: "url", to: &json) {
+        for (offset, item) in items.enumerated() {
+            Self.appendItem(at: first + offset, named: item.name, key: "url", to: &json) {
                 $0 += prefix
-                JSONText.append(escaped: fruit.slug, to: &$0)
+                JSONText.append(escaped: item.slug, to: &$0)
                 $0.append(UInt8(ascii: "/"))
             }
         }

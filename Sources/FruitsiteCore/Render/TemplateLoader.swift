@@ -69,6 +69,14 @@ public struct TemplateLoader: Sendable {
 
         /// The hash of the templates and the fruitsite that render pages of `kind`.
         func version(of kind: PageKind) -> UInt64 { versions[kind.index] }
+
+        /// Whether pages of `kind` are written: those fruitsite writes itself, and those whose
+        /// template the theme has. A required template is never missing (`load()`); a theme
+        /// made before an optional kind existed lacks its template, links none of its pages,
+        /// and so loses nothing by their absence.
+        func writes(_ kind: PageKind) -> Bool {
+            kind.template.map { sources[$0] != nil } ?? true
+        }
     }
 
     /// The most bytes one asset may hold; a template may hold `FileSystem.defaultLimit`.
