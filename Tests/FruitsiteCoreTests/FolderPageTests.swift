@@ -128,8 +128,8 @@ import Testing
         try project.buildAndCompare("without the templates")
         for page in pages { #expect(!manager.fileExists(atPath: output + page), "\(page)") }
         var sitemap = try String(contentsOfFile: output + "sitemap.xml", encoding: .utf8)
-        #expect(!sitemap.contains("<loc>categories/</loc>"))
-        #expect(!sitemap.contains("<loc>vitamins/</loc>"))
+        #expect(!sitemap.contains("<loc>https://example.org/categories/</loc>"))
+        #expect(!sitemap.contains("<loc>https://example.org/vitamins/</loc>"))
 
         for name in templates {
             try manager.moveItem(
@@ -139,8 +139,8 @@ import Testing
         try project.buildAndCompare("with the templates")
         for page in pages { #expect(manager.fileExists(atPath: output + page), "\(page)") }
         sitemap = try String(contentsOfFile: output + "sitemap.xml", encoding: .utf8)
-        #expect(sitemap.contains("<loc>categories/</loc>"))
-        #expect(sitemap.contains("<loc>vitamins/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/categories/</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/vitamins/</loc>"))
 
         try manager.removeItem(atPath: project.folder.path + "/Templates/categories.mustache")
         try project.buildAndCompare("the categories' template removed")

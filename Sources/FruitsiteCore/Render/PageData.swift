@@ -308,8 +308,13 @@ struct PageData: Sendable {
         for input in reads {
             switch input {
             case .site:
-                // A fruit page's path and title come from its summary.
-                sink.add(hash(configHash, siteKey(of: page))) {
+                // A fruit page's path and title come from its summary; the index's pages also
+                // name the search index (`searchIndexURL`), whose name changes with its bytes.
+                var searchIndex: UInt64 = 0
+                if case .index = page {
+                    searchIndex = StableHasher.hash(Array(searchIndexPath.utf8))
+                }
+                sink.add(hash(configHash, siteKey(of: page), searchIndex)) {
                     common(of: page, root, page.address(in: model), title(of: page))
                 }
             case .fruit:
@@ -515,11 +520,7 @@ struct PageData: Sendable {
             hasher.combine(model.facets[facet][value].name)
             hasher.combine(UInt64(number))
             return hasher.value
-        case .index(let number):
-            var hasher = StableHasher()
-            hasher.combine(searchIndexPath)
-            hasher.combine(UInt64(number))
-            return hasher.value
+        case .index(let number): return UInt64(number)
         case .facetValues(let facet):
             var hasher = StableHasher()
             hasher.combine(model.settings.facets[facet])

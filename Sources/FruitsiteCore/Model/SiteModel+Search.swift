@@ -1,0 +1,173 @@
+/// The search index's files: the sharded index's, or the single one, each named by its bytes
+/// (`ContentName`) and made again only when what it shows changed.
+extension SiteModel {
+    /// The sharded search index's files whose bytes changed, each recorded as written, and
+    /// the paths of all of them. They are made again only when what the index shows changed:
+    /// the manifest's record holds the hash of that, as a page's holds its inputs'. The gram
+    /// files only when the names did (`searchGrams`), from the postings the model moved with
+    /// the fruits; the names are read only for a model that has none. Every file but the
+    /// manifest is named by its bytes (`ContentName`), so a file whose bytes change is written
+    /// under a new name, and the old one goes with the files the site no longer has.
+    mutating func searchShards(of data: PageData) -> (
+        changed: [RenderedPage], paths: [String]
+    ) {
+        var hasher = StableHasher()
+        hasher.combine(data.inputHash(of: .searchIndex))
+        for key in settings.facets { hasher.combine(key) }
+        let builder = SearchShards()
+        hasher.combine(builder.layout)
+        let inputHash = hasher.value
+        let written = outputs.keys.filter { $0.hasPrefix(SearchShards.folder) }
+        if outputs[SearchShards.manifestPath]?.inputHash == inputHash { return ([], written) }
+        // The files as last written, by their paths without stamps.
+        var stamped: [String: String] = [:]
+        for path in written { stamped[ContentName.unstamped(path)] = path }
+
+        var changed: [RenderedPage] = []
+        var paths: [String] = []
+        var hashes = SearchShards.FileHashes()
+        let source = builder.source(
+            of: byPosition(filling: 0, positions: data.positions) { $0.nameHash })
+        let gramHashes =
+            searchGrams?.paths.map { stamped[$0].flatMap { outputs[$0]?.outputHash } } ?? []
+        if searchGrams?.source != source || gramHashes.contains(nil) {
+            let postings =
+                searchGrams?.postings
+                ?? {
+                    // One buffer of every name rather than an array each.
+                    var names: [UInt8] = []
+                    var ends: [Int] = []
+                    ends.reserveCapacity(order.count)
+                    for id in order {
+                        names += self[id].facts.nameKey
+                        ends.append(names.count)
+                    }
+                    return builder.postings(of: names, endingAt: ends)
+                }()
+            let (grams, files) = builder.grams(of: postings, source: source)
+            let all = publish(files, changed: &changed, paths: &paths)
+            (hashes.buckets, hashes.heavy) = (
+                Array(all.prefix(grams.buckets)), Array(all.dropFirst(grams.buckets))
+            )
+            searchGrams = grams
+        } else {
+            let all = gramHashes.map { $0! }
+            paths += zip(searchGrams!.paths, all).map { ContentName.path($0, hash: $1) }
+            let buckets = searchGrams!.buckets
+            (hashes.buckets, hashes.heavy) = (
+                Array(all.prefix(buckets)), Array(all.dropFirst(buckets))
+            )
+        }
+        let grams = searchGrams!
+        let groups = { (groups: [Category]) in
+            groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
+        }
+        let (categories, facets) = (
+            groups(self.categories),
+            zip(settings.facets, self.facets).map { (key: $0, values: groups($1)) }
+        )
+        let files = builder.groupFiles(categories: categories, facets: facets)
+        hashes.categories = publish(files.categories, changed: &changed, paths: &paths)
+        hashes.facets = files.facets.map { publish($0, changed: &changed, paths: &paths) }
+        shardRecords(of: data, builder, lastWritten: stamped, into: &hashes, &changed, &paths)
+
+        let manifest = builder.manifest(
+            count: order.count, grams: grams, categories: categories, facets: facets,
+            hashes: hashes)
+        let record = OutputRecord(inputHash: inputHash, outputHash: StableHasher.hash(manifest))
+        if outputs[SearchShards.manifestPath]?.outputHash != record.outputHash {
+            changed.append(RenderedPage(path: SearchShards.manifestPath, bytes: manifest))
+        }
+        outputs[SearchShards.manifestPath] = record
+        paths.append(SearchShards.manifestPath)
+        return (changed, paths)
+    }
+
+    /// Records the records files, and adds those to write to `changed`: a records file is
+    /// made again only when a summary it shows changed (an edit touches one of them, while
+    /// making them all copied every record of the catalog), and written again when its
+    /// group's stamp changed.
+    private mutating func shardRecords(
+        of data: PageData, _ builder: SearchShards, lastWritten stamped: [String: String],
+        into hashes: inout SearchShards.FileHashes, _ changed: inout [RenderedPage],
+        _ paths: inout [String]
+    ) {
+        let files = builder.recordsFiles(count: order.count)
+        hashes.recordsGroup = builder.recordsGroup(fileCount: files.count)
+        var group: [(path: String, positions: Range<Int>, record: OutputRecord, bytes: [UInt8]?)] =
+            []
+        for (number, positions) in files.enumerated() {
+            let path = builder.recordsPath(of: positions)
+            var hasher = StableHasher()
+            hasher.combine(builder.layout)
+            for position in positions { hasher.combine(data.hashes[position].summary) }
+            if let last = stamped[path].flatMap({ outputs[$0] }), last.inputHash == hasher.value {
+                group.append((path, positions, last, nil))
+            } else {
+                let bytes = recordsFile(positions, builder)
+                let record = OutputRecord(
+                    inputHash: hasher.value, outputHash: StableHasher.hash(bytes))
+                group.append((path, positions, record, bytes))
+            }
+            guard group.count == hashes.recordsGroup || number == files.count - 1 else { continue }
+            var groupHasher = StableHasher()
+            for file in group { groupHasher.combine(file.record.outputHash) }
+            hashes.records.append(groupHasher.value)
+            for file in group {
+                let published = ContentName.path(file.path, hash: groupHasher.value)
+                // A name, once written, means the same bytes: only a new one is written.
+                if outputs[published] == nil {
+                    changed.append(
+                        RenderedPage(
+                            path: published,
+                            bytes: file.bytes ?? recordsFile(file.positions, builder)))
+                }
+                outputs[published] = file.record
+                paths.append(published)
+            }
+            group.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func recordsFile(_ positions: Range<Int>, _ builder: SearchShards) -> [UInt8] {
+        builder.recordsFile(positions.map { self[position: $0].facts.searchRecord })
+    }
+
+    /// Records `files`, named by their bytes, adds those not written before to `changed` and
+    /// every one's path to `paths`.
+    /// - Returns: Each file's hash, in the order of `files`.
+    private mutating func publish(
+        _ files: [RenderedPage], changed: inout [RenderedPage], paths: inout [String]
+    ) -> [UInt64] {
+        files.map { file in
+            let hash = StableHasher.hash(file.bytes)
+            let path = ContentName.path(file.path, hash: hash)
+            if outputs[path] == nil { changed.append(RenderedPage(path: path, bytes: file.bytes)) }
+            outputs[path] = OutputRecord(inputHash: hash, outputHash: hash)
+            paths.append(path)
+            return hash
+        }
+    }
+
+    /// The single search index (`search-index.json`, named by its bytes), made again only when
+    /// what it shows changed; nil when it did not.
+    /// - Returns: The file, if it changed, and its path.
+    mutating func singleSearchIndex(of data: PageData) -> (
+        changed: RenderedPage?, path: String
+    ) {
+        var hasher = StableHasher()
+        hasher.combine(data.inputHash(of: .searchIndex))
+        hasher.combine(UInt64(SearchIndexBuilder.version))
+        let inputHash = hasher.value
+        let name = Page.searchIndex.path(in: self)
+        let last = outputs.first { ContentName.unstamped($0.key) == name }
+        if let last, last.value.inputHash == inputHash { return (nil, last.key) }
+        let bytes = SearchIndexBuilder().build(
+            categories: categories.map(\.name), records: order.map { self[$0].facts.searchRecord })
+        let hash = StableHasher.hash(bytes)
+        let path = ContentName.path(name, hash: hash)
+        let isNew = outputs[path] == nil
+        outputs[path] = OutputRecord(inputHash: inputHash, outputHash: hash)
+        return (isNew ? RenderedPage(path: path, bytes: bytes) : nil, path)
+    }
+}
