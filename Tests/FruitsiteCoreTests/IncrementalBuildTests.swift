@@ -180,8 +180,10 @@ import Testing
         #expect(layout.rendered == layout.htmlPageCount)
 
         try project.edit("Templates/assets/site.css") { $0 + "\n/* changed */\n" }
+        // Under its own name and its new stamped one; the old stamped one is removed.
         let asset = try project.buildAndCompare("an asset")
-        #expect(asset.written?.written == 1 && asset.rendered == 1)
+        #expect(asset.written?.written == 2 && asset.rendered == 2)
+        #expect(asset.written?.removed == 1)
 
         try FileManager.default.removeItem(
             atPath: project.folder.path + "/Templates/assets/search.css")
@@ -189,7 +191,7 @@ import Testing
             $0.replacingOccurrences(of: "assets/search.css", with: "assets/site.css")
         }
         let removedAsset = try project.buildAndCompare("an asset removed")
-        #expect(removedAsset.written?.removed == 1)
+        #expect(removedAsset.written?.removed == 2)
 
         try project.folder.write("Content/.notes", "not an entry")
         let hidden = try project.buildAndCompare("a hidden file in the content folder")
