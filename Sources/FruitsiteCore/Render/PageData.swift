@@ -15,6 +15,8 @@ struct PageData: Sendable {
     /// The search index's file the index page's search loads: `search-index.json`, or the
     /// sharded index's manifest.
     let searchIndexPath: String
+    /// The `assets` variable, from every depth of the site's folders.
+    let assetURLs: AssetURLs
 
     private let site: MustacheValue
     private let configHash: UInt64
@@ -65,6 +67,7 @@ struct PageData: Sendable {
         self.model = model
         self.config = config
         self.theme = theme
+        assetURLs = AssetURLs(theme: theme)
         pagination = Pagination(pageSize: config.pageSize)
         site = [
             "title": .string(config.title),
@@ -305,7 +308,7 @@ struct PageData: Sendable {
             switch input {
             case .site:
                 // A fruit page's path and title come from its summary.
-                sink.add(hash(configHash, siteKey(of: page))) {
+                sink.add(hash(configHash, siteKey(of: page), assetURLs.hash(of: kind))) {
                     common(of: page, root, page.address(in: model), title(of: page))
                 }
             case .fruit:
@@ -534,6 +537,7 @@ struct PageData: Sendable {
             "site": site,
             "root": .string(root),
             "home": .string(root.isEmpty ? "./" : root),
+            "assets": assetURLs.value(root: root),
             "page": [
                 "title": .string(title),
                 "path": .string(path),
