@@ -5,8 +5,8 @@ import Testing
 
 @testable import FruitsiteCore
 
-/// Whole builds of the theme's assets: pages link their stamped names, and an edit stamps
-/// anew what it reaches.
+/// Whole builds of the theme's assets: pages link their stamped names, an edit stamps anew
+/// what it reaches, and `check` warns where a template links an unstamped name.
 @Suite struct AssetBuildTests {
     /// The stamped files below `output/assets/`, by the path they stamp
     /// (`assets/site.css` → `assets/site.k3j5h2a9.css`).
@@ -112,5 +112,48 @@ import Testing
         #expect(
             lookUp("search-index.js")
                 == .string(root + theme.assetNames.linked["assets/search-index.js"]!))
+    }
+
+    // MARK: - check
+
+    /// Where a template writes an asset's own name as an address, at its line and column.
+    @Test func checkWarnsWhereATemplateLinksAnUnstampedName() throws {
+        let project = try IncrementalBuildTests.Project()
+        defer { project.folder.remove() }
+        let marked = MarkedText(
+            """
+            {{! assets/site.css in a comment }}
+            <!-- <link href="{{root}}assets/site.css"> -->
+            <link rel="stylesheet" href="{{root}}1️⃣assets/site.css">
+            <script type="module" src="../2️⃣assets/search.js?v=1"></script>
+            <p>Our assets/site.css, in prose.</p>
+            <img src="{{assets.favicon.svg}}" alt=""><a href="{{root}}assets/site.css.bak">x</a>
+            """, columns: .unicodeScalars)
+        try project.folder.write("Templates/partials/extra.mustache", marked.text)
+        let rendering = try SiteBuilder(options: project.options).render()
+        let path = project.options.templatesDirectory + "/partials/extra.mustache"
+        let warnings = rendering.warnings.filter { $0.location.path == path }
+        #expect(
+            warnings.map(\.location)
+                == ["1️⃣", "2️⃣"].map {
+                    SourceLocation(path: path, line: marked[$0].line, column: marked[$0].column)
+                })
+        #expect(
+            warnings.first?.description == """
+                \(path):3:38: warning: 'assets/site.css' is the asset's unstamped name, \
+                published as well: a host cannot cache it for long, and a page open across a \
+                deploy may load it from another build
+                  hint: write {{assets.site.css}} in its place: the URL of its stamped name \
+                from the page, the way to the root included
+                """)
+        #expect(warnings.last?.hint?.hasPrefix("write {{assets.search.js}} in its place") == true)
+    }
+
+    /// The default theme links every asset by the variable.
+    @Test func theDefaultThemeLinksStampedNamesOnly() throws {
+        let project = try IncrementalBuildTests.Project()
+        defer { project.folder.remove() }
+        let rendering = try SiteBuilder(options: project.options).render()
+        #expect(!rendering.warnings.contains { $0.message.contains("unstamped") })
     }
 }
