@@ -217,30 +217,32 @@ struct Responder: Sendable {
     /// script of its own (a fruit page; JSON data blocks such as JSON-LD do not count) is
     /// refreshed in place: its new HTML is fetched and
     /// its body and head swapped in, stylesheets kept, which shows an edit in a fraction of a
-    /// reload's time. A page with scripts, a page that is gone (404) or moved (a renamed
-    /// fruit whose update it missed: the server redirects) or one whose stylesheets changed is
-    /// reloaded.
+    /// reload's time. Stylesheets are swapped by pointing each link where the new HTML's
+    /// does: at a stylesheet's new stamped name, or at the same name with `?v=` the version,
+    /// which the cache does not hold. A page with scripts, a page that is gone (404) or moved
+    /// (a renamed fruit whose update it missed: the server redirects) or one that links more
+    /// or fewer stylesheets than before is reloaded.
     static func reloadScript(events: String, version: Int, instance: String) -> String {
         """
         (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)");\
         const own='script:not([data-fruitsite]):not([type$="json"])',sheet='link[rel="stylesheet"]';\
-        const sheets=d=>[...d.querySelectorAll(sheet)].map(l=>{\
-        const u=new URL(l.href,location.href);u.searchParams.delete("v");return u.href}).join(" ");\
-        const refresh=async()=>{if(document.querySelector(own))return false;const mine=++latest;\
+        const links=d=>[...d.querySelectorAll(sheet)],bumped=h=>{const u=new URL(h,location.href);\
+        u.searchParams.set("v",v);return u.href};\
+        const update=async(swap,styled)=>{if(swap&&document.querySelector(own))return false;const mine=++latest;\
         const r=await fetch(location.href,{cache:"no-store"});if(!r.ok||r.redirected)return false;\
-        const n=new DOMParser().parseFromString(await r.text(),"text/html");\
-        if(mine!==latest)return true;if(n.querySelector(own)||sheets(n)!==sheets(document))return false;\
-        for(const e of[...document.head.children])if(!e.matches(sheet))e.remove();\
+        const n=new DOMParser().parseFromString(await r.text(),"text/html"),now=links(document),next=links(n);\
+        if(mine!==latest){if(styled)for(const l of now)l.href=bumped(l.href);return true}\
+        if(swap&&n.querySelector(own)||now.length!==next.length)return false;\
+        if(swap){for(const e of[...document.head.children])if(!e.matches(sheet))e.remove();\
         for(const e of[...n.head.children])if(!e.matches(sheet))document.head.append(e);\
-        document.documentElement.lang=n.documentElement.lang;document.body.replaceWith(n.body);return true};\
+        document.documentElement.lang=n.documentElement.lang;document.body.replaceWith(n.body)}\
+        now.forEach((l,i)=>{const u=new URL(next[i].getAttribute("href")??"",location.href),o=new URL(l.href);\
+        o.searchParams.delete("v");if(o.href!==u.href)l.href=u.href;else if(styled)l.href=bumped(u.href)});return true};\
         s.onmessage=async(e)=>{const d=JSON.parse(e.data);\
         if(d.instance!=="\(instance)"){s.close();location.reload();return}if(d.version<=v)return;\
-        const since=v;v=d.version;const restyle=()=>{if(d.styles>since)\
-        for(const l of document.querySelectorAll(sheet)){\
-        const u=new URL(l.href);u.searchParams.set("v",v);l.href=u.href}};\
-        if(d.pages<=since){restyle();return}\
-        if(d.to&&location.pathname===d.from){s.close();location.replace(d.to+location.search+location.hash);return}\
-        if(await refresh().catch(()=>false))restyle();else{s.close();location.reload()}}})()
+        const since=v;v=d.version;const swap=d.pages>since,styled=d.styles>since;if(!swap&&!styled)return;\
+        if(swap&&d.to&&location.pathname===d.from){s.close();location.replace(d.to+location.search+location.hash);return}\
+        if(!await update(swap,styled).catch(()=>false)){s.close();location.reload()}}})()
         """
     }
 

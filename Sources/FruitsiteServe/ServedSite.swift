@@ -28,6 +28,7 @@ struct ServedSite: Sendable {
     mutating func apply(_ update: SiteBuilder.LiveSite.Update) -> Bool {
         guard version == 0 || !update.files.isEmpty || !update.removed.isEmpty || !errors.isEmpty
         else { return false }
+        let changesOnlyStyles = changesOnlyStyles(update)
         version += 1
         hasBuilt = true
         var added: [String] = []
@@ -42,9 +43,7 @@ struct ServedSite: Sendable {
         let styles = update.files.filter { $0.path.hasSuffix(".css") }.count
         if styles > 0 { event.styles = version }
         // Only stylesheets changed: an open page swaps them without reloading.
-        if hadErrors || !update.removed.isEmpty || styles < update.files.count {
-            event.pages = version
-        }
+        if hadErrors || !changesOnlyStyles { event.pages = version }
         event.move = nil
         // One fruit page gone and one arrived: its fruit was renamed, and an open page of
         // it follows to the new address.
@@ -66,6 +65,57 @@ struct ServedSite: Sendable {
             moves = moves.filter { files[$0.value + "index.html"] != nil }
         }
         return true
+    }
+
+    /// Whether `update` changes stylesheets alone: a stylesheet edited is published under a
+    /// new stamped name (`assets/site.<stamp>.css`), its old one is removed, and the pages
+    /// that link it differ from what they were only in that name.
+    private func changesOnlyStyles(_ update: SiteBuilder.LiveSite.Update) -> Bool {
+        // Each stylesheet's old and new file name, as pages end their links with them.
+        var renames: [(old: [UInt8], new: [UInt8])] = []
+        for path in update.removed {
+            guard let unstamped = Self.unstamped(path),
+                let new = update.files.first(where: {
+                    files[$0.path] == nil && Self.unstamped($0.path) == unstamped
+                })
+            else { return false }
+            let name = { (path: String) in
+                Array(path.utf8.split(separator: UInt8(ascii: "/")).last!)
+            }
+            renames.append((name(path), name(new.path)))
+        }
+        return update.files.allSatisfy { file in
+            if file.path.hasSuffix(".css") { return true }
+            guard !renames.isEmpty, var bytes = files[file.path]?.bytes,
+                bytes.count == file.bytes.count
+            else { return false }
+            // A stamp has a fixed length: the old page with the new names has the new bytes.
+            for (old, new) in renames {
+                var index = 0
+                while index + old.count <= bytes.count {
+                    if bytes[index..<index + old.count].elementsEqual(old) {
+                        bytes.replaceSubrange(index..<index + old.count, with: new)
+                        index += old.count
+                    } else {
+                        index += 1
+                    }
+                }
+            }
+            return bytes == file.bytes
+        }
+    }
+
+    /// A stylesheet's path without its stamp (`assets/site.k3j5h2a9.css` → `assets/site.css`);
+    /// nil for another file, or a stylesheet without a stamp.
+    private static func unstamped(_ path: String) -> String? {
+        let stampLength = 8
+        guard path.hasSuffix(".css") else { return nil }
+        let stem = path.utf8.dropLast(".css".count)
+        let stamp = stem.suffix(stampLength)
+        guard stamp.count == stampLength, stem.dropLast(stampLength).last == UInt8(ascii: "."),
+            stamp.allSatisfy({ (0x61...0x7A).contains($0) || (0x32...0x37).contains($0) })
+        else { return nil }
+        return String(decoding: stem.dropLast(stampLength + 1), as: UTF8.self) + ".css"
     }
 
     /// Records a failed update: the last good files stay, and every page shows `errors`.

@@ -175,9 +175,14 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
     timeout = 15
     site_prefix = "/"
     error_page: Path | None = None
+    # The path of every request answered, in order (`SiteServer.requests`).
+    requests: list[str] = []
 
     def log_message(self, format, *args):
         pass
+
+    def log_request(self, code="-", size="-"):
+        self.requests.append(self.path)
 
     def send_error(self, code, message=None, explain=None):
         page = self.error_page
@@ -200,7 +205,7 @@ class SiteServer:
     """Serves a copy of a built site at http://127.0.0.1:<port>/<subpath> from a thread.
 
     Missing addresses below the subpath get the site's 404.html with status 404, as
-    static hosts do.
+    static hosts do. `requests` lists the path of every request answered.
     """
 
     def __init__(self, site: Path, work: Path, subpath: str = SUBPATH):
@@ -210,10 +215,12 @@ class SiteServer:
         if self.site_copy.exists():
             shutil.rmtree(self.site_copy)
         shutil.copytree(site, self.site_copy)
+        self.requests: list[str] = []
         handler_class = type(
             "SiteHandler",
             (_SiteHandler,),
             {
+                "requests": self.requests,
                 "site_prefix": "/" + subpath,
                 "error_page": (self.site_copy / "404.html")
                 if (self.site_copy / "404.html").is_file()

@@ -2,6 +2,7 @@
 fruit pages titled with the fruit's name."""
 
 import html.parser
+import re
 import urllib.error
 import urllib.request
 from functools import lru_cache
@@ -216,6 +217,38 @@ def test_no_console_errors(
     assert not errors, f"console errors on {url}:\n" + "\n".join(
         f"  {e['level']} {e['source'] if 'source' in e else ''}: {e['message']}" for e in errors
     )
+
+
+# MARK: - Stamped assets
+
+
+STAMPED = re.compile(r"\.[a-z2-7]{8}\.[A-Za-z0-9]+$")
+
+
+@pytest.mark.parametrize("kind", ["index", "fruit", "category", "404"])
+def test_pages_load_assets_by_their_stamped_names_only(
+    driver, site, search_index, missing_address, tmp_path, kind
+):
+    """Every asset a page loads, the search's modules that search.js imports too, is asked
+    for by its stamped name: a host may cache it for good, and a page open across a deploy
+    never mixes two builds. Served from an origin this browser has not cached."""
+    base = support.configured_base_path(site)
+    subpath = base if kind == "404" and base is not None else support.SUBPATH
+    with support.SiteServer(site, tmp_path, subpath=subpath) as fresh:
+        if kind == "index":
+            SearchPage(driver, search_index).open(fresh.base_url)
+        else:
+            relative = missing_address if kind == "404" else sample_pages(site)[kind]
+            driver.get(fresh.url(relative))
+            support.wait_until_loaded(driver)
+        driver.execute_async_script(IDLE)
+        assets = [urlparse(path).path for path in fresh.requests if "/assets/" in path]
+    assert assets, f"the {kind} page loaded no asset"
+    unstamped = [path for path in assets if not STAMPED.search(path)]
+    assert not unstamped, f"the {kind} page asked for unstamped names: {unstamped}"
+    if kind == "index":
+        names = {path.rsplit("/", 1)[-1].split(".")[0] for path in assets}
+        assert {"search", "search-index", "fruit-filter", "site"} <= names, assets
 
 
 # MARK: - Reflow

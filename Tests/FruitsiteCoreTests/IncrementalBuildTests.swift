@@ -183,17 +183,19 @@ import Testing
         let layout = try project.buildAndCompare("the layout every page uses")
         #expect(layout.rendered == layout.htmlPageCount)
 
+        // Under both its names, and every page that links its stamped one.
         try project.edit("Templates/assets/site.css") { $0 + "\n/* changed */\n" }
         let asset = try project.buildAndCompare("an asset")
-        #expect(asset.written?.written == 1 && asset.rendered == 1)
+        #expect(asset.rendered == asset.htmlPageCount + 2)
+        #expect(asset.written?.written == asset.rendered && asset.written?.removed == 1)
 
         try FileManager.default.removeItem(
             atPath: project.folder.path + "/Templates/assets/search.css")
         try project.edit("Templates/index.mustache") {
-            $0.replacingOccurrences(of: "assets/search.css", with: "assets/site.css")
+            $0.replacingOccurrences(of: "assets.search.css", with: "assets.site.css")
         }
         let removedAsset = try project.buildAndCompare("an asset removed")
-        #expect(removedAsset.written?.removed == 1)
+        #expect(removedAsset.written?.removed == 2)
 
         try project.folder.write("Content/.notes", "not an entry")
         let hidden = try project.buildAndCompare("a hidden file in the content folder")

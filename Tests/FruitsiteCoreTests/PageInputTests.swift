@@ -12,7 +12,7 @@ import Testing
     enum Change: String, CaseIterable, Sendable {
         case body, params, name, move, emoji, vitamins, category, newCategory, removal, addition
         case draft, title, baseURL, language, rawHTML, fruitTemplate, layout, partial
-        case date, feedLimit, sitemap
+        case date, feedLimit, sitemap, stylesheet, module
     }
 
     /// Each file's path, the hash of its bytes and the hash of its inputs, for the site in
@@ -86,6 +86,8 @@ import Testing
         case .feedLimit: config.feedLimit = 1
         case .sitemap: config.sitemap = false
         case .partial: try edit("Templates/partials/fruit-card.mustache", "<li", "<li ")
+        case .stylesheet: try edit("Templates/assets/site.css", "}", "}\n")
+        case .module: try edit("Templates/assets/fruit-filter.js", "export", "\nexport")
         }
     }
 
@@ -162,6 +164,12 @@ import Testing
             // A value only Kiwi had is gone, and a new one has a page: the sitemap lists it.
             #expect(touched["search-index.json"] != nil && touched["sitemap.xml"] != nil)
             #expect(touched["vitamins/d/index.html"] != nil)
+        case .module:
+            // Its stamp, and those of the modules that import it: the index, which loads them.
+            #expect(touched.keys.allSatisfy { $0 == "index.html" || $0.hasPrefix("page/") })
+        case .stylesheet:
+            // Every page links it: every HTML page.
+            #expect(touched.keys.sorted() == after.keys.filter { $0.hasSuffix(".html") }.sorted())
         case .partial:
             // The card: every listing.
             #expect(

@@ -184,7 +184,8 @@ public struct SiteBuilder: Sendable {
     /// Everything `build` does except writing: what `fruitsite check` runs.
     /// - Throws: `BuildFailure` with every content and template error found.
     /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
-    /// nowhere in the site, at the file and line they are written in.
+    /// nowhere in the site, at the file and line they are written in, and the templates'
+    /// addresses of assets by their own names rather than their stamped ones.
     public func render() throws(BuildFailure) -> Rendering {
         let configured = loadConfig()
         var model = SiteModel(settings: settings(configured.config))
@@ -194,8 +195,12 @@ public struct SiteBuilder: Sendable {
         let theme = applied.data.theme
         var files: [RenderedPage] = []
         try render(consume applied, into: &model) { files += $0 }
-        rendering.warnings += brokenLinks(
-            in: files, config: configured.config, theme: theme, model: model)
+        let unstamped = UnstampedAssetLinks(
+            theme: theme, templatesDirectory: options.templatesDirectory)
+        rendering.warnings +=
+            (brokenLinks(
+                in: files, config: configured.config, theme: theme, model: model)
+            + unstamped.warnings(in: theme.sources)).sortedByLocation()
         rendering.model = consume model
         return rendering
     }

@@ -55,8 +55,8 @@ extension SiteModel {
         var plan = try update(with: (consume changes).content, config: config)
         var data = PageData(model: self, config: config, theme: theme)
         let shardsSearch = config.shardsSearch(fruitCount: order.count)
-        plan.assets = assets(theme.assets)
-        var current = Set(theme.assets.map(\.path))
+        plan.assets = assets(theme.assetNames.published)
+        var current = Set(theme.assetNames.published.map(\.path))
         // The shards before the list of pages, so that the two are not built at once.
         if shardsSearch {
             let shards = searchShards(of: data)

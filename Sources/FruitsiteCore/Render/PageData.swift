@@ -15,6 +15,8 @@ struct PageData: Sendable {
     /// The search index's file the index page's search loads: `search-index.json` named by
     /// its bytes (set once it is made), or the sharded index's manifest.
     var searchIndexPath: String
+    /// The `assets` variable, from every depth of the site's folders.
+    let assetURLs: AssetURLs
 
     private let site: MustacheValue
     private let configHash: UInt64
@@ -65,6 +67,7 @@ struct PageData: Sendable {
         self.model = model
         self.config = config
         self.theme = theme
+        assetURLs = AssetURLs(theme: theme)
         pagination = Pagination(pageSize: config.pageSize)
         site = [
             "title": .string(config.title),
@@ -314,7 +317,9 @@ struct PageData: Sendable {
                 if case .index = page {
                     searchIndex = StableHasher.hash(Array(searchIndexPath.utf8))
                 }
-                sink.add(hash(configHash, siteKey(of: page), searchIndex)) {
+                sink.add(
+                    hash(configHash, siteKey(of: page), hash(searchIndex, assetURLs.hash(of: kind)))
+                ) {
                     common(of: page, root, page.address(in: model), title(of: page))
                 }
             case .fruit:
@@ -563,6 +568,7 @@ struct PageData: Sendable {
             "site": site,
             "root": .string(root),
             "home": .string(root.isEmpty ? "./" : root),
+            "assets": assetURLs.value(root: root),
             "page": [
                 "title": .string(title),
                 "path": .string(path),

@@ -4,7 +4,8 @@ import Mustache
 /// `PageData` makes both a page's template data and the hash of its inputs from that one
 /// declaration, so a page is rendered again exactly when something it shows changed.
 enum PageInput: Sendable, Hashable, CaseIterable {
-    /// `site`, `root`, `home` and `page`: the config, and where the page is.
+    /// `site`, `root`, `home`, `page` and `assets`: the config, where the page is, and the
+    /// URLs of the theme's assets its templates look up (`AssetURLs`).
     case site
     /// `fruit`: the page's fruit, its summary and details.
     case fruit

@@ -27,8 +27,10 @@ public struct TemplateLoader: Sendable {
     public struct Theme: Sendable {
         /// Templates by name: the path below the templates folder without `.mustache`.
         public var library: MustacheLibrary
-        /// Files below `assets/`, copied to the output as they are.
+        /// Files below `assets/`, as they are.
         public var assets: [RenderedPage]
+        /// The assets as published: under their own names and their stamped ones.
+        let assetNames: AssetNames
         /// Links not followed, and the like.
         public var warnings: [Diagnostic] = []
         /// Each template's text, by name.
@@ -40,9 +42,13 @@ public struct TemplateLoader: Sendable {
         /// again only the pages that use it.
         private var versions: [UInt64] = []
 
-        init(library: MustacheLibrary, sources: [String: String], assets: [RenderedPage]) {
+        init(
+            library: MustacheLibrary, sources: [String: String], assets: [RenderedPage],
+            assetNames: AssetNames
+        ) {
             self.library = library
             self.assets = assets
+            self.assetNames = assetNames
             self.sources = sources
             for kind in PageKind.allCases {
                 var hasher = StableHasher()
@@ -181,8 +187,12 @@ public struct TemplateLoader: Sendable {
             let library = try MustacheLibrary(templates: sources, requiresKnownPartials: true)
             if diagnostics.containsErrors { throw BuildFailure(diagnostics) }
             assets.sort { $0.path < $1.path }
-            var theme = Theme(library: library, sources: sources, assets: assets)
-            theme.warnings = diagnostics
+            let names = AssetNames(assets, templatesDirectory: templatesDirectory) {
+                Set(library.names.flatMap { library.usage(of: $0)?.lookups.map(\.name) ?? [] })
+            }
+            var theme = Theme(
+                library: library, sources: sources, assets: assets, assetNames: names)
+            theme.warnings = diagnostics + names.warnings
             return theme
         } catch let errors as MustacheErrors {
             throw BuildFailure(diagnostics + errors.errors.map(diagnostic(for:)))
