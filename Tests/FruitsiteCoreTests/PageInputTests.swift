@@ -166,10 +166,16 @@ import Testing
             #expect(touched["vitamins/d/index.html"] != nil)
         case .module:
             // Its stamp, and those of the modules that import it: the index, which loads them.
-            #expect(touched.keys.allSatisfy { $0 == "index.html" || $0.hasPrefix("page/") })
+            #expect(
+                touched.keys.allSatisfy {
+                    $0 == "index.html" || $0.hasPrefix("page/") || $0.hasPrefix("assets/")
+                })
         case .stylesheet:
-            // Every page links it: every HTML page.
-            #expect(touched.keys.sorted() == after.keys.filter { $0.hasSuffix(".html") }.sorted())
+            // Every page links it: every HTML page, and the stylesheet itself.
+            #expect(
+                touched.keys.sorted()
+                    == after.keys.filter { $0.hasSuffix(".html") || $0 == "assets/site.css" }
+                    .sorted())
         case .partial:
             // The card: every listing.
             #expect(

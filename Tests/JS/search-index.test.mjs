@@ -107,6 +107,28 @@ async function buildBoth(dir) {
   );
 }
 
+/**
+ * Writes Benchmarks/generate.py's catalog of `count` fruits into `dir/Content`, anew, with
+ * front matter only: the search reads nothing else, and without the bodies the CLI runs faster.
+ */
+async function generateCatalog(dir, count, seed) {
+  rmSync(join(dir, 'Content'), { recursive: true, force: true });
+  const failed = await new Promise((resolve) =>
+    execFile(
+      'python3',
+      [join(repo, 'Benchmarks/generate.py'), '--count', `${count}`, '--seed', `${seed}`, '--out',
+        join(dir, 'Content')],
+      (error, _, stderr) => resolve(error && stderr),
+    ),
+  );
+  assert.ok(!failed, `generate.py failed: ${failed}`);
+  for (const entry of readdirSync(join(dir, 'Content'))) {
+    const file = join(dir, 'Content', entry);
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.slice(0, text.indexOf('\n---\n', 4) + 5));
+  }
+}
+
 // MARK: - Reading a site as a browser would
 
 // The site is read as if served under a subpath, so file URLs must resolve against it.
@@ -251,21 +273,7 @@ describe('a catalog from Benchmarks/generate.py', () => {
   const indexes = {};
   before(async () => {
     site = join(work, 'generated');
-    const generated = await new Promise((resolve) =>
-      execFile(
-        'python3',
-        [join(repo, 'Benchmarks/generate.py'), '--count', '2000', '--seed', '3', '--out',
-          join(site, 'Content')],
-        (error, _, stderr) => resolve(error && stderr),
-      ),
-    );
-    assert.ok(!generated, `generate.py failed: ${generated}`);
-    // The search reads the front matter only: without the bodies the CLI runs faster.
-    for (const entry of readdirSync(join(site, 'Content'))) {
-      const file = join(site, 'Content', entry);
-      const text = readFileSync(file, 'utf8');
-      writeFileSync(file, text.slice(0, text.indexOf('\n---\n', 4) + 5));
-    }
+    await generateCatalog(site, 2000, 3);
     writeCatalogConfigs(site, null);
     await buildBoth(site);
     for (const kind of Object.keys(KINDS)) indexes[kind] = await open(site, kind);
@@ -371,24 +379,7 @@ describe('a catalog whose grams have files of their own', () => {
 describe('a site built again while its index is open', () => {
   let site;
   let output;
-  // Writes Benchmarks/generate.py's catalog of `count` fruits (front matter only) anew.
-  const generate = async (count, seed) => {
-    rmSync(join(site, 'Content'), { recursive: true, force: true });
-    const failed = await new Promise((resolve) =>
-      execFile(
-        'python3',
-        [join(repo, 'Benchmarks/generate.py'), '--count', `${count}`, '--seed', `${seed}`,
-          '--out', join(site, 'Content')],
-        (error, _, stderr) => resolve(error && stderr),
-      ),
-    );
-    assert.ok(!failed, `generate.py failed: ${failed}`);
-    for (const entry of readdirSync(join(site, 'Content'))) {
-      const file = join(site, 'Content', entry);
-      const text = readFileSync(file, 'utf8');
-      writeFileSync(file, text.slice(0, text.indexOf('\n---\n', 4) + 5));
-    }
-  };
+  const generate = (count, seed) => generateCatalog(site, count, seed);
   const build = async () => {
     const { status, stderr } = await run(
       ['build', '--quiet', '--content', join(site, 'Content'), '--templates',

@@ -17,13 +17,15 @@ struct CSSScanner {
             if byte == UInt8(ascii: "/"), isCommentStart(at: index) {
                 index = commentEnd(at: index)
             } else if isQuote(byte) {
-                index = stringEnd(at: index) ?? bytes.count
+                index = bytes.stringEnd(at: index) ?? bytes.count
             } else if byte == UInt8(ascii: "@") {
                 let name = index + 1..<nameEnd(at: index + 1)
                 index = name.upperBound
                 guard lowercased(name) == "import" else { continue }
                 let string = skipTrivia(from: index)
-                if string < bytes.count, isQuote(bytes[string]), let end = stringEnd(at: string) {
+                if string < bytes.count, isQuote(bytes[string]),
+                    let end = bytes.stringEnd(at: string)
+                {
                     found.append(string + 1..<end - 1)
                     index = end
                 }
@@ -52,7 +54,7 @@ struct CSSScanner {
         while position < bytes.count, isWhiteSpace(bytes[position]) { position += 1 }
         guard position < bytes.count else { return position }
         if isQuote(bytes[position]) {
-            guard let end = stringEnd(at: position) else { return bytes.count }
+            guard let end = bytes.stringEnd(at: position) else { return bytes.count }
             found.append(position + 1..<end - 1)
             return end
         }
@@ -75,22 +77,6 @@ struct CSSScanner {
 
     private func lowercased(_ range: Range<Int>) -> String {
         String(decoding: bytes[range].map { $0 | 0x20 }, as: UTF8.self)
-    }
-
-    /// Just past the closing quote of the string at `start`; nil when the line or the file
-    /// ends first.
-    private func stringEnd(at start: Int) -> Int? {
-        let quote = bytes[start]
-        var position = start + 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case quote: return position + 1
-            case UInt8(ascii: "\n"): return nil
-            default: position += 1
-            }
-        }
-        return nil
     }
 
     /// The first position from `start` that is not white space or a comment.

@@ -62,7 +62,7 @@ struct JavaScriptScanner {
                 skipRegularExpression()
                 previous = .operand
             case UInt8(ascii: "'"), UInt8(ascii: "\""):
-                index = stringEnd(at: index) ?? bytes.count
+                index = bytes.stringEnd(at: index) ?? bytes.count
                 previous = .operand
             case UInt8(ascii: "`"):
                 skipTemplate()
@@ -168,7 +168,7 @@ struct JavaScriptScanner {
         case UInt8(ascii: "("):
             let argument = skipTrivia(from: next + 1)
             guard argument < bytes.count, isQuote(bytes[argument]),
-                let end = stringEnd(at: argument)
+                let end = bytes.stringEnd(at: argument)
             else { return }
             let after = skipTrivia(from: end)
             // `import('./a.js', {with: …})` has options; `import('./' + name)` is not one
@@ -213,7 +213,7 @@ struct JavaScriptScanner {
                 }
                 position = end
             } else if isQuote(byte) {
-                guard let end = stringEnd(at: position) else { return }
+                guard let end = bytes.stringEnd(at: position) else { return }
                 position = end
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
                 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "*")
@@ -227,27 +227,11 @@ struct JavaScriptScanner {
 
     /// Records the text inside the quotes of the string literal at `start`, if it ends.
     private mutating func record(stringAt start: Int) {
-        guard let end = stringEnd(at: start) else { return }
+        guard let end = bytes.stringEnd(at: start) else { return }
         specifiers.append(start + 1..<end - 1)
     }
 
     // MARK: - Pieces
-
-    /// Just past the closing quote of the string literal at `start`; nil when the line or
-    /// the file ends first.
-    private func stringEnd(at start: Int) -> Int? {
-        let quote = bytes[start]
-        var position = start + 1
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\\"): position += 2
-            case quote: return position + 1
-            case UInt8(ascii: "\n"): return nil
-            default: position += 1
-            }
-        }
-        return nil
-    }
 
     private func isCommentStart(at position: Int) -> Bool {
         position + 1 < bytes.count
@@ -307,5 +291,23 @@ struct JavaScriptScanner {
 
     private static func isDigit(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte)
+    }
+}
+
+extension [UInt8] {
+    /// Just past the closing quote of the quoted string at `start` (JavaScript's or CSS's,
+    /// where a backslash escapes the next byte); nil when the line or the text ends first.
+    func stringEnd(at start: Int) -> Int? {
+        let quote = self[start]
+        var position = start + 1
+        while position < count {
+            switch self[position] {
+            case UInt8(ascii: "\\"): position += 2
+            case quote: return position + 1
+            case UInt8(ascii: "\n"): return nil
+            default: position += 1
+            }
+        }
+        return nil
     }
 }
