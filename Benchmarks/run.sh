@@ -55,7 +55,7 @@ command -v hugo >/dev/null || missing+=(hugo)
 [ -x /usr/bin/time ] || missing+=(time)
 if [ "${BENCH_SERVE:-1}" != 0 ]; then
     command -v wrk >/dev/null || missing+=(wrk)
-    command -v nginx >/dev/null || missing+=(nginx-light)
+    command -v nginx >/dev/null || missing+=(nginx)
 fi
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 if [ "${BENCH_SEARCH:-1}" != 0 ]; then
