@@ -1,9 +1,9 @@
 """The site served by nginx and by Caddy with the configurations in Deploy/ (README,
 "Deploying"), below a subpath: every file's Cache-Control and Content-Type, missing addresses,
-revalidation; then, in Chromium through nginx, a page open across deploys made with
-Deploy/publish.sh: reloaded, it shows only the new build's results; searching in the same tab,
-exactly `fruitsite search`'s answer; and a visitor who comes back downloads no file named by
-its bytes again."""
+revalidation; Deploy/_headers's rules against built sites; then, in Chromium through nginx, a
+page open across deploys made with Deploy/publish.sh: reloaded, it reads no file of the old
+build and shows only the new build's results; searching in the same tab, exactly `fruitsite
+search`'s answer; and a visitor who comes back downloads no file named by its bytes again."""
 
 import os
 import re
@@ -70,7 +70,7 @@ def host(request, hosted_site, tmp_path_factory):
 
 
 def fetch(url: str, **headers) -> tuple[int, dict, bytes]:
-    """(status, headers, body) of a GET, without following redirects."""
+    """(status, headers, body) of a GET."""
     request = urllib.request.Request(url, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
