@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests): fruitsite against Hugo on generated catalogs of 1,000, 10,000 and
 # 100,000 entries, a visitor's first query with each kind of search index and with Pagefind,
-# then the search client when Node.js is there. `make bench` runs this.
+# then the search client when Node.js is there, and what a returning visitor downloads again. `make bench` runs this.
 #
 #   BENCH_SIZES="1000 10000"   the catalog sizes (default "1000 10000 100000")
 #   BENCH_RUNS=3               measured runs per size (default 5, or 3 from 100,000 entries)
@@ -20,6 +20,8 @@
 #                              search client's
 #   BENCH_SEARCH_SIZES="10000" the sizes of the first-query table (default "10000 100000"),
 #                              fruitsite's two kinds of index and Pagefind (up to 100,000)
+#   BENCH_REVISIT=0            skip the returning visitors (search/revisit.py, at the search
+#                              sizes): what a visitor downloads again after a deploy
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
 #   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
 #                              throughput against nginx and Python's http.server)
@@ -55,7 +57,7 @@ command -v hugo >/dev/null || missing+=(hugo)
 [ -x /usr/bin/time ] || missing+=(time)
 if [ "${BENCH_SERVE:-1}" != 0 ]; then
     command -v wrk >/dev/null || missing+=(wrk)
-    command -v nginx >/dev/null || missing+=(nginx-light)
+    command -v nginx >/dev/null || missing+=(nginx)
 fi
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 if [ "${BENCH_SEARCH:-1}" != 0 ]; then
@@ -112,6 +114,19 @@ if [ "${BENCH_SEARCH:-1}" != 0 ]; then
             || echo "warning: the Chromium search benchmark failed" >&2
     else
         echo "warning: could not set up Chromium; skipping" >&2
+    fi
+fi
+
+# MARK: - Returning visitors
+
+if [ "${BENCH_SEARCH:-1}" != 0 ] && [ "${BENCH_REVISIT:-1}" != 0 ] && [ ${#search_sizes[@]} -gt 0 ]; then
+    echo
+    echo "Returning visitors (Benchmarks/search/revisit.py):"
+    if bash Tests/Browser/setup.sh >/dev/null; then
+        "$PYTHON" Benchmarks/search/revisit.py --fruitsite .build/release/fruitsite \
+            "${search_sizes[@]}" || echo "warning: the returning visitors' benchmark failed" >&2
+    else
+        echo "warning: could not set up Chromium and nginx; skipping" >&2
     fi
 fi
 

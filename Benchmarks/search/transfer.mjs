@@ -1,9 +1,10 @@
 // What a visitor's first query downloads: for each query, a fresh openIndex (the manifest, or
 // the single search-index.json), search and records(0, 50), the first screen of results, read
 // from a built site through a fetch that counts each file's gzipped size (level 6, as a CDN
-// serves JSON) and the round it was asked for in; then what the page prefetches once the results
-// show (prefetch(q): the gram files of q one letter longer), counted apart. Then the time per
-// keystroke of typing a word with every file already fetched.
+// serves JSON) and the round it was asked for in (the manifest, asked again beside the search,
+// as a 304 of no body); then what the page prefetches once the results show (prefetch(q): the
+// gram files of q one letter longer), counted apart. Then the time per keystroke of typing a
+// word with every file already fetched.
 //
 //   node Benchmarks/search/transfer.mjs [--category NAME] [--type WORD] OUTPUT...
 //
@@ -11,7 +12,7 @@
 // per OUTPUT, { kind, queries: [{ q, category, count, requests, rounds, gzip, raw,
 // prefetched: { requests, gzip } }],
 // typing: { word, ms: [per keystroke] } }.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { openIndex } from '../../Templates/assets/search-index.js';
@@ -27,17 +28,23 @@ const SITE = 'http://site.invalid/';
 /**
  * A fetch that serves `folder` as `SITE`. Each response arrives on a later macrotask, so a
  * request asked for after a response depends on it: its round is 1 + the round of the latest
- * response received before it. `log` lists every request.
+ * response received before it. `log` lists every request. A request with `cache: 'no-cache'`
+ * for a file this visitor already has (the manifest, asked again beside each search) is a
+ * server's 304: headers only, no body counted.
  */
 function network(folder, sizes) {
   const log = [];
+  const had = new Set();
   let received = 0;
-  const fetch = async (href) => {
+  const fetch = async (href, init) => {
     const path = decodeURIComponent(new URL(href).pathname).slice(1);
     const body = readFileSync(join(folder, path));
     if (!sizes.has(path)) sizes.set(path, gzipSync(body, { level: 6 }).length);
     const round = received + 1;
-    log.push({ path, round, raw: body.length, gzip: sizes.get(path) });
+    const revalidated = init?.cache === 'no-cache' && had.has(path);
+    had.add(path);
+    log.push(revalidated ? { path, round, raw: 0, gzip: 0, revalidated }
+      : { path, round, raw: body.length, gzip: sizes.get(path) });
     await new Promise((resolve) => setTimeout(resolve));
     received = Math.max(received, round);
     return { ok: true, status: 200, json: async () => JSON.parse(body) };
@@ -87,8 +94,12 @@ async function main(argv) {
   const word = option('--type', 'heritage');
   const results = [];
   for (const folder of argv) {
-    const sharded = existsSync(join(folder, 'search/index.json'));
-    const url = SITE + (sharded ? 'search/index.json' : 'search-index.json');
+    // The index the page names: the manifest, or the single index, named by its bytes.
+    const page = readFileSync(join(folder, 'index.html'), 'utf8');
+    const named = /data-index="([^"]+)"/.exec(page)?.[1];
+    if (!named) throw new Error(`${folder}/index.html names no search index (data-index)`);
+    const sharded = named === 'search/index.json';
+    const url = SITE + named;
     const sizes = new Map(); // gzipped size by path, computed once
     const queries = [];
     for (const q of QUERIES) {

@@ -200,6 +200,19 @@ class _SiteHandler(http.server.SimpleHTTPRequestHandler):
 # A file name stamped with its bytes' hash, as fruitsite names assets and search files.
 STAMPED = re.compile(r"\.[a-z2-7]{8}(\.[^./]+)?$")
 
+PUBLISH = REPO / "Deploy" / "publish.sh"
+
+
+def publish(site: Path, destination: Path, *options: str) -> None:
+    """Publishes a build over the one in `destination` with Deploy/publish.sh, in the order
+    README's "Deploying" gives: the new files named by their bytes, then the others (the
+    pages and the search's manifest), then the removal of what the site no longer has."""
+    destination.mkdir(parents=True, exist_ok=True)
+    command = [str(PUBLISH), *options, f"{site}/", f"{destination}/"]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    if result.returncode != 0:
+        raise AssertionError(f"{' '.join(command)} exited {result.returncode}:\n{result.stderr}")
+
 
 class SiteServer:
     """Serves a copy of a built site at http://127.0.0.1:<port>/<subpath> from a thread.
@@ -250,23 +263,8 @@ class SiteServer:
         return self.base_url + relative
 
     def deploy(self, site: Path) -> None:
-        """Publishes a new build of the site over the one served, file by file, in the order
-        README's "Deploying" gives: the files named by their bytes, then the others (the
-        pages and the search's manifest), then the removal of what the site no longer has."""
-        new = {path.relative_to(site) for path in site.rglob("*") if path.is_file()}
-        old = {path.relative_to(self.site_copy) for path in self.site_copy.rglob("*")
-               if path.is_file()}
-        stamped = sorted(path for path in new if STAMPED.search(path.name))
-        for path in stamped + sorted(new.difference(stamped)):
-            target = self.site_copy / path
-            if target.is_file() and target.read_bytes() == (site / path).read_bytes():
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            part = target.with_name(target.name + ".part")
-            shutil.copyfile(site / path, part)
-            os.replace(part, target)
-        for path in old - new:
-            (self.site_copy / path).unlink()
+        """Publishes a new build of the site over the one served (see `publish`)."""
+        publish(site, self.site_copy)
 
     def url_without_refresh(self, relative: str) -> str:
         """The URL of a copy of a page that leads elsewhere (`relative` ends in index.html),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the browser test suite needs: Chromium, its WebDriver and the
-# Python packages in requirements.txt. Safe to run again: it only installs what
+# Installs what the browser test suite needs: Chromium, its WebDriver, the web
+# servers whose configurations Deploy/ ships (nginx, Caddy), rsync (Deploy/publish.sh)
+# and the Python packages in requirements.txt. Safe to run again: it only installs what
 # is missing, so a second run takes a second or two.
 set -euo pipefail
 
@@ -24,8 +25,10 @@ as_root() {
 
 # MARK: - Debian packages
 
+# Installing nginx or Caddy starts it as a service where the system allows it (not in a
+# container with a policy-rc.d that says no); the tests run their own, on free ports.
 missing_debs=()
-for pkg in chromium chromium-driver; do
+for pkg in chromium chromium-driver nginx caddy rsync; do
     if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
         missing_debs+=("$pkg")
     fi
@@ -44,7 +47,7 @@ if [ "${#missing_debs[@]}" -gt 0 ]; then
     fi
 fi
 
-for program in /usr/bin/chromium /usr/bin/chromedriver; do
+for program in /usr/bin/chromium /usr/bin/chromedriver /usr/sbin/nginx /usr/bin/caddy /usr/bin/rsync; do
     if [ ! -x "$program" ]; then
         echo "setup.sh: $program is missing after install" >&2
         exit 1
