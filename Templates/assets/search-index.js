@@ -5,8 +5,7 @@ import { filterFruits, fold, wellFormed } from './fruit-filter.js';
 // MARK: - Sets of positions
 
 // A set is its runs' bounds, [start, end, …], ascending, ends exclusive, in an Int32Array:
-// union and intersection are merges linear in the runs (few even when a letter matches most
-// fruits), each into an array made once.
+// union and intersection are merges linear in the runs, each into an array made once.
 
 const NONE = new Int32Array();
 const decoded = new WeakMap(); // a run list of a fetched file → its bounds
@@ -62,14 +61,12 @@ const unionAll = (sets) => {
 // MARK: - Opening
 
 /**
- * Opens the index at `url` (of a sharded one, only the manifest): resolves to `{ total, root,
- * search({ q, category, ...facetValues }), prefetch(q) }`;
- * records' `url`s are relative to `root`. A search resolves to `{ count, records(start, end) }`;
- * `prefetch(q)`, called once q's results show, fetches the gram files that q one code point
- * longer can need, and resolves when they have arrived or failed.
- * Files but the manifest are named by their bytes: a search that sees a new build (README,
- * "Deploying") moves to it and calls onChange(). Rejects any format but 1 and 4, and a file
- * not fetched with its HTTP `status`.
+ * Opens the index at `url` (of a sharded one, the manifest): resolves to `{ total, root,
+ * search({ q, category, ...facetValues }), prefetch(q) }`, records' `url`s relative to `root`.
+ * A search resolves to `{ count, records(start, end) }`; `prefetch(q)`, once q's results show,
+ * fetches the gram files q one code point longer can need. A search that sees a new build
+ * moves to it and calls onChange() (README, "Deploying"). Rejects a format but 1 and 4, and a
+ * file not fetched with its HTTP `status`.
  */
 export async function openIndex(url, { fetch = globalThis.fetch, onChange = () => {} } = {}) {
   const base = new URL(url, globalThis.location?.href);
@@ -93,7 +90,7 @@ export async function openIndex(url, { fetch = globalThis.fetch, onChange = () =
 
   const index = await get(base.href);
   if (index?.version === 1) return single(index, new URL('.', base));
-  const latest = () => get(base.href, { cache: 'no-cache' });
+  const latest = (reload) => get(base.href, { cache: reload ? 'reload' : 'no-cache' });
   if (index?.version === 4) return sharded(index, new URL('..', base), load, latest, onChange);
   throw new Error(`${base}: not a search index of format 1 or 4`);
 }
@@ -118,16 +115,23 @@ function sharded(manifest, root, load, latest, onChange) {
   let m = manifest; // the build searched
   // A file's name: its path, and the ith stamp of `stamps`.
   const named = (path, stamps, i) => `${path}.${stamps.substr(8 * (i | 0), 8)}.json`;
-  // Whether the server's manifest names a new build, searched from then on; one at a time.
+  // Whether the server's manifest names a build not seen before (so not a cache's old one),
+  // searched from then on; one request at a time.
   let checking;
-  const moved = () =>
-    (checking ??= latest()
-      .then((next) => next?.version === 4 && next.build !== m.build && ((m = next), onChange(), 1))
+  const seen = new Set([m.build]);
+  const moved = (reload) =>
+    (checking ??= latest(reload)
+      .then(
+        (next) =>
+          next?.version === 4 && !seen.has(next.build) &&
+          (seen.add(next.build), (m = next), onChange(), 1),
+      )
       .catch(() => 0)
       .finally(() => (checking = null)));
-  // A file gone (404) means a new build: the search runs again there, once.
+  // A file gone (404) means a new build, searched once; past the cache if need be (servers
+  // that date files to the second call a manifest replaced within it unchanged).
   const again = async (error, retry) => {
-    if (error?.status === 404 && (await moved())) return retry();
+    if (error?.status === 404 && ((await moved()) || (await moved(1)))) return retry();
     throw error;
   };
 
@@ -179,7 +183,7 @@ function sharded(manifest, root, load, latest, onChange) {
       const built = m;
       const { categories, facets, count, records: size } = built;
       const category_ = (i) => set(named(`categories/${i}`, built.categoryFiles, i));
-      // Asked beside the search's files: no round of its own.
+      // Beside the search's files: no round of its own.
       moved();
       const text = q ? fold(wellFormed(q)) : '';
       // Every file the search needs is asked for at once.

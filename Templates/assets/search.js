@@ -120,8 +120,8 @@ async function start() {
     (await records(start, end)).map((fruit) => item(fruit, q));
   const unavailable = () => (status.textContent = 'Search is unavailable: the index did not load.');
 
-  // Shows a state, its first `shown` results at least. Resolves to its count, or to null when
-  // a later render took its place or the index failed to answer.
+  // Shows a state, its first `shown` results. Resolves to its count, or to null when a later
+  // render took its place or the index failed to answer.
   const render = async (state, shown = STEP) => {
     const search = ++searches;
     let searching = isSearching(state);
@@ -188,7 +188,7 @@ async function start() {
   write(parseQuery(location.search, names));
   if (isSearching(read())) searching();
   input.oninput = searching; // until the index is there
-  // A new build: the search is made again there, as many results shown.
+  // A new build: the search shown is made again there.
   const onChange = () =>
     render(shown, Math.max(results.children.length, STEP)).then(
       (count) => count !== null && announce(shown, count),

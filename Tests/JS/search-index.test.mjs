@@ -451,6 +451,31 @@ describe('a site built again while its index is open', () => {
     assert.notEqual(now.buckets.length, was.buckets.length, 'the bucket count did not change');
   });
 
+  test('a manifest a server calls unchanged (a deploy in the same second) is asked again', async () => {
+    await generate(1500, 8);
+    await build();
+    const stale = readFileSync(join(output, 'search/index.json'), 'utf8');
+    const missing = [];
+    const index = await openIndex(SITE + 'search/index.json', {
+      // A revalidation answered 304 gives the manifest the browser has: the old one.
+      fetch: async (url, init) => {
+        if (init?.cache === 'no-cache' && url.endsWith('/search/index.json')) {
+          return { ok: true, status: 200, json: async () => JSON.parse(stale) };
+        }
+        const response = respond(output, url);
+        if (response.status === 404) missing.push(url);
+        return response;
+      },
+    });
+    await searchAll(index, { q: 'an' });
+    await generate(1600, 8);
+    await build();
+    // Files the old build named, gone: the manifest is asked for past the cache.
+    const state = { q: 'mango' };
+    assert.deepEqual((await searchAll(index, state)).records, await cli(site, state));
+    assert.ok(missing.length > 0, 'no file of the old build was asked for');
+  });
+
   test('with one fruit more: records shifted, the same buckets', async () => {
     const { was, now, shared } = await deploy({
       first: [1500, 7],
