@@ -45,6 +45,17 @@ public struct NewEntry: Sendable {
     public func write(
         into contentDirectory: String, facets: [String], entries: [Fruit]?
     ) throws(BuildFailure) -> String {
+        try write(
+            into: contentDirectory, facets: facets, entries: entries,
+            writer: NewFiles.systemWriter)
+    }
+
+    /// `write(into:facets:entries:)` with the writer of the file's bytes given, so tests can
+    /// fail it.
+    func write(
+        into contentDirectory: String, facets: [String], entries: [Fruit]?,
+        writer: NewFiles.Writer
+    ) throws(BuildFailure) -> String {
         let path = contentDirectory + "/" + slug + ".md"
         let location = SourceLocation(path: path)
         // The parser a build reads it with says whether it would build: a blank or two-line
@@ -93,7 +104,10 @@ public struct NewEntry: Sendable {
             ])
         }
         do throws(PathError) {
-            try FileSystem.writeNewFile(path, Array(text.utf8))
+            // Written whole and then moved in, never over an entry made meanwhile: a file
+            // left empty or half written would fail the next build and take the slug.
+            try NewFiles.create(
+                [(slug + ".md", Array(text.utf8))], in: contentDirectory, writer: writer)
         } catch {
             throw BuildFailure([.error(at: location, "cannot write the file: \(error)")])
         }
