@@ -17,7 +17,21 @@ public struct NewEntry: Sendable {
         self.category = category
         self.emoji = emoji
         self.vitamins = vitamins
-        self.body = body ?? "Write about \(name) here.\n"
+        self.body = body ?? "Write about \(Self.escapedMarkdown(name)) here.\n"
+    }
+
+    /// `text` as Markdown that shows it as it is: every ASCII punctuation character, which
+    /// CommonMark lets a backslash escape, is escaped, so no link (`[x](fruit:y)`), emphasis,
+    /// code span, HTML or entity can start in it. (The name is one line, in the middle of
+    /// the body's: no block, such as `#` or `---`, can start there either.)
+    static func escapedMarkdown(_ text: String) -> String {
+        let punctuation = ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.unicodeScalars
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if punctuation.contains(scalar) { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
     }
 
     /// The file's name without `.md`: `Blood Orange` → `blood-orange`, `Açaí` → `acai`.
@@ -85,6 +99,20 @@ public struct NewEntry: Sendable {
                         + "than the \(Slug.maximumLength) a file system allows",
                     hint: "shorten it")
             ])
+        }
+        // Two of its own values of one facet with one URL slug (`K, k`), as the build
+        // refuses them.
+        if let fruit = parsed.fruit {
+            let collisions = fruit.facets.flatMap { facet in
+                Slug.collisions(in: facet.values, slug: Slug.make(from:)).map { value, first in
+                    Diagnostic.error(
+                        at: location,
+                        "\(facet.key) '\(value)' and '\(first)' both have the URL slug "
+                            + "'\(Slug.make(from: value))'",
+                        hint: "spell the value once")
+                }
+            }
+            if !collisions.isEmpty { throw BuildFailure(collisions) }
         }
         if let fruit = parsed.fruit, let entries {
             let clashes = Self.clashes(of: fruit, with: entries).map { clash in
