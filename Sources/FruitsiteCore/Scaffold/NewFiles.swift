@@ -68,7 +68,12 @@ enum NewFiles {
             missing.append(path)
             path = (path as NSString).deletingLastPathComponent
         }
-        try FileSystem.makeFolders(folder)
+        do throws(PathError) {
+            try FileSystem.makeFolders(folder)
+        } catch {
+            for path in missing { rmdir(path) }
+            throw error
+        }
         return missing
     }
 
