@@ -1,6 +1,12 @@
 import Foundation
 import FruitsiteCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The `fruitsite` command line: dispatches to a command and turns failures into exit codes.
 public struct CLI: Sendable {
     /// Where `build` keeps the site model, and `search` reads it, unless `--cache-dir` says.
@@ -13,6 +19,10 @@ public struct CLI: Sendable {
         case failure = 1
         /// The command line itself is wrong.
         case usage = 2
+        /// Standard output is a pipe whose reader has gone (`fruitsite search a | head -1`):
+        /// the status a shell gives a process that SIGPIPE ended, 128 + 13, as git gives too,
+        /// so it is the same whether or not the process ignores SIGPIPE.
+        case outputClosed = 141
     }
 
     public static let version = Generator.version
@@ -34,8 +44,19 @@ public struct CLI: Sendable {
 
     /// Runs one invocation.
     /// - Parameter arguments: The arguments after the program name.
-    /// - Returns: The exit status.
+    /// - Returns: The exit status: the command's, unless its output could not be written.
     public func run(_ arguments: [String]) -> ExitCode {
+        let code = runCommand(arguments)
+        // After the command, not at the failed write: what it does (an entry written, a site
+        // built) is done or not as it would be, and only then does its status say more.
+        guard let error = terminal.outputError() else { return code }
+        // A reader that stopped reading wants no more, and no message, as from grep.
+        if error.code == EPIPE { return .outputClosed }
+        terminal.printError("error: could not write to standard output: \(error)")
+        return .failure
+    }
+
+    private func runCommand(_ arguments: [String]) -> ExitCode {
         guard let name = arguments.first else {
             terminal.standardError(HelpText.main)
             return .usage

@@ -6,6 +6,9 @@ import FruitsiteCLI
     import Darwin
 #endif
 
+// Past a file-size limit (`ulimit -f`) a write fails with EFBIG, which each command reports
+// and undoes (`init` and `new` leave nothing), rather than SIGXFSZ ending the process half way.
+signal(SIGXFSZ, SIG_IGN)
 var cli = CLI()
 cli.endsProcess = true
 exit(cli.run(Array(CommandLine.arguments.dropFirst())).rawValue)

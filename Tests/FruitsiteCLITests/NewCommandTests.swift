@@ -293,4 +293,61 @@ import Testing
                 "\(capture.standardError)")
         }
     }
+
+    /// A name is written into the body as text, whatever Markdown it holds: each entry
+    /// builds and shows the name as typed.
+    @Test func aNameInTheBodyIsTextNotMarkdown() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/potato.md", "---\nname: Potato\ncategory: Tubers\n---\n")
+        let content = folder.path + "/Content"
+        let names = [
+            "Pomme [de terre](fruit:potato)", "Patate [douce](category:tubers)",
+            "<script>alert(1)</script>", "Back`tick` fruit", "*Star* fruit", "# Hash",
+            "--- Dashes", "Fig &amp; Co", "Snake_case_ **bold**", "![img](x.png) Pear",
+            "Pipe | table", #"Back\slash"#, "Line<br>break", "Smart \"quotes\" -- too...",
+        ]
+        for name in names {
+            let (code, capture) = Capture.run([
+                "new", "--category", "Tubers", "--content", content, "--", name,
+            ])
+            #expect(code == .success, "\(name): \(capture.standardError)")
+        }
+        let (code, capture) = Capture.run([
+            "build", "--content", content, "--templates", repositoryRoot + "/Templates",
+            "--output", folder.path + "/Output", "--cache-dir", folder.path + "/.cache",
+        ])
+        #expect(code == .success)
+        #expect(!capture.standardError.contains("error:"), "\(capture.standardError)")
+        for name in names {
+            let page = try folder.read("Output/fruits/\(Slug.make(from: name))/index.html")
+            let escaped = name.replacingOccurrences(of: "&", with: "&amp;")
+                .replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+                .replacingOccurrences(of: "\"", with: "&quot;")
+            #expect(page.contains("<p>Write about \(escaped) here.</p>"), "\(name)")
+        }
+    }
+
+    /// Two of its values of one facet with one URL slug, which a build refuses.
+    @Test func refusesItsOwnValuesThatShareASlug() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
+        let content = folder.path + "/Content"
+        for (vitamins, message) in [
+            ("K, k", "vitamins 'k' and 'K' both have the URL slug 'k'"),
+            ("B6, b6, C", "vitamins 'b6' and 'B6' both have the URL slug 'b6'"),
+        ] {
+            let (code, capture) = Capture.run([
+                "new", "Kale", "--category", "Greens", "--vitamins", vitamins, "--content", content,
+            ])
+            #expect(code == .failure, "\(vitamins)")
+            #expect(
+                capture.standardError.contains("Content/kale.md: error: " + message),
+                "\(capture.standardError)")
+            #expect(capture.standardError.contains("nothing was written"))
+            #expect(!FileManager.default.fileExists(atPath: content + "/kale.md"))
+        }
+    }
 }

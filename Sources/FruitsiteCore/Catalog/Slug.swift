@@ -22,6 +22,24 @@ public enum Slug {
         return true
     }
 
+    /// Each of `items` whose slug an earlier one has, with that earlier one: names that differ
+    /// but would share a URL (`c` and `C`), which a build refuses (and `new` before it).
+    static func collisions<Item>(
+        in items: [Item], slug: (Item) -> String
+    ) -> [(Item, first: Item)] {
+        var firstBySlug: [String: Item] = [:]
+        var collisions: [(Item, first: Item)] = []
+        for item in items {
+            let slug = slug(item)
+            if let first = firstBySlug[slug] {
+                collisions.append((item, first))
+            } else {
+                firstBySlug[slug] = item
+            }
+        }
+        return collisions
+    }
+
     /// A slug for any text: accents dropped, lowercased, other characters turned into hyphens.
     ///
     /// Text with no Latin letters or digits (say, `果物`) gets `c-` and a stable hash, so

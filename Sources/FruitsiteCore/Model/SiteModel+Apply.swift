@@ -300,16 +300,7 @@ extension SiteModel {
 
     /// Each group whose slug an earlier group of `groups` has, with that earlier group.
     private static func collisions(in groups: [Category]) -> [(Category, first: Category)] {
-        var firstBySlug: [String: Category] = [:]
-        var collisions: [(Category, first: Category)] = []
-        for group in groups {
-            if let first = firstBySlug[group.slug] {
-                collisions.append((group, first))
-            } else {
-                firstBySlug[group.slug] = group
-            }
-        }
-        return collisions
+        Slug.collisions(in: groups, slug: \.slug)
     }
 
     /// The facets the config lists that no listed fruit has a value of: each an error where

@@ -17,7 +17,21 @@ public struct NewEntry: Sendable {
         self.category = category
         self.emoji = emoji
         self.vitamins = vitamins
-        self.body = body ?? "Write about \(name) here.\n"
+        self.body = body ?? "Write about \(Self.escapedMarkdown(name)) here.\n"
+    }
+
+    /// `text` as Markdown that shows it as it is: every ASCII punctuation character, which
+    /// CommonMark lets a backslash escape, is escaped, so no link (`[x](fruit:y)`), emphasis,
+    /// code span, HTML or entity can start in it. (The name is one line, in the middle of
+    /// the body's: no block, such as `#` or `---`, can start there either.)
+    static func escapedMarkdown(_ text: String) -> String {
+        let punctuation = ##"!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"##.unicodeScalars
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            if punctuation.contains(scalar) { escaped.unicodeScalars.append("\\") }
+            escaped.unicodeScalars.append(scalar)
+        }
+        return escaped
     }
 
     /// The file's name without `.md`: `Blood Orange` → `blood-orange`, `Açaí` → `acai`.
@@ -44,6 +58,17 @@ public struct NewEntry: Sendable {
     ///   same slug exists anywhere in the content folder: nothing is ever overwritten.
     public func write(
         into contentDirectory: String, facets: [String], entries: [Fruit]?
+    ) throws(BuildFailure) -> String {
+        try write(
+            into: contentDirectory, facets: facets, entries: entries,
+            writer: NewFiles.systemWriter)
+    }
+
+    /// `write(into:facets:entries:)` with the writer of the file's bytes given, so tests can
+    /// fail it.
+    func write(
+        into contentDirectory: String, facets: [String], entries: [Fruit]?,
+        writer: NewFiles.Writer
     ) throws(BuildFailure) -> String {
         let path = contentDirectory + "/" + slug + ".md"
         let location = SourceLocation(path: path)
@@ -75,6 +100,20 @@ public struct NewEntry: Sendable {
                     hint: "shorten it")
             ])
         }
+        // Two of its own values of one facet with one URL slug (`K, k`), as the build
+        // refuses them.
+        if let fruit = parsed.fruit {
+            let collisions = fruit.facets.flatMap { facet in
+                Slug.collisions(in: facet.values, slug: Slug.make(from:)).map { value, first in
+                    Diagnostic.error(
+                        at: location,
+                        "\(facet.key) '\(value)' and '\(first)' both have the URL slug "
+                            + "'\(Slug.make(from: value))'",
+                        hint: "spell the value once")
+                }
+            }
+            if !collisions.isEmpty { throw BuildFailure(collisions) }
+        }
         if let fruit = parsed.fruit, let entries {
             let clashes = Self.clashes(of: fruit, with: entries).map { clash in
                 Diagnostic.error(
@@ -93,7 +132,10 @@ public struct NewEntry: Sendable {
             ])
         }
         do throws(PathError) {
-            try FileSystem.writeNewFile(path, Array(text.utf8))
+            // Written whole and then moved in, never over an entry made meanwhile: a file
+            // left empty or half written would fail the next build and take the slug.
+            try NewFiles.create(
+                [(slug + ".md", Array(text.utf8))], in: contentDirectory, writer: writer)
         } catch {
             throw BuildFailure([.error(at: location, "cannot write the file: \(error)")])
         }

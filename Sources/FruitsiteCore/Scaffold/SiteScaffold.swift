@@ -5,9 +5,16 @@ import Foundation
 public enum SiteScaffold {
     /// Writes the site into `folder`, creating it when missing.
     /// - Returns: The paths written, relative to `folder`.
-    /// - Throws: `BuildFailure` when the folder holds anything already (nothing is written
-    ///   then) or a file cannot be written.
+    /// - Throws: `BuildFailure` when the folder holds anything already or a file cannot be
+    ///   written; nothing is written then (see `NewFiles`).
     public static func create(at folder: String) throws(BuildFailure) -> [String] {
+        try create(at: folder, writer: NewFiles.systemWriter)
+    }
+
+    /// `create(at:)` with the writer of each file's bytes given, so tests can fail one.
+    static func create(at folder: String, writer: NewFiles.Writer) throws(BuildFailure)
+        -> [String]
+    {
         let location = SourceLocation(path: folder)
         // Joined with the site's paths, an empty name would write them into `/`.
         guard !folder.isEmpty else {
@@ -38,7 +45,7 @@ public enum SiteScaffold {
         files += fruits.map { ("Content/\($0.slug).md", Array($0.text.utf8)) }
         files += DefaultTheme.files.map { ("Templates/" + $0.path, $0.bytes) }
         do throws(PathError) {
-            for file in files { try FileSystem.writeNewFile(folder + "/" + file.path, file.bytes) }
+            try NewFiles.create(files, in: folder, writer: writer)
         } catch {
             throw BuildFailure([.error(at: location, "cannot write the site: \(error)")])
         }

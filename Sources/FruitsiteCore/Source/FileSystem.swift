@@ -190,21 +190,6 @@ public struct FileSystem: Sendable {
         }
     }
 
-    /// Writes `bytes` to a new file at `path`, making its folder first; a file that is there
-    /// already, or appears meanwhile, is never overwritten (`EEXIST`).
-    /// - Throws: `PathError` naming the file or folder.
-    static func writeNewFile(_ path: String, _ bytes: [UInt8]) throws(PathError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try makeFolders(folder) }
-        do {
-            try OutputWriter.writeFile(path, bytes, replacing: false)
-        } catch let error as PathError {
-            throw error
-        } catch {
-            throw PathError(path: path, error: SystemError(code: EIO))
-        }
-    }
-
     /// "a FIFO", "a folder": what a file that is not regular is.
     static func kindDescription(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
