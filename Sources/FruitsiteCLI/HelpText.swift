@@ -30,7 +30,7 @@ enum HelpText {
         case "check":
             "fruitsite check [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--strict] [--quiet]"
         case "serve":
-            "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--poll]"
+            "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--allow-host NAME]... [--poll]"
         case "new":
             "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR] "
                 + "[--output DIR] [--cache-dir DIR]"
@@ -113,6 +113,8 @@ enum HelpText {
                                  the site to the network, with a warning)
               --base-path PATH   Serve the site under PATH, as a host would under a subpath
                                  (default: the path of baseURL, else /)
+              --allow-host NAME  Answer requests for NAME too (.NAME: and every name under
+                                 it); localhost, IP addresses and --host always are
               --poll             Look for changes every 0.25 s instead of using inotify
               -h, --help         Show this help
 

@@ -9,6 +9,8 @@ struct ServeCommand {
     var port: Int?
     /// From `--base-path`; else the config's `baseURL` path decides.
     var basePath: String?
+    /// From `--allow-host`: names a request may ask for besides the loopback ones.
+    var allowedHosts: [String] = []
     var polls = false
     var wantsHelp: Bool
 
@@ -18,6 +20,7 @@ struct ServeCommand {
             spec: ArgumentScanner.Spec(
                 valueOptions: [
                     "--content", "--templates", "--config", "--port", "--host", "--base-path",
+                    "--allow-host",
                 ],
                 flags: ["--drafts", "--poll"]))
         if let extra = scanner.positionals.first {
@@ -38,6 +41,18 @@ struct ServeCommand {
         }
         if let text = scanner.values["--base-path"] {
             basePath = try Self.basePath(text)
+        }
+        for name in scanner.allValues["--allow-host"] ?? [] {
+            guard
+                name.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+                        || "-._[]:".unicodeScalars.contains($0)
+                })
+            else {
+                throw UsageError(
+                    message: "--allow-host must be a host name such as mybox.local, not '\(name)'")
+            }
+            allowedHosts.append(name)
         }
         polls = scanner.has("--poll")
         wantsHelp = scanner.has("--help")
@@ -73,7 +88,8 @@ struct ServeCommand {
         }
         let server: SiteServer
         do {
-            server = try SiteServer(host: host, port: port, basePath: basePath)
+            server = try SiteServer(
+                host: host, port: port, basePath: basePath, allowedHosts: allowedHosts)
         } catch {
             terminal.printError("error: \(error)")
             return .failure

@@ -6,6 +6,12 @@ public struct HTTPRequest: Sendable, Equatable {
     public var version: String
     /// Header names lowercased, in the order received.
     public var headers: [(name: String, value: String)]
+    /// The host and port an absolute-form target names (`GET http://host:8000/a`), which
+    /// stand for the `Host` header's (RFC 9112, 3.2.2).
+    public var targetAuthority: String? = nil
+
+    /// The host and port the client asked for: the target's, else the `Host` header's.
+    public var authority: String? { targetAuthority ?? header("host") }
 
     /// The value of the first header named `name` (lowercase).
     public func header(_ name: String) -> String? {
@@ -21,13 +27,30 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// Whether the request announces a body, which the server does not read.
     var hasBody: Bool {
-        if let length = header("content-length"), length != "0" { return true }
-        return header("transfer-encoding") != nil
+        contentLengths.contains { $0 != "0" } || header("transfer-encoding") != nil
+    }
+
+    /// Every `Content-Length` value, a list in one header (`5, 5`) counted as its items.
+    private var contentLengths: [Substring] {
+        headers.filter { $0.name == "content-length" }.flatMap { header in
+            header.value.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.drop { $0 == " " || $0 == "\t" }.trimmingTrailingBlanks
+            }
+        }
+    }
+
+    /// Whether the body's end is in doubt: `Content-Length` values that differ, or one beside
+    /// `Transfer-Encoding`. A proxy in front may pick another reading than this server's, and
+    /// what it takes for a body this server would read as a request (RFC 9112, 6.3).
+    var hasAmbiguousLength: Bool {
+        let lengths = contentLengths
+        return Set(lengths).count > 1 || !lengths.isEmpty && header("transfer-encoding") != nil
     }
 
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.version == rhs.version
             && lhs.headers.elementsEqual(rhs.headers) { $0 == $1 }
+            && lhs.targetAuthority == rhs.targetAuthority
     }
 
     // MARK: - Parsing
@@ -76,7 +99,7 @@ public struct HTTPRequest: Sendable, Equatable {
         if headEnd - requestLine.count > maximumHeaderBytes { return .failure(status: 431) }
         let parts = requestLine.split(separator: .space, omittingEmptySubsequences: false)
         guard parts.count == 3, let method = ascii(parts[0]), let target = ascii(parts[1]),
-            let version = ascii(parts[2]), !method.isEmpty, let target = originForm(target),
+            let version = ascii(parts[2]), !method.isEmpty, let origin = originForm(target),
             method.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }),
             let (major, minor) = versionNumbers(version)
         else { return .failure(status: 400) }
@@ -87,17 +110,28 @@ public struct HTTPRequest: Sendable, Equatable {
                 !name.isEmpty, !name.contains(" "), !name.contains("\t")
             else { return .failure(status: 400) }
             let value = line[line.index(after: colon)...].drop { $0 == .space || $0 == .tab }
+            // A bare CR, a NUL or another control character but HTAB is no part of a field
+            // value (RFC 9110, 5.5): a server or proxy that reads it as a line end would see
+            // another header than this one does.
+            guard !value.contains(where: { ($0 < 0x20 && $0 != .tab) || $0 == 0x7F }) else {
+                return .failure(status: 400)
+            }
             headers.append(
-                (name.lowercased(), String(decoding: value, as: UTF8.self).trimmingTrailingBlanks))
+                (
+                    name.lowercased(),
+                    String(String(decoding: value, as: UTF8.self).trimmingTrailingBlanks)
+                ))
         }
         // A later HTTP/1 is answered as the latest this server speaks.
         let request = HTTPRequest(
-            method: method, target: target, version: minor == 0 ? "HTTP/1.0" : "HTTP/1.1",
-            headers: headers)
+            method: method, target: origin.target,
+            version: minor == 0 ? "HTTP/1.0" : "HTTP/1.1", headers: headers,
+            targetAuthority: origin.authority)
         // HTTP/1.1 requires one Host header (RFC 9112, 3.2).
         if request.version == "HTTP/1.1", headers.count(where: { $0.name == "host" }) != 1 {
             return .failure(status: 400)
         }
+        if request.hasAmbiguousLength { return .failure(status: 400) }
         // A request whose body would follow cannot be delimited without reading it: the
         // connection is closed after the answer, 405 for a method that is never served.
         if request.hasBody {
@@ -118,18 +152,20 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The target as a path and query: itself in origin form (`/a?b`), and the path and query
     /// of an absolute-form one (`http://host/a?b`), which servers must accept (RFC 9112,
-    /// 3.2.2). Nil for anything else; `*` is for OPTIONS, which is not served.
-    private static func originForm(_ target: String) -> String? {
-        if target.hasPrefix("/") { return target }
+    /// 3.2.2), with the authority it names. Nil for anything else; `*` is for OPTIONS, which
+    /// is not served.
+    private static func originForm(_ target: String) -> (target: String, authority: String?)? {
+        if target.hasPrefix("/") { return (target, nil) }
         let lowercased = target.lowercased()
         guard let scheme = ["http://", "https://"].first(where: lowercased.hasPrefix) else {
             return nil
         }
         let rest = target.dropFirst(scheme.count)
         guard let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else {
-            return "/"
+            return ("/", String(rest))
         }
-        return rest[end] == "/" ? String(rest[end...]) : "/" + rest[end...]
+        let authority = String(rest[..<end])
+        return (rest[end] == "/" ? String(rest[end...]) : "/" + rest[end...], authority)
     }
 
     /// Where the blank line that ends the head ends, or nil if it has not arrived.
@@ -163,10 +199,10 @@ extension UInt8 {
     static let colon = UInt8(ascii: ":")
 }
 
-extension String {
-    fileprivate var trimmingTrailingBlanks: String {
+extension StringProtocol {
+    fileprivate var trimmingTrailingBlanks: Substring {
         var text = Substring(self)
         while text.last == " " || text.last == "\t" { text.removeLast() }
-        return String(text)
+        return text
     }
 }

@@ -68,7 +68,8 @@ public enum RequestPath: Equatable, Sendable {
         return text
     }
 
-    /// `%XX` decoded once; nil for a malformed escape, a NUL byte or invalid UTF-8.
+    /// `%XX` decoded once; nil for a malformed escape, an encoded slash or backslash, a NUL
+    /// byte or invalid UTF-8.
     private static func percentDecoded(_ text: Substring) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
@@ -79,7 +80,10 @@ public enum RequestPath: Equatable, Sendable {
                 continue
             }
             guard let high = iterator.next().flatMap(hexValue),
-                let low = iterator.next().flatMap(hexValue)
+                let low = iterator.next().flatMap(hexValue),
+                // `%2F` would be a slash inside a segment, which no file name holds, and
+                // `%5C` one on some systems: either is refused, not read as a separator.
+                high << 4 | low != UInt8(ascii: "/"), high << 4 | low != UInt8(ascii: "\\")
             else { return nil }
             bytes.append(high << 4 | low)
         }

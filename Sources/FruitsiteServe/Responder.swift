@@ -8,6 +8,8 @@ struct Responder: Sendable {
     var basePath: String
     /// Tells this server's ETags from a previous run's, whose revisions started at 1 too.
     var instance: String
+    /// The names a request may ask for in its `Host`.
+    var hosts: AllowedHosts
 
     /// Where open pages listen for updates, under the base path.
     static let eventsPath = "__fruitsite/events"
@@ -35,6 +37,7 @@ struct Responder: Sendable {
             case 302: "Found"
             case 304: "Not Modified"
             case 400: "Bad Request"
+            case 403: "Forbidden"
             case 404: "Not Found"
             case 405: "Method Not Allowed"
             case 414: "URI Too Long"
@@ -47,6 +50,23 @@ struct Responder: Sendable {
     }
 
     static let methodNotAllowed = Response.plain(405, headers: [("Allow", "GET, HEAD")])
+
+    /// 403 for a request naming a host this server does not answer to, saying how to allow
+    /// it; nil for any other. 403 as Vite and webpack-dev-server answer: the request is
+    /// understood and refused, where 421 would invite a retry that gets the same answer.
+    func refusal(of request: HTTPRequest) -> Response? {
+        guard let authority = request.authority, !hosts.allows(authority) else { return nil }
+        let name = authority.hasPrefix("[") ? authority : String(authority.prefix { $0 != ":" })
+        return Response(
+            status: 403,
+            headers: [
+                ("Content-Type", "text/plain; charset=utf-8"),
+                ("X-Content-Type-Options", "nosniff"),
+            ],
+            body: Array(
+                ("403 Forbidden: fruitsite serve does not answer to the host '\(name)'; "
+                    + "--allow-host \(name) lets it\n").utf8))
+    }
 
     func respond(to request: HTTPRequest, in site: ServedSite) -> Response {
         guard request.method == "GET" || request.method == "HEAD" else {
@@ -141,14 +161,15 @@ struct Responder: Sendable {
 
     /// The one range of a `Range` header (`bytes=0-99`, `bytes=100-`, `bytes=-100`) within
     /// `count` bytes (RFC 9110, 14.1.2); `.whole` for several ranges or a header that is not
-    /// one, which is then ignored.
+    /// one, which is then ignored. Numbers too large for an `Int` are as large as one: an end
+    /// past the file still ends at its last byte, and such a start is past it.
     static func byteRange(_ header: String, count: Int) -> ByteRange {
         let header = header.trimmingCharacters(in: .whitespaces)
         guard header.lowercased().hasPrefix("bytes="), !header.contains(",") else { return .whole }
         let parts = header.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
         let number = { (text: Substring) -> Int? in
             text.isEmpty || !text.allSatisfy(\.isASCII) || !text.allSatisfy(\.isNumber)
-                ? nil : Int(text)
+                ? nil : Int(text) ?? .max
         }
         guard parts.count == 2 else { return .whole }
         if parts[0].isEmpty {
@@ -216,7 +237,8 @@ struct Responder: Sendable {
     /// stylesheets, when they changed too). A page with no
     /// script of its own (a fruit page; JSON data blocks such as JSON-LD do not count) is
     /// refreshed in place: its new HTML is fetched and
-    /// its body and head swapped in, stylesheets kept, which shows an edit in a fraction of a
+    /// its body and head swapped in, stylesheets kept, and the attributes of `<html>` (`lang`
+    /// and `dir`) made the new page's, which shows an edit in a fraction of a
     /// reload's time. Stylesheets are swapped by pointing each link where the new HTML's
     /// does: at a stylesheet's new stamped name, or at the same name with `?v=` the version,
     /// which the cache does not hold. A page with scripts, a page that is gone (404) or moved
@@ -235,7 +257,9 @@ struct Responder: Sendable {
         if(swap&&n.querySelector(own)||now.length!==next.length)return false;\
         if(swap){for(const e of[...document.head.children])if(!e.matches(sheet))e.remove();\
         for(const e of[...n.head.children])if(!e.matches(sheet))document.head.append(e);\
-        document.documentElement.lang=n.documentElement.lang;document.body.replaceWith(n.body)}\
+        const h=document.documentElement,a=n.documentElement;\
+        for(const t of[...h.attributes])if(!a.hasAttribute(t.name))h.removeAttribute(t.name);\
+        for(const t of a.attributes)h.setAttribute(t.name,t.value);document.body.replaceWith(n.body)}\
         now.forEach((l,i)=>{const u=new URL(next[i].getAttribute("href")??"",location.href),o=new URL(l.href);\
         o.searchParams.delete("v");if(o.href!==u.href)l.href=u.href;else if(styled)l.href=bumped(u.href)});return true};\
         s.onmessage=async(e)=>{const d=JSON.parse(e.data);\

@@ -30,14 +30,18 @@ public final class SiteServer: @unchecked Sendable {
     private var site = ServedSite()
 
     /// Binds `host:port`; with no port given, the first free one from 8000 (ten tries).
+    /// - Parameter allowedHosts: Names a request may ask for besides `host`, the loopback
+    ///   names and IP addresses (`AllowedHosts`).
     /// - Throws: `ServeError` naming the address and the system's reason.
-    public init(host: String, port: Int?, basePath: String, readTimeout: Int = 10)
-        throws(ServeError)
-    {
+    public init(
+        host: String, port: Int?, basePath: String, allowedHosts: [String] = [],
+        readTimeout: Int = 10
+    ) throws(ServeError) {
         self.readTimeout = readTimeout
         var instance = SystemRandomNumberGenerator()
         responder = Responder(
-            basePath: basePath, instance: String(instance.next() & 0xFFFF_FFFF, radix: 36))
+            basePath: basePath, instance: String(instance.next() & 0xFFFF_FFFF, radix: 36),
+            hosts: AllowedHosts(listeningOn: host, allowing: allowedHosts))
         let candidates = port.map { [$0] } ?? Array(8000..<8010)
         var lastError = ""
         for candidate in candidates {
@@ -136,6 +140,12 @@ public final class SiteServer: @unchecked Sendable {
             case .request(let request, let length):
                 buffer.removeFirst(length)
                 begun = buffer.isEmpty ? nil : Date()
+                if let refusal = responder.refusal(of: request) {
+                    _ = sendResponse(
+                        refusal, isHead: request.method == "HEAD", keepAlive: false,
+                        on: connection)
+                    return
+                }
                 // Other methods go on to the responder, which answers 405.
                 if request.method == "GET" || request.method == "HEAD",
                     case .site(Responder.eventsPath, _) = RequestPath(

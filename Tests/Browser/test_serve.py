@@ -122,6 +122,22 @@ def test_an_edit_shows_in_a_script_free_page_without_a_reload(served, driver):
     assert console_errors(driver) == []
 
 
+def test_a_language_written_right_to_left_turns_an_open_page(served, driver):
+    """Every attribute of <html> follows the new page: `dir` with `lang`, and one the new
+    page no longer has goes."""
+    driver.get(served.url + "fruits/apple/")
+    support.wait_until_loaded(driver)
+    mark(driver)
+    driver.execute_script("document.documentElement.setAttribute('data-stale', '')")
+    served.write("fruitsite.yml", "title: Fruits\nlanguage: ar\n")
+    wait(driver, lambda d: d.execute_script("return document.documentElement.lang") == "ar")
+    assert is_marked(driver), "the fruit page reloaded instead of refreshing in place"
+    assert driver.execute_script("return document.documentElement.dir") == "rtl"
+    assert driver.execute_script(
+        "return document.documentElement.hasAttribute('data-stale')") is False
+    assert console_errors(driver) == []
+
+
 def test_a_page_follows_a_server_started_again(fruitsite_bin, tmp_path, driver):
     """A server started again counts its versions anew: an open page still shows the next
     edit, as the events name the server that sends them."""

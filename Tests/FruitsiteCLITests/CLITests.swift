@@ -64,6 +64,8 @@ final class Capture: @unchecked Sendable {
         (["build", "--output", "--quiet"], "written --output=VALUE"),
         (["build", "--output", ""], "option '--output' needs a value, not an empty one"),
         (["serve", "--host", ""], "option '--host' needs a value, not an empty one"),
+        (["serve", "--base-path", "/a%2Fb/"], "--base-path must be a URL path"),
+        (["serve", "--allow-host", "a b"], "--allow-host must be a host name"),
         (["new", "Fig", "--category", "", "--content", "x"], "not an empty one"),
         (["help", "nope"], "unknown command 'nope'"),
         (["help", "build", "serve"], "help takes one command at most"),
@@ -89,6 +91,7 @@ final class Capture: @unchecked Sendable {
         #expect(try ServeCommand.basePath("/fruits+veg/") == "/fruits+veg/")
         for bad in [
             "/a/../b/", "/%2e%2e/", "/x?y", "/x#y", "/%zz/", "/a%00b/", "/a%0Ab/", "/a\\b/",
+            "/a%2Fb/", "/a%2fb/", "/a%5Cb/",
         ] {
             #expect(throws: UsageError.self, "\(bad)") { try ServeCommand.basePath(bad) }
         }

@@ -11,6 +11,7 @@ import Testing
             "/%2E%2E%2Fetc%2Fpasswd", "/fruits/..%2f..%2fetc/passwd", "/.%2e/etc/passwd",
             "/a\\..\\b", "/%5c..%5cetc%5cpasswd", "/./index.html", "/%00", "/index.html%00.css",
             "/%ff%fe", "/%zz", "/%2", "http://example.com/etc/passwd", "*", "etc/passwd",
+            "/fruits%2fapple/", "/fruits%2Fapple/", "/fruits%5capple/",
         ]
         for target in attempts {
             #expect(RequestPath(target: target, basePath: "/") == .refused, "\(target)")
@@ -105,6 +106,10 @@ import Testing
             // Not one range: ignored, and the whole file served.
             ("bytes=0-1,5-6", .whole), ("bytes=5-1", .whole), ("bytes=a-b", .whole),
             ("items=0-1", .whole), ("bytes=1", .whole), ("bytes=+1-2", .whole),
+            // Numbers past `Int`: an end past the file, a start past it.
+            ("bytes=0-99999999999999999999", .part(0...99)),
+            ("bytes=-99999999999999999999", .part(0...99)),
+            ("bytes=99999999999999999999-", .unsatisfiable),
         ]
         for (header, range) in cases {
             #expect(Responder.byteRange(header, count: 100) == range, "\(header)")

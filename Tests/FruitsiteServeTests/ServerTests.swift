@@ -18,7 +18,7 @@ import Testing
         var site: SiteBuilder.LiveSite
         let server: SiteServer
 
-        init(basePath: String = "/", readTimeout: Int = 10) throws {
+        init(basePath: String = "/", allowedHosts: [String] = [], readTimeout: Int = 10) throws {
             folder = try TemporaryDirectory()
             for name in ["Content", "Templates"] {
                 try FileManager.default.copyItem(
@@ -32,7 +32,8 @@ import Testing
             self.options = options
             site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
             server = try SiteServer(
-                host: "127.0.0.1", port: 0, basePath: basePath, readTimeout: readTimeout)
+                host: "127.0.0.1", port: 0, basePath: basePath, allowedHosts: allowedHosts,
+                readTimeout: readTimeout)
             server.start()
             update()
         }
@@ -48,13 +49,17 @@ import Testing
             }
         }
 
+        /// One request on a connection of its own, with `Host: localhost` unless `headers`
+        /// name another.
         func get(_ target: String, headers: [String] = [], method: String = "GET") throws
             -> Response
         {
+            let host =
+                headers.contains { $0.lowercased().hasPrefix("host:") } ? [] : ["Host: localhost"]
             let connection = try Connection(port: server.port)
             try connection.send(
-                "\(method) \(target) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                    + headers.map { $0 + "\r\n" }.joined() + "\r\n")
+                "\(method) \(target) HTTP/1.1\r\nConnection: close\r\n"
+                    + (host + headers).map { $0 + "\r\n" }.joined() + "\r\n")
             return try Response(connection.readAll())
         }
     }
@@ -260,7 +265,8 @@ import Testing
         let served = try Served()
         let connection = try Connection(port: served.server.port)
         try connection.send(
-            "HEAD / HTTP/1.1\r\nHost: x\r\n\r\nHEAD /fruits/apple/ HTTP/1.1\r\nHost: x\r\n\r\n")
+            "HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\nHEAD /fruits/apple/ HTTP/1.1\r\nHost: localhost\r\n\r\n"
+        )
         var text = ""
         while text.components(separatedBy: "HTTP/1.1 200 OK").count < 3 {
             text += String(decoding: try connection.read(), as: UTF8.self)
@@ -323,7 +329,7 @@ import Testing
     @Test func tellsOpenPagesOnlyOnceTheNewSiteIsServed() throws {
         let served = try Served()
         let events = try Connection(port: served.server.port)
-        try events.send("GET /__fruitsite/events HTTP/1.1\r\nHost: x\r\n\r\n")
+        try events.send("GET /__fruitsite/events HTTP/1.1\r\nHost: localhost\r\n\r\n")
         var stream = ""
         while !stream.contains("\"version\":1,") {
             stream += String(decoding: try events.read(), as: UTF8.self)
@@ -393,7 +399,7 @@ import Testing
         server.publish(errors: ["Content/a.md:1:1: error: the file is empty"])
         #expect(!server.hasSite)
         let connection = try Connection(port: server.port)
-        try connection.send("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try connection.send("GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         let page = try Response(connection.readAll())
         #expect(page.text.contains("The site does not build yet"), "\(page.text)")
         #expect(page.text.contains("Content/a.md:1:1: error: the file is empty"))
@@ -412,7 +418,7 @@ import Testing
         // the server closes the connection long before the last of the 24 s of bytes.
         let trickle = try Connection(port: served.server.port)
         var closed = false
-        for byte in "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: abcdefghijklmnopqrstuvwxyz".map(
+        for byte in "GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: abcdefghijklmnopqrstuvwxyz".map(
             String.init)
         {
             // A send to a closed socket fails once the peer's reset has arrived.
