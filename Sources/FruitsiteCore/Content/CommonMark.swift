@@ -88,9 +88,15 @@ public struct CommonMark: Sendable {
             if let found = Self.address(of: link, in: source, from: searchStart, to: blockEnd) {
                 place = found.lowerBound
                 searchStart = found.upperBound
+            } else if let found = Self.address(
+                of: link, in: source, from: 0, to: source.count, inDefinition: true)
+            {
+                // Not in its block: a reference link's address is in its definition, anywhere
+                // in the body (libcmark keeps no node for it).
+                place = found.lowerBound
             } else {
-                // Not in its block: a reference link's address is in its definition. libcmark
-                // counts columns in bytes.
+                // Written otherwise (with escapes): placed at the link, where libcmark puts
+                // it. libcmark counts columns in bytes.
                 let line = cmark_node_get_start_line(node)
                 place = min(
                     offset(ofLine: line) + max(0, Int(cmark_node_get_start_column(node)) - 1),
@@ -120,11 +126,15 @@ public struct CommonMark: Sendable {
     }
 
     /// The bytes of the first address in `source[start..<end]` that is written as `link`'s:
-    /// its scheme in any case, after `](` (and blanks) or `<`, up to a blank, `)` or `>`.
+    /// its scheme in any case, up to a blank, `)` or `>`, after `](` (and blanks) or `<`
+    /// (then maybe blanks, which libcmark trims off); or, `inDefinition`, after `]:` (and
+    /// blanks, maybe a `<`), as a reference definition writes it, up to a blank or `>`.
     private static func address(
-        of link: SiteLink, in source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+        of link: SiteLink, in source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        inDefinition: Bool = false
     ) -> Range<Int>? {
         let scheme = Array((link.kind.rawValue + ":").utf8)
+        let (space, tab, newline) = (UInt8(0x20), UInt8(0x09), UInt8(0x0A))
         guard end - start >= scheme.count else { return nil }
         for index in start...(end - scheme.count) {
             let isScheme = scheme.indices.allSatisfy { offset in
@@ -135,22 +145,27 @@ public struct CommonMark: Sendable {
             }
             guard isScheme else { continue }
             var before = index - 1
-            while before >= start, [0x20, 0x09, 0x0A].contains(source[before]) { before -= 1 }
-            guard before >= start else { continue }
-            let isBracketed = before == index - 1 && source[before] == UInt8(ascii: "<")
-            let isInline =
-                before > start && source[before] == UInt8(ascii: "(")
-                && source[before - 1] == UInt8(ascii: "]")
-            guard isBracketed || isInline else { continue }
+            while before >= start, [space, tab].contains(source[before]) { before -= 1 }
+            let isBracketed = before >= start && source[before] == UInt8(ascii: "<")
+            if isBracketed { before -= 1 }
+            while before >= start, [space, tab, newline].contains(source[before]) { before -= 1 }
+            let opener = inDefinition ? [UInt8(ascii: "]"), 0x3A] : [UInt8(ascii: "]"), 0x28]
+            let isOpened =
+                before > start && source[before] == opener[1] && source[before - 1] == opener[0]
+            // An autolink (`<fruit:kiwi>`) has no opener, and no blanks inside.
+            let isAutolink = !inDefinition && isBracketed && source[index - 1] == UInt8(ascii: "<")
+            guard isOpened || isAutolink else { continue }
             var stop = index
             while stop < end,
                 isBracketed
-                    ? ![UInt8(ascii: ">"), 0x0A].contains(source[stop])
-                    : ![0x20, 0x09, 0x0A, UInt8(ascii: ")")].contains(source[stop])
+                    ? ![UInt8(ascii: ">"), newline].contains(source[stop])
+                    : ![space, tab, newline].contains(source[stop])
+                        && (inDefinition || source[stop] != UInt8(ascii: ")"))
             {
                 stop += 1
             }
-            let written = String(decoding: source[index..<stop], as: UTF8.self)
+            var written = String(decoding: source[index..<stop], as: UTF8.self)
+            while written.last == " " || written.last == "\t" { written.removeLast() }
             if let found = SiteLink(url: written), found.kind == link.kind,
                 found.target == link.target, found.suffix == link.suffix
             {
