@@ -42,6 +42,7 @@ public struct CommonMark: Sendable {
             guard let document else { return ("", []) }
             defer { cmark_node_free(document) }
             let siteLinks = Self.resolveSiteLinks(in: document, source: bytes)
+            Self.identifyHeadings(in: document, options: options)
             guard let html = cmark_render_html(document, options) else { return ("", siteLinks) }
             // cmark allocates with the default allocator, which is malloc.
             defer { free(html) }
@@ -112,6 +113,72 @@ public struct CommonMark: Sendable {
             links.append(link.at(line: low + 1, column: text.unicodeScalars.count + 1))
         }
         return links
+    }
+
+    /// Gives each heading an id made from its text (see `HeadingIDs`) and a permalink to it:
+    /// `<h2 id="zest">Zest<a class="anchor" href="#zest" aria-label="Permalink: Zest">#</a></h2>`.
+    /// Each heading is rendered alone, which libcmark does as `<hN>…</hN>\n` whatever raw HTML
+    /// the page has elsewhere, and put back as that HTML with the id.
+    private static func identifyHeadings(in document: OpaquePointer, options: Int32) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var headings: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_HEADING
+            {
+                headings.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        var ids = HeadingIDs()
+        for heading in headings {
+            let level = cmark_node_get_heading_level(heading)
+            guard let rendered = cmark_render_html(heading, options) else { continue }
+            let html = Array(UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
+            free(rendered)
+            // Compared as bytes: a heading may start with a mark, which joins the `>` before
+            // it into one Character.
+            let (open, close) = (Array("<h\(level)>".utf8), Array("</h\(level)>\n".utf8))
+            guard html.starts(with: open), html.reversed().starts(with: close.reversed()),
+                let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            else { continue }
+            let text = Self.text(of: heading)
+            let id = MarkupText.escaped(ids.makeID(for: text))
+            let label = MarkupText.escaped(
+                text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            let inner = String(
+                decoding: html.dropFirst(open.count).dropLast(close.count), as: UTF8.self)
+            cmark_node_set_on_enter(
+                replacement,
+                "<h\(level) id=\"\(id)\">\(inner)<a class=\"anchor\" href=\"#\(id)\" "
+                    + "aria-label=\"Permalink: \(label)\">#</a></h\(level)>")
+            cmark_node_replace(heading, replacement)
+            cmark_node_free(heading)
+        }
+    }
+
+    /// A heading's text as a reader sees it: its text and code, without raw HTML or images.
+    private static func text(of heading: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(heading) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        var imageDepth = 0
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_IMAGE:
+                imageDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if imageDepth == 0, let literal = cmark_node_get_literal(node) {
+                    text += String(cString: literal)
+                }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if imageDepth == 0 { text += " " }
+            default:
+                break
+            }
+        }
+        return text
     }
 
     /// The block that holds an inline node: a paragraph or a heading.
