@@ -222,6 +222,10 @@ import Testing
     @Test(arguments: [
         ("vitamins: [C, c]", (4, 15), "4:12"),
         ("vitamins:\n  - C\n  - c", (6, 5), "5:5"),
+        // A string's pieces, each at its own column, not all at the string's.
+        ("vitamins: C, c", (4, 14), "4:11"),
+        ("vitamins: \"B6,  C ,c\"", (4, 20), "4:17"),
+        ("vitamins: Ä, C,c", (4, 16), "4:14"),
     ])
     func valuesWhoseSlugsCollideInOneFileAreAnErrorAtTheValue(
         list: String, at place: (line: Int, column: Int), other: String

@@ -186,6 +186,36 @@ import Testing
         #expect(place(of: "fruit:lemon") == "6:8")
     }
 
+    /// A reference link is placed at its address in its definition, wherever that is, and an
+    /// address in angle brackets at the address, blanks inside the brackets or not: not at
+    /// the link's `[`.
+    @Test func arePlacedAtTheAddressOfTheirDefinitionOrInsideAngleBrackets() {
+        let marked = MarkedText(
+            """
+            ---
+            name: Apple
+            category: Core
+            ---
+            Try [a lemon][l], [a lime](< 2️⃣fruit:lime >), [citrus][] and [lemon again][l].
+
+            [l]: 1️⃣fruit:lemon
+            [citrus]:
+              <3️⃣category:Citrus>
+            """, columns: .unicodeScalars)
+        let result = parse(marked.text)
+        let html = result.details?.bodyHTML ?? ""
+        #expect(html.contains(#"<a href="../../fruits/lime/">a lime</a>"#), "\(html)")
+        #expect(html.contains(#"<a href="../../categories/citrus/">citrus</a>"#), "\(html)")
+        func at(_ marker: String) -> String {
+            "\(marked[marker].line):\(marked[marker].column)"
+        }
+        #expect(
+            result.siteLinks.map { "\($0.kind):\($0.target)@\($0.line):\($0.column)" } == [
+                "fruit:lemon@\(at("1️⃣"))", "fruit:lime@\(at("2️⃣"))",
+                "category:Citrus@\(at("3️⃣"))", "fruit:lemon@\(at("1️⃣"))",
+            ])
+    }
+
     /// URL schemes are case-insensitive: `Fruit:lemon` is a site link, resolved and checked.
     @Test func haveTheirSchemeInAnyCase() {
         let result = parse(

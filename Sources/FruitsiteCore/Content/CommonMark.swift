@@ -42,6 +42,7 @@ public struct CommonMark: Sendable {
             guard let document else { return ("", []) }
             defer { cmark_node_free(document) }
             let siteLinks = Self.resolveSiteLinks(in: document, source: bytes)
+            Self.identifyHeadings(in: document, options: options)
             guard let html = cmark_render_html(document, options) else { return ("", siteLinks) }
             // cmark allocates with the default allocator, which is malloc.
             defer { free(html) }
@@ -88,9 +89,15 @@ public struct CommonMark: Sendable {
             if let found = Self.address(of: link, in: source, from: searchStart, to: blockEnd) {
                 place = found.lowerBound
                 searchStart = found.upperBound
+            } else if let found = Self.address(
+                of: link, in: source, from: 0, to: source.count, inDefinition: true)
+            {
+                // Not in its block: a reference link's address is in its definition, anywhere
+                // in the body (libcmark keeps no node for it).
+                place = found.lowerBound
             } else {
-                // Not in its block: a reference link's address is in its definition. libcmark
-                // counts columns in bytes.
+                // Written otherwise (with escapes): placed at the link, where libcmark puts
+                // it. libcmark counts columns in bytes.
                 let line = cmark_node_get_start_line(node)
                 place = min(
                     offset(ofLine: line) + max(0, Int(cmark_node_get_start_column(node)) - 1),
@@ -108,6 +115,72 @@ public struct CommonMark: Sendable {
         return links
     }
 
+    /// Gives each heading an id made from its text (see `HeadingIDs`) and a permalink to it:
+    /// `<h2 id="zest">Zest<a class="anchor" href="#zest" aria-label="Permalink: Zest">#</a></h2>`.
+    /// Each heading is rendered alone, which libcmark does as `<hN>…</hN>\n` whatever raw HTML
+    /// the page has elsewhere, and put back as that HTML with the id.
+    private static func identifyHeadings(in document: OpaquePointer, options: Int32) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        var headings: [OpaquePointer] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                cmark_node_get_type(node) == CMARK_NODE_HEADING
+            {
+                headings.append(node)
+            }
+        }
+        cmark_iter_free(iterator)
+        var ids = HeadingIDs()
+        for heading in headings {
+            let level = cmark_node_get_heading_level(heading)
+            guard let rendered = cmark_render_html(heading, options) else { continue }
+            let html = Array(UnsafeRawBufferPointer(start: rendered, count: strlen(rendered)))
+            free(rendered)
+            // Compared as bytes: a heading may start with a mark, which joins the `>` before
+            // it into one Character.
+            let (open, close) = (Array("<h\(level)>".utf8), Array("</h\(level)>\n".utf8))
+            guard html.starts(with: open), html.reversed().starts(with: close.reversed()),
+                let replacement = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK)
+            else { continue }
+            let text = Self.text(of: heading)
+            let id = MarkupText.escaped(ids.makeID(for: text))
+            let label = MarkupText.escaped(
+                text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            let inner = String(
+                decoding: html.dropFirst(open.count).dropLast(close.count), as: UTF8.self)
+            cmark_node_set_on_enter(
+                replacement,
+                "<h\(level) id=\"\(id)\">\(inner)<a class=\"anchor\" href=\"#\(id)\" "
+                    + "aria-label=\"Permalink: \(label)\">#</a></h\(level)>")
+            cmark_node_replace(heading, replacement)
+            cmark_node_free(heading)
+        }
+    }
+
+    /// A heading's text as a reader sees it: its text and code, without raw HTML or images.
+    private static func text(of heading: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(heading) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        var imageDepth = 0
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_IMAGE:
+                imageDepth += event == CMARK_EVENT_ENTER ? 1 : -1
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if imageDepth == 0, let literal = cmark_node_get_literal(node) {
+                    text += String(cString: literal)
+                }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                if imageDepth == 0 { text += " " }
+            default:
+                break
+            }
+        }
+        return text
+    }
+
     /// The block that holds an inline node: a paragraph or a heading.
     private static func enclosingBlock(of node: OpaquePointer) -> OpaquePointer {
         var block = node
@@ -120,11 +193,15 @@ public struct CommonMark: Sendable {
     }
 
     /// The bytes of the first address in `source[start..<end]` that is written as `link`'s:
-    /// its scheme in any case, after `](` (and blanks) or `<`, up to a blank, `)` or `>`.
+    /// its scheme in any case, up to a blank, `)` or `>`, after `](` (and blanks) or `<`
+    /// (then maybe blanks, which libcmark trims off); or, `inDefinition`, after `]:` (and
+    /// blanks, maybe a `<`), as a reference definition writes it, up to a blank or `>`.
     private static func address(
-        of link: SiteLink, in source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int
+        of link: SiteLink, in source: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+        inDefinition: Bool = false
     ) -> Range<Int>? {
         let scheme = Array((link.kind.rawValue + ":").utf8)
+        let (space, tab, newline) = (UInt8(0x20), UInt8(0x09), UInt8(0x0A))
         guard end - start >= scheme.count else { return nil }
         for index in start...(end - scheme.count) {
             let isScheme = scheme.indices.allSatisfy { offset in
@@ -135,22 +212,27 @@ public struct CommonMark: Sendable {
             }
             guard isScheme else { continue }
             var before = index - 1
-            while before >= start, [0x20, 0x09, 0x0A].contains(source[before]) { before -= 1 }
-            guard before >= start else { continue }
-            let isBracketed = before == index - 1 && source[before] == UInt8(ascii: "<")
-            let isInline =
-                before > start && source[before] == UInt8(ascii: "(")
-                && source[before - 1] == UInt8(ascii: "]")
-            guard isBracketed || isInline else { continue }
+            while before >= start, [space, tab].contains(source[before]) { before -= 1 }
+            let isBracketed = before >= start && source[before] == UInt8(ascii: "<")
+            if isBracketed { before -= 1 }
+            while before >= start, [space, tab, newline].contains(source[before]) { before -= 1 }
+            let opener = inDefinition ? [UInt8(ascii: "]"), 0x3A] : [UInt8(ascii: "]"), 0x28]
+            let isOpened =
+                before > start && source[before] == opener[1] && source[before - 1] == opener[0]
+            // An autolink (`<fruit:kiwi>`) has no opener, and no blanks inside.
+            let isAutolink = !inDefinition && isBracketed && source[index - 1] == UInt8(ascii: "<")
+            guard isOpened || isAutolink else { continue }
             var stop = index
             while stop < end,
                 isBracketed
-                    ? ![UInt8(ascii: ">"), 0x0A].contains(source[stop])
-                    : ![0x20, 0x09, 0x0A, UInt8(ascii: ")")].contains(source[stop])
+                    ? ![UInt8(ascii: ">"), newline].contains(source[stop])
+                    : ![space, tab, newline].contains(source[stop])
+                        && (inDefinition || source[stop] != UInt8(ascii: ")"))
             {
                 stop += 1
             }
-            let written = String(decoding: source[index..<stop], as: UTF8.self)
+            var written = String(decoding: source[index..<stop], as: UTF8.self)
+            while written.last == " " || written.last == "\t" { written.removeLast() }
             if let found = SiteLink(url: written), found.kind == link.kind,
                 found.target == link.target, found.suffix == link.suffix
             {

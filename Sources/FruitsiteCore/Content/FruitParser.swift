@@ -226,9 +226,11 @@ public struct FruitParser: Sendable {
 
         /// The strings written at `node`, a comma-separated string or a list of strings, each
         /// with where it is written: a list's item at its own line and column, a string's
-        /// pieces at the string's. Trimmed and composed (NFC), the empty ones left out.
+        /// pieces each at its own column where the string is written on its line as it reads,
+        /// else at the string's. Trimmed and composed (NFC), the empty ones left out.
         /// `misfit` is the error for an item of the list that is no string (`inList`), or for a
         /// map in its place.
+        var yamlLines: [Substring] = []
         func strings(
             at node: YAMLNode, of key: String, misfit: (YAMLNode, _ inList: Bool) -> Diagnostic
         ) -> [(
@@ -240,7 +242,16 @@ public struct FruitParser: Sendable {
             var written: [(text: String, place: (line: Int, column: Int))] = []
             switch node.kind {
             case .scalar(let text, _):
-                written = text.split(separator: ",").map { (String($0), place(of: node)) }
+                let start = Self.verbatimColumn(
+                    of: text, at: node, in: frontMatter.yaml, lines: &yamlLines)
+                written = text.split(separator: ",").map { piece in
+                    guard let start else { return (String(piece), place(of: node)) }
+                    let scalars = text.unicodeScalars
+                    let offset =
+                        scalars.distance(from: scalars.startIndex, to: piece.startIndex)
+                        + piece.unicodeScalars.prefix { $0.properties.isWhitespace }.count
+                    return (String(piece), (node.line + lineOffset, start + offset))
+                }
             case .sequence(let items):
                 // A null item (`[red, ~]`) is no value, as a null key is none.
                 for item in items where !item.isNull {
@@ -457,6 +468,28 @@ public struct FruitParser: Sendable {
             }
             return .object(object)
         }
+    }
+}
+
+extension FruitParser {
+    /// The column where `node`'s scalar `text` starts when its line writes it as it reads
+    /// (plain, or quoted without escapes), so that a piece of it can be placed by its offset;
+    /// nil for a scalar written otherwise (folded over lines, escaped, an alias).
+    /// - Parameter lines: `yaml`'s lines, split on first use.
+    static func verbatimColumn(
+        of text: String, at node: YAMLNode, in yaml: Substring, lines: inout [Substring]
+    ) -> Int? {
+        if lines.isEmpty { lines = yaml.split(separator: "\n", omittingEmptySubsequences: false) }
+        guard node.line >= 1, node.line <= lines.count else { return nil }
+        let line = lines[node.line - 1].unicodeScalars
+        guard node.column >= 1, node.column <= line.count else { return nil }
+        var rest = line.dropFirst(node.column - 1)
+        var column = node.column
+        if let quote = rest.first, quote == "\"" || quote == "'" {
+            rest = rest.dropFirst()
+            column += 1
+        }
+        return rest.starts(with: text.unicodeScalars) ? column : nil
     }
 }
 
