@@ -816,18 +816,23 @@ struct PageData: Sendable {
         return .object(MustacheObject(uniqueKeys: datedSummaryKeys, values: values))
     }
 
+    /// The keys of a category's summary, without and with its size.
+    private static let categoryKeys = ["name", "exactName", "slug", "url"]
+    private static let sizedCategoryKeys = categoryKeys + ["count", "isSingle"]
+
     static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {
-        var value: MustacheObject = [
-            "name": .string(BidiIsolation.isolated(category.name)),
-            "exactName": .string(category.name),
-            "slug": .string(category.slug),
-            "url": .string(String(joining: root, "categories/", category.slug, "/")),
+        // Made with its keys at once, as a fruit's: every page lists every category, and
+        // adding the keys one by one looks each up among those before.
+        var values: [MustacheValue] = [
+            .string(BidiIsolation.isolated(category.name)), .string(category.name),
+            .string(category.slug),
+            .string(String(joining: root, "categories/", category.slug, "/")),
         ]
-        if isSized {
-            value["count"] = .int(category.fruitIndexes.count)
-            value["isSingle"] = .bool(category.fruitIndexes.count == 1)
+        guard isSized else {
+            return .object(MustacheObject(uniqueKeys: categoryKeys, values: values))
         }
-        return .object(value)
+        values += [.int(category.fruitIndexes.count), .bool(category.fruitIndexes.count == 1)]
+        return .object(MustacheObject(uniqueKeys: sizedCategoryKeys, values: values))
     }
 
     /// Empty text as null: falsy in a section and still found by lookup, so an empty field
