@@ -105,13 +105,13 @@ async function start() {
     const label = range
       ? [name.slice(0, range[0]), make('mark', '', name.slice(...range)), name.slice(range[1])]
       : [name];
-    const link = make('a', '', make('span', 'result-name', ...label));
+    const link = make('a', '', make('bdi', 'result-name', ...label));
     link.href = new URL(url ?? `fruits/${slug}/`, index.root);
     if (emoji) {
-      link.prepend(make('span', 'result-emoji', emoji));
+      link.prepend(make('bdi', 'result-emoji', emoji));
       link.firstChild.setAttribute('aria-hidden', 'true');
     }
-    const li = make('li', '', link, ' ', make('span', 'result-category', category));
+    const li = make('li', '', link, ' ', make('bdi', 'result-category', category));
     li.dataset.slug = slug;
     return li;
   };

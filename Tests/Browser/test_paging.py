@@ -137,7 +137,7 @@ def test_category_pages_list_their_fruits_once_in_catalog_order(paged_site, page
     addresses = {
         html.unescape(name): address
         for address, name in re.findall(
-            r'<a href="(categories/[^"]+/)"><span class="category-name">([^<]+)</span>', grid
+            r'<a href="(categories/[^"]+/)"><bdi class="category-name">([^<]+)</bdi>', grid
         )
     }
     assert set(addresses) == set(by_category)

@@ -122,7 +122,7 @@ import Testing
         let apple = try site.read("Output/fruits/apple/index.html")
         #expect(
             apple.contains(
-                #"<dt>Colour</dt><dd><a href="../../colour/red/">red</a>, <a href="../../colour/green/">green</a></dd>"#
+                #"<dt>Colour</dt><dd><a href="../../colour/red/"><bdi>red</bdi></a>, <a href="../../colour/green/"><bdi>green</bdi></a></dd>"#
             ))
         let index = try site.read("Output/index.html")
         #expect(index.contains(#"<select id="search-facet-colour" name="colour""#))
@@ -147,7 +147,7 @@ import Testing
         let mango = try site.read("Output/fruits/mango/index.html")
         #expect(
             mango.contains(
-                #"<dt>Country of origin</dt><dd><a href="../../country-of-origin/cote-d-ivoire/">Côte d’Ivoire</a></dd>"#
+                #"<dt>Country of origin</dt><dd><a href="../../country-of-origin/cote-d-ivoire/"><bdi>Côte d’Ivoire</bdi></a></dd>"#
             ))
     }
 

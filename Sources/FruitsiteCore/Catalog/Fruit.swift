@@ -56,14 +56,19 @@ public struct Fruit: Sendable, Equatable {
         facets.first { $0.key == key }?.values ?? []
     }
 
-    /// The vitamins as shown and indexed: `C, B6`.
-    public var vitaminsText: String {
+    /// The vitamins as listings show them: `C, B6`.
+    public var vitaminsText: String { Self.listedText(of: vitamins) }
+
+    /// Vitamins as listings show them: `C, B6`, a value with bidirectional formatting
+    /// characters isolated (`BidiIsolation`), so that it cannot reorder the values after it.
+    static func listedText(of vitamins: [String]) -> String {
         // By hand: `joined(separator:)` cost 575 instructions for each listed fruit, most
         // of whom have one to three vitamins.
-        guard var text = vitamins.first else { return "" }
+        guard let first = vitamins.first else { return "" }
+        var text = BidiIsolation.isolated(first)
         for vitamin in vitamins.dropFirst() {
             text += ", "
-            text += vitamin
+            text += BidiIsolation.isolated(vitamin)
         }
         return text
     }

@@ -26,8 +26,10 @@ public struct FruitDetails: Sendable, Equatable {
     }
 
     /// What the fruit's page and the feeds say of it in a line: its tagline, else its name and
-    /// category in a sentence.
+    /// category in a sentence, each isolated (`BidiIsolation`).
     func description(of fruit: Fruit) -> String {
-        tagline ?? "\(fruit.name), a fruit in the \(fruit.category) category."
+        tagline
+            ?? "\(BidiIsolation.isolated(fruit.name)), a fruit in the "
+            + "\(BidiIsolation.isolated(fruit.category)) category."
     }
 }

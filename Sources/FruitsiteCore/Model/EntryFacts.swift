@@ -236,7 +236,7 @@ struct EntryFacts: Sendable {
             length += vitamin.count + (index > 0 ? 2 : 0)
         }
         reader.offset = start
-        let vitamins = String(unsafeUninitializedCapacity: length) { text in
+        var vitamins = String(unsafeUninitializedCapacity: length) { text in
             var end = 0
             for index in 0..<vitaminCount {
                 let vitamin = reader.field()!
@@ -251,6 +251,14 @@ struct EntryFacts: Sendable {
                 }
             }
             return end
+        }
+        // A value with a bidirectional formatting character is shown isolated, as
+        // `Fruit.vitaminsText` shows it: rare, so read again for it.
+        if BidiIsolation.mayHoldFormatting(vitamins) {
+            let end = reader.offset
+            reader.offset = start
+            vitamins = Fruit.listedText(of: (0..<vitaminCount).map { _ in reader.string()! })
+            reader.offset = end
         }
         // The category key and the draft flag.
         guard reader.field() != nil, reader.integer() != nil,

@@ -78,6 +78,8 @@ struct Feed {
         var details: FruitDetails
     }
 
+    /// The feed's title and description, names in them isolated (`BidiIsolation`) as the
+    /// fruits' titles are; a category `term` and a tag are the name as written, for matching.
     var title: String
     var description: String
     var language: String
@@ -123,7 +125,7 @@ struct Feed {
             // Relative links in the body are relative to the fruit's page.
             xml += """
                   <entry>
-                    <title>\(text(fruit.name))</title>
+                    <title>\(text(BidiIsolation.isolated(fruit.name)))</title>
                     <link rel="alternate" type="text/html" href="\(link)"/>
                     <id>\(link)</id>
                     <published>\(date)</published>
@@ -158,7 +160,7 @@ struct Feed {
             json += #"{"id":"#.utf8
             JSONText.append(quoted: url(of: item.fruit), to: &json)
             member("url", url(of: item.fruit))
-            member("title", item.fruit.name)
+            member("title", BidiIsolation.isolated(item.fruit.name))
             member("summary", summary(of: item))
             member(
                 "content_html",

@@ -20,6 +20,6 @@ extension PageData {
         case .facetValues(let facet): groups = model.facets[facet]
         default: groups = []
         }
-        return groups.map { ($0.name, $0.slug) }
+        return groups.map { (BidiIsolation.isolated($0.name), $0.slug) }
     }
 }

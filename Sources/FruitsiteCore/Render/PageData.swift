@@ -539,10 +539,11 @@ struct PageData: Sendable {
     private func title(of page: Page) -> String {
         let title =
             switch page {
-            case .fruit(let position): listed(at: position).name
-            case .category(let index, _): model.categories[index].name
+            case .fruit(let position): BidiIsolation.isolated(listed(at: position).name)
+            case .category(let index, _): BidiIsolation.isolated(model.categories[index].name)
             case .facet(let facet, let value, _):
-                "\(Self.label(of: model.settings.facets[facet])): \(model.facets[facet][value].name)"
+                "\(Self.label(of: model.settings.facets[facet])): "
+                    + BidiIsolation.isolated(model.facets[facet][value].name)
             case .notFound: "Page not found"
             case .index: config.title
             case .categories: "Categories"
@@ -592,17 +593,21 @@ struct PageData: Sendable {
         }
         var data = StructuredData()
         let home = link(config.title, "")
+        // Names isolated as in the page's title: a search engine shows a trail as a line of
+        // text.
         switch page {
         case .fruit(let position):
             let fruit = listed(at: position)
             let category = model.categories[Int(categoryOfPosition[position])]
             data.addBreadcrumbs([
-                home, link(category.name, "categories/\(category.slug)/"),
-                link(fruit.name, "fruits/\(fruit.slug)/"),
+                home, link(BidiIsolation.isolated(category.name), "categories/\(category.slug)/"),
+                link(BidiIsolation.isolated(fruit.name), "fruits/\(fruit.slug)/"),
             ])
         case .category(let index, _):
             let category = model.categories[index]
-            data.addBreadcrumbs([home, link(category.name, "categories/\(category.slug)/")])
+            data.addBreadcrumbs([
+                home, link(BidiIsolation.isolated(category.name), "categories/\(category.slug)/"),
+            ])
         case .facet(let facet, let value, _):
             let path = Page.facet(facet, value: value, page: 1).address(in: model)
             data.addBreadcrumbs([
@@ -618,7 +623,8 @@ struct PageData: Sendable {
             // The listing's place of the page's first fruit: 101 on page 2 of 100 a page.
             let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1
             data.addItemList(
-                listing.lazy.map(nameAndSlug), base: base + "fruits/", first: first)
+                listing.lazy.map(nameAndSlug).map { (BidiIsolation.isolated($0.name), $0.slug) },
+                base: base + "fruits/", first: first)
         }
         return data.text
     }
@@ -642,7 +648,7 @@ struct PageData: Sendable {
 
     /// The feed of a category (by index), or of the site, as `Feed` writes it.
     func feed(of category: Int?) -> Feed {
-        let name = category.map { model.categories[$0].name }
+        let name = category.map { BidiIsolation.isolated(model.categories[$0].name) }
         return Feed(
             title: name.map { "\($0) · \(config.title)" } ?? config.title,
             description: name.map { "The fruits most recently added to the \($0) category." }
@@ -662,7 +668,8 @@ struct PageData: Sendable {
         }
         let fruit = fruit(at: position)
         value["body"] = .string(details.bodyHTML)
-        value["vitaminList"] = .array(fruit.vitamins.map { ["name": .string($0)] })
+        value["vitaminList"] = .array(
+            fruit.vitamins.map { ["name": .string(BidiIsolation.isolated($0))] })
         value["params"] = .object(details.params)
         value["tagline"] = details.tagline.map(MustacheValue.string) ?? .null
         value["description"] = .string(details.description(of: fruit))
@@ -674,7 +681,8 @@ struct PageData: Sendable {
                     "values": .array(
                         facet.values.enumerated().map { index, name in
                             [
-                                "name": .string(name),
+                                "name": .string(BidiIsolation.isolated(name)),
+                                "exactName": .string(name),
                                 "url": .string(
                                     "\(Self.nestedRoot)\(facet.key)/\(Slug.make(from: name))/"),
                                 "isLast": .bool(index == facet.values.count - 1),
@@ -714,7 +722,8 @@ struct PageData: Sendable {
         -> MustacheObject
     {
         var object: MustacheObject = [
-            "name": .string(value.name),
+            "name": .string(BidiIsolation.isolated(value.name)),
+            "exactName": .string(value.name),
             "slug": .string(value.slug),
             "url": .string("\(root)\(model.settings.facets[facet])/\(value.slug)/"),
         ]
@@ -835,8 +844,10 @@ struct PageData: Sendable {
     {
         // In the order of `summaryKeys`.
         var values: [MustacheValue] = [
-            .string(fruit.slug), .string(fruit.name), optional(fruit.emoji),
-            .string(fruit.category), .string(categorySlug), optional(fruit.vitamins),
+            .string(fruit.slug), .string(BidiIsolation.isolated(fruit.name)),
+            optional(BidiIsolation.isolated(fruit.emoji)),
+            .string(BidiIsolation.isolated(fruit.category)), .string(categorySlug),
+            optional(fruit.vitamins),
             .string(String(joining: root, "fruits/", fruit.slug, "/")),
             .string(String(joining: root, "categories/", categorySlug, "/")),
         ]
@@ -847,17 +858,23 @@ struct PageData: Sendable {
         return .object(MustacheObject(uniqueKeys: datedSummaryKeys, values: values))
     }
 
+    /// The keys of a category's summary, without and with its size.
+    private static let categoryKeys = ["name", "exactName", "slug", "url"]
+    private static let sizedCategoryKeys = categoryKeys + ["count", "isSingle"]
+
     static func summary(of category: Category, root: String, isSized: Bool) -> MustacheValue {
-        var value: MustacheObject = [
-            "name": .string(category.name),
-            "slug": .string(category.slug),
-            "url": .string(String(joining: root, "categories/", category.slug, "/")),
+        // Made with its keys at once, as a fruit's: every page lists every category, and
+        // adding the keys one by one looks each up among those before.
+        var values: [MustacheValue] = [
+            .string(BidiIsolation.isolated(category.name)), .string(category.name),
+            .string(category.slug),
+            .string(String(joining: root, "categories/", category.slug, "/")),
         ]
-        if isSized {
-            value["count"] = .int(category.fruitIndexes.count)
-            value["isSingle"] = .bool(category.fruitIndexes.count == 1)
+        guard isSized else {
+            return .object(MustacheObject(uniqueKeys: categoryKeys, values: values))
         }
-        return .object(value)
+        values += [.int(category.fruitIndexes.count), .bool(category.fruitIndexes.count == 1)]
+        return .object(MustacheObject(uniqueKeys: sizedCategoryKeys, values: values))
     }
 
     /// Empty text as null: falsy in a section and still found by lookup, so an empty field
