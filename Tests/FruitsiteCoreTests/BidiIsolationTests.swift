@@ -109,9 +109,12 @@ import Testing
         #expect(second.contains("<title>\(pome), page 2 · Fruits</title>"))
         let facet = try site.read("Output/vitamins/c/index.html")
         #expect(facet.contains("<title>Vitamins: \(fsi)C\(rlo)\(pdi) · Fruits</title>"))
+        // The Atom feed is ASCII: every other character a reference.
         let feed = try site.read("Output/feed.xml")
-        #expect(feed.contains("<title>\(apple)</title>"))
-        #expect(feed.contains(#"<category term="Pome\#(rlo)"/>"#), "a term is the name as written")
+        #expect(feed.contains("<title>\(MarkupText.asciiEscaped(apple))</title>"))
+        #expect(
+            feed.contains(#"<category term="Pome\#(MarkupText.asciiEscaped(rlo))"/>"#),
+            "a term is the name as written")
         let categoryFeed = try site.read("Output/categories/pome/feed.json")
         #expect(
             categoryFeed.contains(
@@ -162,7 +165,9 @@ import Testing
             ))
         #expect(
             index.contains(#"<bdi class="result-emoji" aria-hidden="true">\#(emoji)</bdi>"#))
-        let searchIndex = try site.read("Output/search-index.json")
+        let stamped = try FileManager.default.contentsOfDirectory(atPath: site.path + "/Output")
+            .first { ContentName.unstamped($0) == "search-index.json" }
+        let searchIndex = try site.read("Output/" + #require(stamped))
         #expect(searchIndex.contains(#""name":"Apple\#(rlo)""#))
         #expect(!searchIndex.contains(fsi) && !searchIndex.contains(pdi))
 
