@@ -43,9 +43,14 @@ import Testing
         }
     }
 
+    /// Whether this process runs with ThreadSanitizer (`make sanitize`), whose runtime in the
+    /// executable dies of SIGBUS under a file-size limit before fruitsite runs.
+    static let isThreadSanitized = dlsym(nil, "__tsan_init") != nil
+
     /// Past a file-size limit `init` and `new` fail, as on a full disk, and leave nothing:
     /// the next run succeeds.
-    @Test func aFileSizeLimitLeavesNothingBehind() throws {
+    @Test(.disabled(if: isThreadSanitized, "ThreadSanitizer's runtime dies under ulimit -f"))
+    func aFileSizeLimitLeavesNothingBehind() throws {
         // `ulimit -f` counts blocks of 512 bytes or 1 KiB: the config fits, the theme does not.
         let initRun = try Self.run(
             ["init", "site"], standardOutput: FileHandle.nullDevice, shell: "ulimit -f 2")
