@@ -24,7 +24,8 @@
 #                              sizes): what a visitor downloads again after a deploy
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
 #   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
-#                              throughput against nginx and Python's http.server)
+#                              throughput against nginx and Python's http.server, and what
+#                              clients that hold connections cost it)
 #   BENCH_SERVE_COUNT=10000    the catalog size for edit to screen
 #
 # Installs Hugo and GNU time from apt when they are missing. Prints tables; exits non-zero only
@@ -138,6 +139,9 @@ if [ "${BENCH_SERVE:-1}" != 0 ]; then
     if bash Tests/Browser/setup.sh >/dev/null; then
         "$PYTHON" Benchmarks/serve/bench.py --fruitsite .build/release/fruitsite \
             --count "${BENCH_SERVE_COUNT:-10000}" || echo "warning: the serve benchmark failed" >&2
+        echo
+        "$PYTHON" Benchmarks/serve/clients.py --fruitsite .build/release/fruitsite ||
+            echo "warning: the serve clients benchmark failed" >&2
     else
         echo "warning: could not set up Chromium; skipping" >&2
     fi

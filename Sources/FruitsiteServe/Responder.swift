@@ -17,7 +17,8 @@ struct Responder: Sendable {
     struct Response: Sendable {
         var status: Int
         var headers: [(name: String, value: String)] = []
-        var body: [UInt8] = []
+        /// A slice of the served file's bytes where it can be: no client gets a copy.
+        var body: ArraySlice<UInt8> = []
 
         /// A response whose body is its status in words, as plain text.
         static func plain(_ status: Int, headers: [(name: String, value: String)] = [])
@@ -26,7 +27,7 @@ struct Responder: Sendable {
             Response(
                 status: status,
                 headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
-                body: Array("\(status) \(reason(status))\n".utf8))
+                body: ArraySlice("\(status) \(reason(status))\n".utf8))
         }
 
         static func reason(_ status: Int) -> String {
@@ -63,7 +64,7 @@ struct Responder: Sendable {
                 ("Content-Type", "text/plain; charset=utf-8"),
                 ("X-Content-Type-Options", "nosniff"),
             ],
-            body: Array(
+            body: ArraySlice(
                 ("403 Forbidden: fruitsite serve does not answer to the host '\(name)'; "
                     + "--allow-host \(name) lets it\n").utf8))
     }
@@ -126,7 +127,7 @@ struct Responder: Sendable {
         if isHTML {
             let body = injected(into: file.bytes, site: site)
             headers.append(("Content-Length", String(body.count)))
-            return Response(status: 200, headers: headers, body: body)
+            return Response(status: 200, headers: headers, body: body[...])
         }
         // One byte range, as media players ask to seek (an `If-Range` naming another
         // version asks for the whole file); several ranges get the whole file too.
@@ -143,14 +144,14 @@ struct Responder: Sendable {
                     ("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound)/\(total)"),
                     ("Content-Length", String(part.count)),
                 ]
-                return Response(status: 206, headers: headers, body: Array(file.bytes[part]))
+                return Response(status: 206, headers: headers, body: file.bytes[part])
             case .unsatisfiable:
                 return Response(
                     status: 416, headers: headers + [("Content-Range", "bytes */\(total)")])
             }
         }
         headers.append(("Content-Length", String(total)))
-        return Response(status: 200, headers: headers, body: file.bytes)
+        return Response(status: 200, headers: headers, body: file.bytes[...])
     }
 
     enum ByteRange: Equatable {
@@ -195,7 +196,7 @@ struct Responder: Sendable {
                 body: injected(
                     into: Array(
                         "<!doctype html><title>Not found</title><body><h1>Not found</h1></body>"
-                            .utf8), site: site))
+                            .utf8), site: site)[...])
         }
         let body = injected(into: page.bytes, site: site)
         return Response(
@@ -203,7 +204,7 @@ struct Responder: Sendable {
             headers: [
                 ("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-store"),
                 ("Content-Length", String(body.count)),
-            ], body: body)
+            ], body: body[...])
     }
 
     // MARK: - What HTML pages get

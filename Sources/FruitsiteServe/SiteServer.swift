@@ -7,41 +7,51 @@ import FruitsiteCore
     import Darwin
 #endif
 
-/// Serves the current `ServedSite` over HTTP/1.1 with POSIX sockets: a thread accepts, and
-/// each connection has a thread of its own (keep-alive, and open pages' event streams, which
-/// wait most of the time), with a time limit on every read so a slow client cannot hold one.
+/// Serves the current `ServedSite` over HTTP/1.1 with POSIX sockets. One thread holds every
+/// connection (`ConnectionLoop`): keep-alive ones, and open pages' event streams, which wait
+/// most of the time, cost a socket each rather than a thread, and a response is sent from
+/// the bytes the site already holds, as fast as the client takes it.
 public final class SiteServer: @unchecked Sendable {
-    /// An event stream with nothing to say sends a comment this often, which also finds
-    /// connections the browser has closed.
-    static let heartbeat: TimeInterval = 15
-
     private let responder: Responder
     private let listener: Int32
-    /// Seconds a read may wait before the connection is closed: a slow or idle client cannot
-    /// hold a thread for longer.
-    private let readTimeout: Int
+    /// How long a client may neither send nor take a byte before its connection is closed.
+    private let timeout: Duration
+    /// The pipe that wakes the loop when the site changes, so open pages are told.
+    private let wakeUp: (read: Int32, write: Int32)
     /// The port the server listens on.
     public let port: Int
     /// Whether the address it listens on stays on this machine (127.0.0.0/8, `::1`, or
     /// `::ffff:127.0.0.0/104`), however the host was spelt (`localhost`, `127.1`).
     public let isLoopback: Bool
-    /// Guards `site`; event streams wait on it for the next version.
-    private let condition = NSCondition()
+    /// Guards `site`.
+    private let lock = NSLock()
     private var site = ServedSite()
 
     /// Binds `host:port`; with no port given, the first free one from 8000 (ten tries).
-    /// - Parameter allowedHosts: Names a request may ask for besides `host`, the loopback
-    ///   names and IP addresses (`AllowedHosts`).
+    /// - Parameters:
+    ///   - allowedHosts: Names a request may ask for besides `host`, the loopback names and
+    ///     IP addresses (`AllowedHosts`).
+    ///   - timeout: Seconds a client may neither send nor take a byte: a slow or stalled
+    ///     client, or one that asks and never reads, holds nothing for longer.
     /// - Throws: `ServeError` naming the address and the system's reason.
     public init(
         host: String, port: Int?, basePath: String, allowedHosts: [String] = [],
-        readTimeout: Int = 10
+        timeout: Int = 10
     ) throws(ServeError) {
-        self.readTimeout = readTimeout
+        self.timeout = .seconds(timeout)
         var instance = SystemRandomNumberGenerator()
         responder = Responder(
             basePath: basePath, instance: String(instance.next() & 0xFFFF_FFFF, radix: 36),
             hosts: AllowedHosts(listeningOn: host, allowing: allowedHosts))
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else {
+            throw ServeError("cannot make a pipe: \(String(cString: strerror(errno)))")
+        }
+        for end in pipeEnds {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        wakeUp = (pipeEnds[0], pipeEnds[1])
         let candidates = port.map { [$0] } ?? Array(8000..<8010)
         var lastError = ""
         for candidate in candidates {
@@ -57,22 +67,14 @@ public final class SiteServer: @unchecked Sendable {
             "cannot listen on \(host):\(port.map(String.init) ?? "8000-8009"): \(lastError)")
     }
 
-    /// Accepts connections on a thread of its own until the process ends.
+    /// Serves connections on a thread of its own until the process ends.
     public func start() {
+        Self.raiseDescriptorLimit()
         Thread.detachNewThread { [self] in
-            while true {
-                let connection = accept(listener, nil, nil)
-                if connection < 0 {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    // Out of descriptors: wait for connections to close rather than spin.
-                    if errno == EMFILE || errno == ENFILE {
-                        usleep(50_000)
-                        continue
-                    }
-                    return
-                }
-                Thread.detachNewThread { [self] in serve(connection) }
-            }
+            ConnectionLoop(
+                listener: listener, wakeUp: wakeUp.read, responder: responder, timeout: timeout,
+                current: { [self] in current }
+            ).run()
         }
     }
 
@@ -94,129 +96,31 @@ public final class SiteServer: @unchecked Sendable {
     }
 
     private func change(_ body: (inout ServedSite) -> Bool) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let changed = body(&site)
-        if changed { condition.broadcast() }
+        let changed = lock.withLock { body(&site) }
+        if changed {
+            var byte: UInt8 = 1
+            _ = write(wakeUp.write, &byte, 1)
+        }
         return changed
     }
 
     /// The site as served now.
     var current: ServedSite {
-        condition.lock()
-        defer { condition.unlock() }
-        return site
+        lock.withLock { site }
     }
 
-    // MARK: - Connections
-
-    private func serve(_ connection: Int32) {
-        defer { close(connection) }
-        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
-        setsockopt(
-            connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var buffer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        // When the request being read began: the timeout bounds each read, and this the
-        // whole request, so that a byte every few seconds cannot hold a thread forever.
-        var begun: Date?
-        while true {
-            switch HTTPRequest.parse(buffer) {
-            case .incomplete:
-                if let begun, Date().timeIntervalSince(begun) > TimeInterval(readTimeout) {
-                    return
-                }
-                let count = chunk.withUnsafeMutableBytes {
-                    recv(connection, $0.baseAddress, $0.count, 0)
-                }
-                guard count > 0 else { return }
-                if buffer.isEmpty { begun = Date() }
-                buffer += chunk[..<count]
-            case .failure(let status):
-                let response =
-                    status == 405 ? Responder.methodNotAllowed : Responder.Response.plain(status)
-                _ = sendResponse(response, isHead: false, keepAlive: false, on: connection)
-                return
-            case .request(let request, let length):
-                buffer.removeFirst(length)
-                begun = buffer.isEmpty ? nil : Date()
-                if let refusal = responder.refusal(of: request) {
-                    _ = sendResponse(
-                        refusal, isHead: request.method == "HEAD", keepAlive: false,
-                        on: connection)
-                    return
-                }
-                // Other methods go on to the responder, which answers 405.
-                if request.method == "GET" || request.method == "HEAD",
-                    case .site(Responder.eventsPath, _) = RequestPath(
-                        target: request.target, basePath: responder.basePath)
-                {
-                    streamEvents(on: connection, isHead: request.method == "HEAD")
-                    return
-                }
-                let response = responder.respond(to: request, in: current)
-                let keepAlive = request.keepsAlive
-                guard
-                    sendResponse(
-                        response, isHead: request.method == "HEAD", keepAlive: keepAlive,
-                        on: connection),
-                    keepAlive
-                else { return }
-            }
-        }
-    }
-
-    /// Server-Sent Events: the current version at once, then each new one as it comes. A
-    /// HEAD request gets the head alone. The stream has no length, so closing the connection
-    /// is what ends it, and the head says so: the connection is never used again.
-    private func streamEvents(on connection: Int32, isHead: Bool) {
-        let head =
-            "HTTP/1.1 200 OK\r\nDate: \(Self.date())\r\nContent-Type: text/event-stream\r\n"
-            + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
-        guard writeAll(Array(head.utf8), to: connection), !isHead else { return }
-        var sent = -1
-        while true {
-            condition.lock()
-            let deadline = Date(timeIntervalSinceNow: Self.heartbeat)
-            while site.version == sent, condition.wait(until: deadline) {}
-            let event = site.version == sent ? nil : site.event
-            condition.unlock()
-            let message =
-                event.map {
-                    "data: \($0.json(basePath: responder.basePath, instance: responder.instance))\n\n"
-                } ?? ":\n\n"
-            guard writeAll(Array(message.utf8), to: connection) else { return }
-            if let event { sent = event.version }
-        }
-    }
-
-    private func sendResponse(
-        _ response: Responder.Response, isHead: Bool, keepAlive: Bool, on connection: Int32
-    ) -> Bool {
-        var head = "HTTP/1.1 \(response.status) \(Responder.Response.reason(response.status))\r\n"
-        var headers = [("Date", Self.date())] + response.headers
-        if !headers.contains(where: { $0.name == "Content-Length" }), response.status != 304 {
-            headers.append(("Content-Length", String(response.body.count)))
-        }
-        headers.append(("Connection", keepAlive ? "keep-alive" : "close"))
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        if !isHead { bytes += response.body }
-        return writeAll(bytes, to: connection)
-    }
-
-    private func writeAll(_ bytes: [UInt8], to connection: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes {
-                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            offset += count
-        }
-        return true
+    /// An open page's event stream holds a descriptor: the soft limit (often 1,024) is
+    /// raised to the hard one, as servers do, so that thousands of open pages fit.
+    private static func raiseDescriptorLimit() {
+        #if os(Linux)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(resource, &limit)
     }
 
     /// Now as an HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`), which every response carries.
@@ -247,6 +151,7 @@ public final class SiteServer: @unchecked Sendable {
         guard listener >= 0 else { return .failure(ServeError(String(cString: strerror(errno)))) }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        _ = fcntl(listener, F_SETFL, fcntl(listener, F_GETFL) | O_NONBLOCK)
         guard bind(listener, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
             listen(listener, 512) == 0
         else {

@@ -18,7 +18,7 @@ import Testing
         var site: SiteBuilder.LiveSite
         let server: SiteServer
 
-        init(basePath: String = "/", allowedHosts: [String] = [], readTimeout: Int = 10) throws {
+        init(basePath: String = "/", allowedHosts: [String] = [], timeout: Int = 10) throws {
             folder = try TemporaryDirectory()
             for name in ["Content", "Templates"] {
                 try FileManager.default.copyItem(
@@ -33,7 +33,7 @@ import Testing
             site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
             server = try SiteServer(
                 host: "127.0.0.1", port: 0, basePath: basePath, allowedHosts: allowedHosts,
-                readTimeout: readTimeout)
+                timeout: timeout)
             server.start()
             update()
         }
@@ -368,7 +368,7 @@ import Testing
     /// The same errors again (a poll finds them every interval) change nothing an open page
     /// sees: it is not told to reload.
     @Test func theSameErrorsAgainAreNoNews() throws {
-        let server = try SiteServer(host: "127.0.0.1", port: 0, basePath: "/", readTimeout: 10)
+        let server = try SiteServer(host: "127.0.0.1", port: 0, basePath: "/", timeout: 10)
         #expect(server.publish(errors: ["a.md:1:1: error: x"]))
         #expect(!server.publish(errors: ["a.md:1:1: error: x"]))
         #expect(server.publish(errors: ["a.md:2:1: error: y"]))
@@ -394,7 +394,7 @@ import Testing
 
     /// Before anything built there is no good site: the errors say so, on every address.
     @Test func showsTheErrorsOfAFirstBuildAsSuch() throws {
-        let server = try SiteServer(host: "127.0.0.1", port: 0, basePath: "/", readTimeout: 10)
+        let server = try SiteServer(host: "127.0.0.1", port: 0, basePath: "/", timeout: 10)
         server.start()
         server.publish(errors: ["Content/a.md:1:1: error: the file is empty"])
         #expect(!server.hasSite)
@@ -406,7 +406,7 @@ import Testing
     }
 
     @Test func closesTheConnectionOfASlowClient() throws {
-        let served = try Served(readTimeout: 1)
+        let served = try Served(timeout: 1)
         let connection = try Connection(port: served.server.port)
         try connection.send("GET / HTTP/1.1\r\nHost: ")
         // Half a request and then nothing: the server closes the connection, and the socket
