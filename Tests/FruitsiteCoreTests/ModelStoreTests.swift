@@ -46,10 +46,16 @@ import Testing
         #expect(cacheFile(".changes") == nil)
         #expect(try FileSystemBytes.read(modelPath) != whole)
 
-        // Changes made for the model file as it was before are not applied to it.
+        // Changes made for the model file as it was before are not applied to it: the build
+        // starts clean, says why, and leaves no changes file.
         try Data(changes).write(to: URL(fileURLWithPath: changesPath))
         try project.edit("Content/apple.md") { $0 + "\nMore again.\n" }
-        try build("stale changes beside the model")
+        let stale = try project.buildAndCompare("stale changes beside the model")
+        #expect(
+            stale.notes == [
+                "building clean: the saved model's changes file was made for another model file"
+            ])
+        #expect(cacheFile(".changes") == nil)
         try build("nothing changed")
     }
 }

@@ -397,7 +397,7 @@ struct SiteModel: Sendable {
         for facet in facets.indices { facets[facet].removeAll { $0.fruitIndexes.isEmpty } }
     }
 
-    /// Every id in the order `ModelStore` saves entries: by path.
+    /// Every id in the order the model file holds entries (`ModelCodec`): by path.
     ///
     /// The saved model's entries (`base`) have their ids in that order already, and new
     /// entries come after them: only the ids after the longest run in order are sorted, and
