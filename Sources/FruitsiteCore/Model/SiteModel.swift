@@ -366,7 +366,7 @@ struct SiteModel: Sendable {
                 by: ==)
         if !namesStay, let postings = searchGrams?.postings {
             // Postings that name a position the catalog did not have can come only from a
-            // damaged model: the names are then read again.
+            // damaged model: the names are then read again, and `--verbose` says so.
             if postings.lie(below: moved.count) {
                 let arriving = placed.map { ($0.position, self[$0.id].fruit.nameKey) }
                 searchGrams!.postings!.move(moved, arriving: arriving)
