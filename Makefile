@@ -15,15 +15,18 @@ RELEASE_BIN := .build/release/fruitsite
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
 # The C libraries; on Linux the executable also links jemalloc (see Package.swift).
 PKG_CONFIG_DEPS := libcmark yaml-0.1 $(if $(filter Linux,$(shell uname)),jemalloc)
-APT_DEPS := libcmark-dev libyaml-dev libjemalloc-dev pkg-config
+APT_DEPS := libcmark-dev libyaml-dev libjemalloc-dev pkg-config unicode-data bzip2
+# Unicode's NormalizationTest.txt, which the NFC test reads (Debian compresses it).
+UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 
 .PHONY: site test install deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
 
-deps: ## Install libcmark, libyaml, pkg-config and (on Linux) jemalloc when they are missing
-	@if pkg-config --exists $(PKG_CONFIG_DEPS) 2>/dev/null; then exit 0; fi; \
+deps: ## Install libcmark, libyaml, pkg-config and (on Linux) jemalloc and unicode-data when they are missing
+	@if pkg-config --exists $(PKG_CONFIG_DEPS) 2>/dev/null && { [ "$$(uname)" = Darwin ] || \
+	  { ls $(UNICODE_TEST)* >/dev/null 2>&1 && command -v bzip2 >/dev/null; }; }; then exit 0; fi; \
 	if [ "$$(uname)" = Darwin ]; then \
 	  if command -v brew >/dev/null; then brew install cmark libyaml pkg-config; \
 	  else echo "error: install Homebrew, then run: brew install cmark libyaml pkg-config" >&2; exit 1; fi; \

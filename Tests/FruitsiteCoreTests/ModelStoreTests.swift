@@ -1,5 +1,5 @@
 import Foundation
-import FruitsiteCore
+@testable import FruitsiteCore
 import TestSupport
 import Testing
 
@@ -46,10 +46,89 @@ import Testing
         #expect(cacheFile(".changes") == nil)
         #expect(try FileSystemBytes.read(modelPath) != whole)
 
-        // Changes made for the model file as it was before are not applied to it.
+        // Changes made for the model file as it was before are not applied to it: the build
+        // starts clean, says why, and leaves no changes file.
         try Data(changes).write(to: URL(fileURLWithPath: changesPath))
         try project.edit("Content/apple.md") { $0 + "\nMore again.\n" }
-        try build("stale changes beside the model")
+        let stale = try project.buildAndCompare("stale changes beside the model")
+        #expect(
+            stale.notes == [
+                "building clean: the saved model's changes file was made for another model file"
+            ])
+        #expect(cacheFile(".changes") == nil)
         try build("nothing changed")
+    }
+
+    /// `search` and `new` read the saved model wherever the cache folder is: a build refuses
+    /// to write one, which holds drafts, into a published folder, but reading publishes
+    /// nothing.
+    @Test func theCatalogIsReadFromACacheFolderABuildRefuses() throws {
+        var project = try IncrementalBuildTests.Project(settled: true)
+        defer { project.folder.remove() }
+        try project.build()
+        let inside = project.options.contentDirectory + "/.cache"
+        try FileManager.default.moveItem(
+            atPath: try #require(project.options.cacheDirectory), toPath: inside)
+        project.options.cacheDirectory = inside
+        let refused = #expect(throws: BuildFailure.self) { try project.build() }
+        #expect(refused?.description.contains("inside the content folder") == true)
+
+        final class Reads: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+        }
+        let reads = Reads()
+        var counting = FileSystem.local
+        counting.read = { path, limit in
+            if path.hasSuffix(".md") { reads.lock.withLock { reads.count += 1 } }
+            return try FileSystem.local.read(path, limit)
+        }
+        var builder = SiteBuilder(options: project.options, fileSystem: counting)
+        builder.now = project.now
+        let catalog = builder.loadCatalog(config: builder.loadConfig().config).catalog
+        #expect(catalog?.fruits.isEmpty == false)
+        // Nothing changed since the build: no entry was parsed.
+        #expect(reads.lock.withLock { reads.count } == 0)
+    }
+
+    /// Search postings that cannot be read, in a model whose checksum holds, are made again
+    /// from the names, and `--verbose` says so: the site is what a clean build writes.
+    @Test func damagedSearchPostingsAreMadeAgainAndSaidSo() throws {
+        let project = try IncrementalBuildTests.Project(settled: true)
+        defer { project.folder.remove() }
+        try project.folder.write(
+            "fruitsite.yml", "baseURL: https://example.org/\nsearch: {index: sharded}\n")
+        try project.buildAndCompare("first build")
+        let output = OutputWriter.absolute(project.options.outputDirectory)
+        let store = ModelStore(
+            directory: try #require(project.options.cacheDirectory), output: output)
+        let id = try #require(OutputWriter.markerID(in: output))
+        var model = try store.load(
+            markerID: id,
+            settings: SiteModel.Settings(
+                contentDirectory: project.options.contentDirectory, includesDrafts: false,
+                facets: SiteConfig().facets, maximumEntrySize: SiteConfig.defaultMaximumEntrySize,
+                maximumPageSize: SiteConfig.defaultMaximumPageSize)
+        ).get()
+        let grams = try #require(model.searchGrams)
+        model.searchGrams = SearchShards.Grams(
+            source: grams.source, buckets: grams.buckets, heavy: grams.heavy,
+            saved: ByteSlice(copying: [0xFF, 0xFF]))
+        try store.save(model, id: id)
+
+        // A new name moves the names, whose postings are then needed.
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(of: "name: Apple", with: "name: Zesty Apple")
+        }
+        let rebuilt = try project.buildAndCompare("after the postings' damage")
+        #expect(
+            rebuilt.notes == [
+                "the saved model's search postings were damaged: they were made again from the "
+                    + "fruits' names"
+            ])
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(of: "name: Zesty Apple", with: "name: Apple")
+        }
+        #expect(try project.buildAndCompare("once made again").notes.isEmpty)
     }
 }

@@ -28,3 +28,13 @@ func temporarySite(
     options.configPath = folder.path + "/fruitsite.yml"
     return (folder, options)
 }
+
+extension SiteConfig {
+    /// Reads a config file's text as a build does, its errors thrown rather than collected.
+    /// - Throws: `BuildFailure` listing every problem, when any is an error.
+    init(yaml text: String, path: String) throws(BuildFailure) {
+        var problems: [Diagnostic] = []
+        self.init(yaml: text, path: path, problems: &problems)
+        if problems.containsErrors { throw BuildFailure(problems) }
+    }
+}

@@ -92,8 +92,9 @@ public struct SiteBuilder: Sendable {
         /// How many content files were parsed, and how many files rendered or copied.
         public var parsed: Int
         public var rendered: Int
-        /// What `--verbose` prints: why the saved model was not used, when it was not, and
-        /// why the spare copy of the site was made anew.
+        /// What `--verbose` prints: why the saved model was not used, when it was not, what
+        /// was made again that the saved model or the scratch file could not give, and why
+        /// the spare copy of the site was made anew.
         public var notes: [String] = []
         /// The model the build leaves, for a caller that ends the process to keep rather
         /// than free entry by entry (`CLI.endsProcess`).
@@ -159,8 +160,9 @@ public struct SiteBuilder: Sendable {
     private func loadUpToDate(config: SiteConfig, drafts: [Bool]) -> (
         SiteModel?, diagnostics: [Diagnostic]
     ) {
-        // A cache folder that a build would refuse is not read either.
-        let store = (try? modelStore()) ?? nil
+        // Read wherever it is: a build refuses to write a model, which holds drafts, into a
+        // published folder, but reading one publishes nothing, and it is checked as ever.
+        let store = savedModels
         let markerID = OutputWriter.markerID(in: OutputWriter.absolute(options.outputDirectory))
         var model = SiteModel(settings: settings(config))
         for includesDrafts in drafts {
@@ -244,15 +246,16 @@ public struct SiteBuilder: Sendable {
         var staging =
             isWhole || applied.plan.changesModel ? try writer.begin(isWhole: isWhole) : nil
         var rendering = applied.rendering
-        rendering.notes = notes
+        rendering.notes = notes + rendering.notes
         rendering.warnings += leftovers
         // Rendering takes the plan: its bodies and assets are not held while the model is
         // saved.
-        let removals = applied.plan.removals
+        let (removals, details) = (applied.plan.removals, applied.plan.detailsStore)
         do {
             try render(consume applied, into: &model) { files throws(BuildFailure) in
                 try staging?.add(files)
             }
+            if let note = details?.failureNote { rendering.notes.append(note) }
             rendering.written = try write(
                 &staging, removing: removals, model: model, store: store,
                 warnings: &rendering.warnings)
@@ -381,7 +384,8 @@ public struct SiteBuilder: Sendable {
             return Rendering(
                 htmlPageCount: plan.htmlPageCount, fruitCount: model.order.count,
                 categoryCount: model.categories.count, warnings: plan.warnings,
-                parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count)
+                parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count,
+                notes: plan.notes)
         }
     }
 
@@ -730,6 +734,14 @@ public struct SiteBuilder: Sendable {
         if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
             throw refuse("the cache path exists and is not a folder")
         }
-        return ModelStore(directory: directory, output: output)
+        return savedModels
+    }
+
+    /// The cache folder's store of the output folder's models, as `search` and `new` read
+    /// it; nil without a cache folder.
+    private var savedModels: ModelStore? {
+        options.cacheDirectory.map {
+            ModelStore(directory: $0, output: OutputWriter.absolute(options.outputDirectory))
+        }
     }
 }

@@ -26,25 +26,9 @@ public enum Fold {
         Array(fold(text).utf8)
     }
 
-    /// NFC, by the standard library's tables (Unicode 16), which compose what browsers'
-    /// `normalize("NFC")` composes: Foundation's stop at Unicode 15, so a name in Kirat Rai
-    /// or Tulu-Tigalari was left decomposed here and composed by the search in the browser.
-    /// Foundation's also left a Hangul LV syllable and a trailing consonant (`가` + `ᆨ`) apart.
+    /// NFC (`NFC`), which composes what browsers' `normalize("NFC")` composes.
     public static func normalizeNFC(_ text: String) -> String {
-        if text.unicodeScalars.allSatisfy(isInert) { return text }
-        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
-    }
-
-    /// Whether NFC leaves `scalar` as it is wherever it stands: it has no canonical
-    /// decomposition, is a starter, and composes with nothing before it. True of every code
-    /// point below U+0300 (the combining marks start there) and of the emoji blocks with
-    /// their joiner and variation selector, which is most of what front matter holds.
-    /// Sending Latin names and emoji through Foundation cost 4% of a clean build's instructions.
-    static func isInert(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case ..<0x300, 0x200D, 0xFE0F, 0x1F000..<0x1FB00: true
-        default: false
-        }
+        NFC.normalize(text)
     }
 
     /// Whether `needle` occurs as a contiguous run of bytes in `haystack`.

@@ -61,6 +61,12 @@ struct ByteWriter {
         word(UInt64(bitPattern: status.modified))
         word(UInt64(bitPattern: status.changed))
     }
+
+    /// A date, or none: a flag, then the seconds.
+    mutating func date(_ date: EntryDate?) {
+        integer(date == nil ? 0 : 1)
+        if let date { integer(date.seconds) }
+    }
 }
 
 /// Reads what `ByteWriter` wrote; every read is bounds-checked and gives nil past the end.
@@ -130,6 +136,15 @@ struct ByteReader {
             device: UInt64(bitPattern: Int64(device)), inode: UInt64(bitPattern: Int64(inode)),
             size: Int64(size), modified: Int64(bitPattern: modified),
             changed: Int64(bitPattern: changed))
+    }
+
+    /// The date `ByteWriter.date(_:)` wrote: `.some(nil)` for none, nil when it is damaged.
+    mutating func date() -> EntryDate?? {
+        switch integer() {
+        case 0: return .some(nil)
+        case 1: return integer().map { EntryDate(seconds: Int64($0)) }
+        default: return nil
+        }
     }
 
     mutating func bytes() -> [UInt8]? {

@@ -136,7 +136,7 @@ struct EntryFacts: Sendable {
         for vitamin in fruit.vitamins { facts.string(vitamin) }
         facts.string(fruit.categoryKey)
         facts.integer(fruit.isDraft ? 1 : 0)
-        ModelStore.encode(fruit.date, into: &facts)
+        facts.date(fruit.date)
         facts.integer(fruit.facets.count)
         for facet in fruit.facets {
             facts.string(facet.key)
@@ -209,7 +209,7 @@ struct EntryFacts: Sendable {
             vitamins.append(vitamin)
         }
         guard let categoryKey = reader.bytes(),
-            let draft = reader.integer(), let date = ModelStore.decodeDate(&reader),
+            let draft = reader.integer(), let date = reader.date(),
             let facets = decodeFacets(&reader)
         else { return nil }
         return Fruit(
@@ -262,7 +262,7 @@ struct EntryFacts: Sendable {
         }
         // The category key and the draft flag.
         guard reader.field() != nil, reader.integer() != nil,
-            let date = ModelStore.decodeDate(&reader)
+            let date = reader.date()
         else { return nil }
         return ListedFruit(
             slug: slug, name: name, emoji: emoji, category: category,

@@ -23,8 +23,13 @@ extension SiteModel {
         /// be kept (see `DetailsStore`), sorted by id for `details(of:)`: a dictionary of them
         /// took twice the memory of this array.
         var details: [(id: Int, details: KeptDetails)] = []
+        /// Where the details went that did not fit in memory; after rendering, it says
+        /// whether that failed (`DetailsStore.failureNote`).
+        var detailsStore: DetailsStore?
         /// Every warning of the content, the entries' included.
         var warnings: [Diagnostic] = []
+        /// What `--verbose` says of what the saved model could not give, and was made anew.
+        var notes: [String] = []
         /// How many content files were parsed.
         var parsed = 0
         /// How many pages the site has that are HTML: the 404 page and every page of the
@@ -62,6 +67,11 @@ extension SiteModel {
             let shards = searchShards(of: data)
             plan.assets += shards.changed
             current.formUnion(shards.paths)
+            if shards.remadeDamagedPostings {
+                plan.notes.append(
+                    "the saved model's search postings were damaged: they were made again "
+                        + "from the fruits' names")
+            }
         } else {
             searchGrams = nil
             let index = singleSearchIndex(of: data)
@@ -126,6 +136,7 @@ extension SiteModel {
         for entry in old {
             if let page = entry.page { freed[entry.fruit.slug] = page }
         }
+        plan.detailsStore = changes.detailsStore
         plan.details.reserveCapacity(changes.parsed.count)
         for (id, parsed) in zip(ids, changes.parsed) {
             if let details = parsed.details { plan.details.append((id, details)) }

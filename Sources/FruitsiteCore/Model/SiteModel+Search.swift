@@ -8,8 +8,10 @@ extension SiteModel {
     /// the fruits; the names are read only for a model that has none. Every file but the
     /// manifest is named by its bytes (`ContentName`), so a file whose bytes change is written
     /// under a new name, and the old one goes with the files the site no longer has.
+    /// `remadeDamagedPostings` says when the saved postings could not be read, and the names
+    /// were read instead.
     mutating func searchShards(of data: PageData) -> (
-        changed: [RenderedPage], paths: [String]
+        changed: [RenderedPage], paths: [String], remadeDamagedPostings: Bool
     ) {
         var hasher = StableHasher()
         hasher.combine(data.inputHash(of: .searchIndex))
@@ -18,7 +20,9 @@ extension SiteModel {
         hasher.combine(builder.layout)
         let inputHash = hasher.value
         let written = outputs.keys.filter { $0.hasPrefix(SearchShards.folder) }
-        if outputs[SearchShards.manifestPath]?.inputHash == inputHash { return ([], written) }
+        if outputs[SearchShards.manifestPath]?.inputHash == inputHash {
+            return ([], written, false)
+        }
         // The files as last written, by their paths without stamps.
         var stamped: [String: String] = [:]
         for path in written { stamped[ContentName.unstamped(path)] = path }
@@ -30,9 +34,13 @@ extension SiteModel {
             of: byPosition(filling: 0, positions: data.positions) { $0.nameHash })
         let gramHashes =
             searchGrams?.paths.map { stamped[$0].flatMap { outputs[$0]?.outputHash } } ?? []
+        var remadeDamagedPostings = false
         if searchGrams?.source != source || gramHashes.contains(nil) {
+            // Gram files always come with their postings, which only damage takes away.
+            let saved = searchGrams?.postings
+            remadeDamagedPostings = searchGrams != nil && saved == nil
             let postings =
-                searchGrams?.postings
+                saved
                 ?? {
                     // One buffer of every name rather than an array each.
                     var names: [UInt8] = []
@@ -80,7 +88,7 @@ extension SiteModel {
         }
         outputs[SearchShards.manifestPath] = record
         paths.append(SearchShards.manifestPath)
-        return (changed, paths)
+        return (changed, paths, remadeDamagedPostings)
     }
 
     /// Records the records files, and adds those to write to `changed`: a records file is

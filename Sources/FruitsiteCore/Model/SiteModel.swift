@@ -366,7 +366,7 @@ struct SiteModel: Sendable {
                 by: ==)
         if !namesStay, let postings = searchGrams?.postings {
             // Postings that name a position the catalog did not have can come only from a
-            // damaged model: the names are then read again.
+            // damaged model: the names are then read again, and `--verbose` says so.
             if postings.lie(below: moved.count) {
                 let arriving = placed.map { ($0.position, self[$0.id].fruit.nameKey) }
                 searchGrams!.postings!.move(moved, arriving: arriving)
@@ -397,7 +397,7 @@ struct SiteModel: Sendable {
         for facet in facets.indices { facets[facet].removeAll { $0.fruitIndexes.isEmpty } }
     }
 
-    /// Every id in the order `ModelStore` saves entries: by path.
+    /// Every id in the order the model file holds entries (`ModelCodec`): by path.
     ///
     /// The saved model's entries (`base`) have their ids in that order already, and new
     /// entries come after them: only the ids after the longest run in order are sorted, and

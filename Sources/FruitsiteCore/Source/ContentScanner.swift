@@ -29,6 +29,8 @@ struct ContentScanner: Sendable {
         /// New and changed files, parsed (with the id of the entry each changes), with the
         /// details their pages will show, when they could be kept.
         var parsed: [(id: Int?, entry: SiteModel.Entry, details: KeptDetails?)] = []
+        /// Where the details went that did not fit the budget; it says whether that failed.
+        var detailsStore: DetailsStore?
         /// Entries whose files are gone.
         var removed: [Int] = []
         /// Entries whose files were read again and found unchanged, with their new status.
@@ -146,6 +148,7 @@ struct ContentScanner: Sendable {
             return !status.isSettled(at: model[id].verifiedAt)
         }.map { (files[$0].path, files[$0].id, statuses[$0]) }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
+        changes.detailsStore = store
         // Room for them all at once: doubling would hold half as many again, at the build's
         // peak. Parsed a slice at a time, so that the outcomes are not all held beside their
         // copies here: at 300,000 fruits that was 72 MB of the peak.

@@ -18,8 +18,16 @@ final class DetailsStore: @unchecked Sendable {
         /// The scratch file, made when the budget is first spent; -1 before, or when it
         /// could not be made.
         var descriptor: Int32 = -1
-        var isUnavailable = false
+        /// Why the scratch file could not be made, once that was tried.
+        var unavailable: String?
         var end = 0
+        /// Why the scratch file first failed to keep or give back details, and how many
+        /// entries' details it failed for.
+        var failure: (reason: String, count: Int)?
+
+        mutating func fail(_ reason: String) {
+            failure = (failure?.reason ?? reason, (failure?.count ?? 0) + 1)
+        }
     }
 
     /// Guarded by `lock`: a pthread mutex, which the thread sanitizer understands.
@@ -41,8 +49,21 @@ final class DetailsStore: @unchecked Sendable {
         lock.withLock { body(&state) }
     }
 
+    /// What `--verbose` says when the scratch file failed, which no page shows: the pages
+    /// of the entries whose details it failed for parsed their files again.
+    var failureNote: String? {
+        withState { state in
+            state.failure.map { reason, count in
+                "the details of \(count) parsed \(count == 1 ? "entry" : "entries") could not "
+                    + "be kept in a scratch file in \(directory) (\(reason)): their pages "
+                    + "parsed their files again"
+            }
+        }
+    }
+
     /// Keeps `details`: in memory while the budget lasts, then in the scratch file. Nil when
-    /// the scratch file cannot be written: the entry's page then parses its file again.
+    /// the scratch file cannot be written: the entry's page then parses its file again, and
+    /// `failureNote` says so.
     func keep(_ details: FruitDetails) -> KeptDetails? {
         let size = details.bodyHTML.utf8.count
         let fits = withState { state in
@@ -55,34 +76,49 @@ final class DetailsStore: @unchecked Sendable {
         details.encode(into: &writer)
         let bytes = writer.bytes
         let offset = withState { state -> Int? in
-            if state.descriptor < 0 && !state.isUnavailable {
+            if state.descriptor < 0 && state.unavailable == nil {
                 state.descriptor = Self.makeScratchFile(in: directory)
-                state.isUnavailable = state.descriptor < 0
+                if state.descriptor < 0 { state.unavailable = "\(SystemError.last)" }
             }
-            guard state.descriptor >= 0 else { return nil }
+            if let reason = state.unavailable {
+                state.fail(reason)
+                return nil
+            }
             let offset = state.end
             let written = bytes.withUnsafeBytes {
                 pwrite(state.descriptor, $0.baseAddress, $0.count, off_t(offset))
             }
-            guard written == bytes.count else { return nil }
+            guard written == bytes.count else {
+                state.fail(written < 0 ? "\(SystemError.last)" : "a short write")
+                return nil
+            }
             state.end += bytes.count
             return offset
         }
         return offset.map { .spilled(self, offset: $0, count: bytes.count) }
     }
 
-    /// The details written at `offset`; nil if they cannot be read back.
+    /// The details written at `offset`; nil if they cannot be read back, which
+    /// `failureNote` then says.
     fileprivate func load(offset: Int, count: Int) -> FruitDetails? {
         let descriptor = withState { $0.descriptor }
         var bytes = [UInt8](repeating: 0, count: count)
         let read = bytes.withUnsafeMutableBytes {
             pread(descriptor, $0.baseAddress, count, off_t(offset))
         }
-        guard read == count else { return nil }
-        return bytes.withUnsafeBytes { buffer in
-            var reader = ByteReader(buffer, offset: 0)
-            return FruitDetails.decode(from: &reader)
+        let error = SystemError.last
+        let details =
+            read == count
+            ? bytes.withUnsafeBytes { buffer in
+                var reader = ByteReader(buffer, offset: 0)
+                return FruitDetails.decode(from: &reader)
+            } : nil
+        if details == nil {
+            withState { state in
+                state.fail(read < 0 ? "\(error)" : read < count ? "a short read" : "damaged")
+            }
         }
+        return details
     }
 
     /// An unlinked file in `directory`, open for reading and writing; -1 on failure.

@@ -1,0 +1,62 @@
+/// An entry as both files hold it, and the record of an output file.
+extension ModelCodec {
+    /// What `decodeEntry` reads: the entry, then its facts (`EntryFacts`).
+    static func encode(_ entry: SiteModel.Entry, into writer: inout ByteWriter) {
+        writer.string(entry.path)
+        writer.integer(entry.status == nil ? 0 : 1)
+        if let status = entry.status { writer.status(status) }
+        writer.word(UInt64(bitPattern: entry.verifiedAt))
+        writer.word(entry.sourceHash)
+        writer.word(entry.summaryHash)
+        writer.word(entry.nameHash)
+        writer.date(entry.date)
+        writer.integer(entry.isRechecked ? 1 : 0)
+        writer.integer(entry.page == nil ? 0 : 1)
+        if let page = entry.page { encode(page, into: &writer) }
+        entry.facts.encode(into: &writer)
+    }
+
+    /// An output's record: the hashes of its inputs and of its bytes.
+    static func encode(_ record: SiteModel.OutputRecord, into writer: inout ByteWriter) {
+        writer.word(record.inputHash)
+        writer.word(record.outputHash)
+    }
+
+    /// The entry whose bytes `reader` reads, up to its end; with them as its `saved` bytes
+    /// when `keepingBytes`, for an entry of the model file.
+    static func decodeEntry(
+        _ reader: inout ByteReader, in bytes: ByteSlice, keepingBytes: Bool
+    ) -> SiteModel.Entry? {
+        let start = reader.offset
+        guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }
+        var status: FileStatus?
+        if hasStatus != 0 {
+            guard let read = reader.status() else { return nil }
+            status = read
+        }
+        guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
+            let summaryHash = reader.word(), let nameHash = reader.word(),
+            let date = reader.date(),
+            let isRechecked = reader.integer(),
+            let hasPage = reader.integer()
+        else { return nil }
+        var page: SiteModel.OutputRecord?
+        if hasPage != 0 {
+            guard let record = decodeRecord(&reader) else { return nil }
+            page = record
+        }
+        guard let facts = EntryFacts.read(from: &reader, in: bytes) else { return nil }
+        return SiteModel.Entry(
+            path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
+            sourceHash: sourceHash,
+            summaryHash: summaryHash, nameHash: nameHash, date: date,
+            isRechecked: isRechecked != 0, page: page,
+            facts: facts,
+            saved: keepingBytes ? bytes[start..<reader.buffer.count] : nil)
+    }
+
+    static func decodeRecord(_ reader: inout ByteReader) -> SiteModel.OutputRecord? {
+        guard let input = reader.word(), let output = reader.word() else { return nil }
+        return SiteModel.OutputRecord(inputHash: input, outputHash: output)
+    }
+}
