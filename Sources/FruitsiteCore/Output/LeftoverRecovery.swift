@@ -5,8 +5,8 @@
 #endif
 
 /// Clears what builds that are gone left beside and inside the output folder: finishes a
-/// replacement of a mount point's contents whose staged site was complete
-/// (`ContentsReplacement`), puts the previous site back if a build died between two renames
+/// commit whose staging folder holds its commit record (`RenamedChanges`,
+/// `ContentsReplacement`), puts the previous site back if a build died between two renames
 /// (`FolderSwap`), and removes the rest. Run it holding the `OutputLock`, which is what tells
 /// that the builds that left them are gone.
 struct LeftoverRecovery {
@@ -19,10 +19,12 @@ struct LeftoverRecovery {
         recoverInside() + recoverBeside()
     }
 
-    /// Removes a staging folder whose site must not be put in place: inside a mount point its
-    /// marker first, so that it no longer counts as complete (see `ContentsReplacement`).
-    /// Beside the folder, its empty marker goes last, as `removeLeftover` leaves it.
+    /// Removes a staging folder whose site must not be put in place: its commit record first
+    /// (and inside a mount point its marker, which is a `ContentsReplacement`'s), so that it
+    /// no longer counts as one to finish. Beside the folder, its empty marker goes last, as
+    /// `removeLeftover` leaves it.
     static func discard(_ staged: String, isInside: Bool, fileSystem: OutputFileSystem) {
+        _ = fileSystem.removeFile(staged + "/" + RenamedChanges.recordName)
         if isInside { _ = fileSystem.removeFile(staged + "/" + OutputMarker.name) }
         _ = fileSystem.removeLeftover(staged)
     }
@@ -32,7 +34,7 @@ struct LeftoverRecovery {
     private func recoverInside() -> [String] {
         let entries = ((try? fileSystem.names(in: output.path)) ?? []).sorted()
         for entry in entries where entry.hasPrefix(".fruitsite-tmp-") {
-            finish(output.path + "/" + entry)
+            finish(output.path + "/" + entry, isInside: true)
         }
         var stuck: [String] = []
         for entry in (try? fileSystem.names(in: output.path)) ?? []
@@ -43,7 +45,8 @@ struct LeftoverRecovery {
         return stuck
     }
 
-    /// Removes what an interrupted build left beside the output folder, and restores the previous site if a build died between
+    /// Removes what an interrupted build left beside the output folder, after finishing the
+    /// renames one was cut short in, and restores the previous site if a build died between
     /// its two renames. The spare copy stays: a build checks its marker before it uses it.
     private func recoverBeside() -> [String] {
         guard let entries = try? fileSystem.names(in: output.parent) else { return [] }
@@ -61,6 +64,7 @@ struct LeftoverRecovery {
             guard (try? fileSystem.exists(path + "/" + OutputMarker.name)) == true else {
                 continue
             }
+            if entry.hasPrefix(output.hiddenPrefix + "tmp-") { finish(path, isInside: false) }
             if entry.hasPrefix(output.hiddenPrefix + "old-"),
                 (try? fileSystem.exists(output.path)) != true
             {
@@ -72,10 +76,12 @@ struct LeftoverRecovery {
         return stuck
     }
 
-    /// Finishes the replacement the staging folder `staged` holds the complete site of, if
-    /// any.
-    private func finish(_ staged: String) {
-        if ContentsReplacement.isCommitted(staged, fileSystem: fileSystem) {
+    /// Finishes the commit whose record the staging folder `staged` holds, if any.
+    private func finish(_ staged: String, isInside: Bool) {
+        if RenamedChanges.isCommitted(staged, fileSystem: fileSystem) {
+            RenamedChanges.resume(
+                staged, into: output.path, isInside: isInside, fileSystem: fileSystem)
+        } else if ContentsReplacement.isCommitted(staged, fileSystem: fileSystem) {
             ContentsReplacement.resume(staged, into: output.path, fileSystem: fileSystem)
         }
     }

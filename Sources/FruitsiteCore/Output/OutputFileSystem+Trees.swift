@@ -166,15 +166,20 @@ extension OutputFileSystem {
                 throw PathError(path: root + "/" + path, error: error)
             }
             removed += 1
-            removeEmptyFolders(above: path, in: root)
+            try removeEmptyFolders(above: path, in: root)
         }
         return removed
     }
 
     /// Removes the folders above `path` below `root` that are left empty, deepest first.
-    func removeEmptyFolders(above path: String, in root: String) {
+    /// - Throws: When one that is empty cannot be removed: the site must not keep it.
+    func removeEmptyFolders(above path: String, in root: String) throws {
         var parent = Self.folder(of: path)
-        while !parent.isEmpty, removeDirectory(root + "/" + parent) == nil {
+        while !parent.isEmpty {
+            if let error = removeDirectory(root + "/" + parent) {
+                if [ENOTEMPTY, EEXIST, ENOENT].contains(error.code) { return }
+                throw PathError(path: root + "/" + parent, error: error)
+            }
             parent = Self.folder(of: parent)
         }
     }

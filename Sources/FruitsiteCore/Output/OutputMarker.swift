@@ -30,15 +30,27 @@ enum OutputMarker {
         return UInt64(line.dropFirst(prefix.count), radix: 16)
     }
 
-    /// Replaces the marker in `folder` with a new file naming model `id`, or an empty one for
-    /// none. A new file, not the old one rewritten: the old one may be the live site's.
-    static func write(in folder: String, id: UInt64?, fileSystem: OutputFileSystem) throws {
+    /// Replaces the file `name` in `folder` (the marker unless told) with a new file naming
+    /// model `id`: written beside it, then renamed over it, so that a file half written never
+    /// passes for a marker, and the old one, which may be the live site's, never changes.
+    static func write(
+        in folder: String, id: UInt64, as name: String = name, fileSystem: OutputFileSystem
+    ) throws {
         let path = folder + "/" + name
         let temporary = path + ".new"
-        try fileSystem.write(id.map(bytes(id:)) ?? [], to: temporary)
+        try fileSystem.write(bytes(id: id), to: temporary)
         if let error = fileSystem.rename(temporary, path) {
+            _ = fileSystem.removeFile(temporary)
             throw PathError(path: path, error: error)
         }
+    }
+
+    /// Empties the marker of a hidden folder of ours in place, in one step, so that it copies
+    /// no site from now on: before any other change to it, so that what a build cut short
+    /// leaves in it (a marker's temporary file included) is never taken for part of a site.
+    /// In place is safe: markers are always written as new files, never linked.
+    static func clear(in folder: String, fileSystem: OutputFileSystem) throws {
+        try fileSystem.write([], to: folder + "/" + name)
     }
 
     /// Makes one of our hidden folders with an empty marker in it: should the build die now,

@@ -48,7 +48,7 @@ struct SpareCopy: Sendable {
     {
         let (fileSystem, spare) = (fileSystem, path)
         do {
-            try OutputMarker.write(in: spare, id: nil, fileSystem: fileSystem)
+            try OutputMarker.clear(in: spare, fileSystem: fileSystem)
             _ = try fileSystem.remove(removals, from: spare)
             try fileSystem.createDirectories(for: paths, in: spare)
             try OutputFileSystem.forEachConcurrently(paths) { path in

@@ -39,7 +39,7 @@ struct SpareSwap: CommitStrategy {
         let (fileSystem, staged, spare) = (writer.fileSystem, staged, spare.path)
         self.id = id
         // From the first change on, the spare is no copy of any site.
-        try OutputMarker.write(in: spare, id: nil, fileSystem: fileSystem)
+        try OutputMarker.clear(in: spare, fileSystem: fileSystem)
         // Removals first: a file that becomes a folder (or the reverse) must be out of the
         // way of what takes its name.
         removed = try fileSystem.remove(removals, from: spare)
