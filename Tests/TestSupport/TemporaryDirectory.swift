@@ -1,11 +1,11 @@
 import Foundation
 
-/// A fresh folder under the system's temporary folder, removed by `remove()`.
+/// A fresh folder under the system's temporary folder, or `parent`, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
     public let path: String
 
-    public init() throws {
-        path = NSTemporaryDirectory() + "fruitsite-tests-" + UUID().uuidString
+    public init(in parent: String = NSTemporaryDirectory()) throws {
+        path = parent + "fruitsite-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

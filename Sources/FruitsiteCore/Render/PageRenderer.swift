@@ -97,7 +97,7 @@ public struct PageRenderer: Sendable {
         let (model, config, library) = (data.model, data.config, data.theme.library)
         let (onProgress, templatesDirectory) = (onProgress, templatesDirectory)
         return Array(batch).concurrentMap { planned -> Result<RenderedPage, BuildFailure> in
-            let (page, inputHash) = planned
+            let page = planned.page
             defer {
                 if let onProgress {
                     let count = done.value.add(1, ordering: .relaxed).newValue
@@ -110,18 +110,17 @@ public struct PageRenderer: Sendable {
                 let index = SearchIndexBuilder().build(
                     categories: model.categories.map(\.name),
                     records: model.order.lazy.map { model[$0].facts.searchRecord })
-                return .success(RenderedPage(path: path, bytes: index, inputHash: inputHash))
+                return .success(RenderedPage(path: path, bytes: index))
             case .sitemap:
                 let sitemap = SitemapBuilder(config: config).sitemap(data.sitemap)
-                return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
+                return .success(RenderedPage(path: path, bytes: sitemap))
             case .sitemapPart(let part):
                 let sitemap = SitemapBuilder(config: config).part(part, of: data.sitemap)
-                return .success(RenderedPage(path: path, bytes: sitemap, inputHash: inputHash))
+                return .success(RenderedPage(path: path, bytes: sitemap))
             case .robots:
                 return .success(
                     RenderedPage(
-                        path: path, text: SitemapBuilder(config: config).robots(),
-                        inputHash: inputHash))
+                        path: path, text: SitemapBuilder(config: config).robots()))
             case .feed(let category, let format):
                 do throws(BuildFailure) {
                     let items = try data.feeds.fruits(of: category).map {
@@ -131,7 +130,7 @@ public struct PageRenderer: Sendable {
                             details: try details(model.order[position]))
                     }
                     let feed = data.feed(of: category).text(format, items: items)
-                    return .success(RenderedPage(path: path, bytes: feed, inputHash: inputHash))
+                    return .success(RenderedPage(path: path, bytes: feed))
                 } catch {
                     return .failure(error)
                 }
@@ -146,7 +145,7 @@ public struct PageRenderer: Sendable {
                     do throws(MustacheError) {
                         let html = try library.renderUTF8(
                             page.kind.template!, with: context, sizeLimit: config.maximumPageSize)
-                        return .success(RenderedPage(path: path, bytes: html, inputHash: inputHash))
+                        return .success(RenderedPage(path: path, bytes: html))
                     } catch {
                         var error = error
                         // Wherever it was when the page grew too large (a block, a partial),

@@ -4,18 +4,15 @@ public struct RenderedPage: Sendable, Equatable {
     public var path: String
     /// The file's contents.
     public var bytes: [UInt8]
-    /// The hash of what produced the page, or nil for files copied as they are.
-    public var inputHash: UInt64?
 
     /// Creates a page from raw bytes.
-    public init(path: String, bytes: [UInt8], inputHash: UInt64? = nil) {
+    public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        self.inputHash = inputHash
     }
 
     /// Creates a page from text, stored as UTF-8.
-    public init(path: String, text: String, inputHash: UInt64? = nil) {
-        self.init(path: path, bytes: Array(text.utf8), inputHash: inputHash)
+    public init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
     }
 }
