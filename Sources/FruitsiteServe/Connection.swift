@@ -46,36 +46,62 @@ struct Connection {
     /// before this grows past a few events.
     var queuedCount: Int { output.reduce(0) { $0 + $1.count } }
 
-    /// Queues `head` and `body`; a small body goes with the head in one piece, so that a
-    /// response is one system call.
+    /// Queues `head` and `body`, which are sent together.
     mutating func queue(head: [UInt8], body: ArraySlice<UInt8>) {
-        if body.count <= 16 * 1024 {
-            output.append(ArraySlice(head + body))
-        } else {
-            output.append(ArraySlice(head))
-            output.append(body)
-        }
+        output.append(ArraySlice(head))
+        if !body.isEmpty { output.append(body) }
     }
 
-    /// Sends what the socket takes now.
+    /// Sends what the socket takes now, the queued pieces in one call each time, so that a
+    /// head and its body leave together.
     /// - Returns: False when the connection failed (the client has gone).
     mutating func flush(now: ContinuousClock.Instant) -> Bool {
-        while let first = output.first {
-            let count = first.withUnsafeBytes {
-                send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
+        while !output.isEmpty {
+            let pieces = output.prefix(8)
+            let count = Self.send(pieces, to: socket)
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno == EAGAIN || errno == EWOULDBLOCK
             }
             (lastProgress, lastSent) = (now, now)
-            if count == first.count {
-                output.removeFirst()
-            } else {
-                output[0] = first.dropFirst(count)
+            var sent = count
+            while sent > 0, let first = output.first {
+                if sent >= first.count {
+                    output.removeFirst()
+                    sent -= first.count
+                } else {
+                    output[0] = first.dropFirst(sent)
+                    sent = 0
+                }
             }
         }
         return true
+    }
+
+    /// `sendmsg` of `pieces` as one gather write, never raising SIGPIPE.
+    private static func send(_ pieces: ArraySlice<ArraySlice<UInt8>>, to socket: Int32) -> Int {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(pieces.count)
+        // The pointers stay valid for the call: `pieces` holds the arrays, none of which
+        // changes meanwhile.
+        func gather(_ index: Int) -> Int {
+            guard index < pieces.endIndex else {
+                return vectors.withUnsafeMutableBufferPointer { buffer in
+                    var message = msghdr()
+                    message.msg_iov = buffer.baseAddress
+                    message.msg_iovlen = buffer.count
+                    return sendmsg(socket, &message, Int32(MSG_NOSIGNAL))
+                }
+            }
+            return pieces[index].withUnsafeBytes { bytes in
+                vectors.append(
+                    iovec(
+                        iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                        iov_len: bytes.count))
+                return gather(index + 1)
+            }
+        }
+        return gather(pieces.startIndex)
     }
 
     /// Reads what has arrived into `input`, through `buffer`.
@@ -91,10 +117,16 @@ struct Connection {
             }
             guard count > 0 else { return false }
             lastProgress = now
+            // A read that did not fill the buffer took all there was: no second call to learn so.
+            let isAll = count < buffer.count
             // An event stream has nothing more to read: what a client sends is dropped.
-            guard !isEventStream else { continue }
+            guard !isEventStream else {
+                if isAll { return true }
+                continue
+            }
             if input.isEmpty { requestBegan = now }
             input += buffer[..<count]
+            if isAll { return true }
             // A request's head has a limit; what is past it is read once this one is answered.
             if input.count > HTTPRequest.maximumHeaderBytes + HTTPRequest.maximumRequestLine {
                 return true

@@ -4,10 +4,11 @@
     import Darwin
 #endif
 
-/// Every connection `serve` holds, on one thread: `poll` says which sockets can read or
-/// take more bytes, and each is served as far as it goes without waiting. A connection costs
-/// its socket and what `Connection` holds, not a thread; a client that neither sends nor
-/// takes a byte for `timeout` is closed, so none holds anything for longer.
+/// The connections `serve` holds on one thread (one loop a core, each accepting from the
+/// same listener): `poll` says which sockets can read or take more bytes, and each is served
+/// as far as it goes without waiting. A connection costs its socket and what `Connection`
+/// holds, not a thread; a client that neither sends nor takes a byte for `timeout` is
+/// closed, so none holds anything for longer.
 final class ConnectionLoop {
     /// An event stream with nothing to say sends a comment this often, which also finds
     /// connections the browser has closed.
@@ -84,6 +85,11 @@ final class ConnectionLoop {
                 return
             }
             _ = fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK)
+            // A response is written whole (`Connection.flush`): no need to hold its last
+            // segment back for the client's acknowledgement of the one before.
+            var yes: Int32 = 1
+            setsockopt(
+                socket, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             connections.append(Connection(socket: socket, now: now))
         }
     }

@@ -7,17 +7,17 @@ import FruitsiteCore
     import Darwin
 #endif
 
-/// Serves the current `ServedSite` over HTTP/1.1 with POSIX sockets. One thread holds every
-/// connection (`ConnectionLoop`): keep-alive ones, and open pages' event streams, which wait
-/// most of the time, cost a socket each rather than a thread, and a response is sent from
-/// the bytes the site already holds, as fast as the client takes it.
+/// Serves the current `ServedSite` over HTTP/1.1 with POSIX sockets. A thread per core holds
+/// the connections it accepted (`ConnectionLoop`): keep-alive ones, and open pages' event
+/// streams, which wait most of the time, cost a socket each rather than a thread, and a
+/// response is sent from the bytes the site already holds, as fast as the client takes it.
 public final class SiteServer: @unchecked Sendable {
     private let responder: Responder
     private let listener: Int32
     /// How long a client may neither send nor take a byte before its connection is closed.
     private let timeout: Duration
-    /// The pipe that wakes the loop when the site changes, so open pages are told.
-    private let wakeUp: (read: Int32, write: Int32)
+    /// A pipe for each loop, which wakes it when the site changes, so open pages are told.
+    private let wakeUps: [(read: Int32, write: Int32)]
     /// The port the server listens on.
     public let port: Int
     /// Whether the address it listens on stays on this machine (127.0.0.0/8, `::1`, or
@@ -43,15 +43,19 @@ public final class SiteServer: @unchecked Sendable {
         responder = Responder(
             basePath: basePath, instance: String(instance.next() & 0xFFFF_FFFF, radix: 36),
             hosts: AllowedHosts(listeningOn: host, allowing: allowedHosts))
-        var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else {
-            throw ServeError("cannot make a pipe: \(String(cString: strerror(errno)))")
+        var wakeUps: [(read: Int32, write: Int32)] = []
+        for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else {
+                throw ServeError("cannot make a pipe: \(String(cString: strerror(errno)))")
+            }
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            wakeUps.append((ends[0], ends[1]))
         }
-        for end in pipeEnds {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        wakeUp = (pipeEnds[0], pipeEnds[1])
+        self.wakeUps = wakeUps
         let candidates = port.map { [$0] } ?? Array(8000..<8010)
         var lastError = ""
         for candidate in candidates {
@@ -70,11 +74,13 @@ public final class SiteServer: @unchecked Sendable {
     /// Serves connections on a thread of its own until the process ends.
     public func start() {
         Self.raiseDescriptorLimit()
-        Thread.detachNewThread { [self] in
-            ConnectionLoop(
-                listener: listener, wakeUp: wakeUp.read, responder: responder, timeout: timeout,
-                current: { [self] in current }
-            ).run()
+        for wakeUp in wakeUps {
+            Thread.detachNewThread { [self] in
+                ConnectionLoop(
+                    listener: listener, wakeUp: wakeUp.read, responder: responder,
+                    timeout: timeout, current: { [self] in current }
+                ).run()
+            }
         }
     }
 
@@ -98,8 +104,10 @@ public final class SiteServer: @unchecked Sendable {
     private func change(_ body: (inout ServedSite) -> Bool) -> Bool {
         let changed = lock.withLock { body(&site) }
         if changed {
-            var byte: UInt8 = 1
-            _ = write(wakeUp.write, &byte, 1)
+            for wakeUp in wakeUps {
+                var byte: UInt8 = 1
+                _ = write(wakeUp.write, &byte, 1)
+            }
         }
         return changed
     }
