@@ -63,17 +63,27 @@ public final class FolderWatcher {
     /// Whether inotify watches the folders (else `wait` polls).
     public var usesNotifications: Bool { descriptor >= 0 }
 
-    /// Returns once something relevant changed and has been quiet for `quietWindow`: the
-    /// paths of the files that changed, or nil when that is not known (a folder came or
-    /// went, events were lost, or the watcher polls: the caller then looks at everything).
-    public func wait() -> Set<String>? {
+    /// Returns once something relevant changed and has been quiet for `quietWindow`, or at
+    /// `deadline` if nothing did: the paths of the files that changed, or nil when that is
+    /// not known (a folder came or went, events were lost, the watcher polls, or the deadline
+    /// came first: the caller then looks at everything).
+    public func wait(until deadline: Date? = nil) -> Set<String>? {
         guard descriptor >= 0 else {
-            Thread.sleep(forTimeInterval: Self.pollInterval)
+            let left = deadline.map { max(0, $0.timeIntervalSinceNow) } ?? .infinity
+            Thread.sleep(forTimeInterval: min(Self.pollInterval, left))
             return nil
         }
         #if canImport(Glibc)
             var changes = Changes()
-            while !changes.isRelevant { readEvents(timeout: -1, into: &changes) }
+            while !changes.isRelevant {
+                // Rounded up, so the wait never ends just before the deadline.
+                let timeout = deadline.map {
+                    Int32(clamping: Int(max(0, ($0.timeIntervalSinceNow * 1000).rounded(.up))))
+                }
+                if !readEvents(timeout: timeout ?? -1, into: &changes), timeout == 0 {
+                    return nil
+                }
+            }
             // Coalesce: keep reading until the folders stay quiet for the window (events that
             // concern nothing watched, in a busy folder above, do not hold it back), and the
             // files written are closed, or the close window is over.

@@ -57,6 +57,23 @@ import Testing
         #expect(seen?.contains(path) == true)
     }
 
+    /// With nothing changing, a wait ends at its deadline, not before, and says to look at
+    /// everything; a change before the deadline is told as ever.
+    @Test(arguments: [false, true]) func aWaitEndsAtItsDeadline(polls: Bool) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/apple.md", "a")
+        let content = folder.path + "/Content"
+        let watcher = FolderWatcher(folders: [content], files: [], polls: polls)
+        let deadline = Date(timeIntervalSinceNow: 0.1)
+        #expect(watcher.wait(until: deadline) == nil)
+        #expect(Date() >= deadline)
+        guard !polls else { return }
+        later { try folder.write("Content/apple.md", "b") }
+        let paths = watcher.wait(until: Date(timeIntervalSinceNow: 600))
+        #expect(paths == [content + "/apple.md"])
+    }
+
     @Test func saysWhichFilesChangedUnderItsFoldersAndFoldersMadeLater() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
