@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["FruitsiteServe", "FruitsiteCore", "TestSupport"]),
         .testTarget(
             name: "FruitsiteCLITests",
-            dependencies: ["FruitsiteCLI", "TestSupport"],
+            dependencies: ["FruitsiteCLI", "FruitsiteCore", "FruitsiteServe", "TestSupport"],
             exclude: ["Snapshots"]
         ),
     ]

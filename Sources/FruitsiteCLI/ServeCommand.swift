@@ -107,49 +107,18 @@ struct ServeCommand {
         if !polls && !watcher.usesNotifications {
             terminal.printError("note: inotify is unavailable here; looking for changes by polling")
         }
-        var site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
-        Self.update(&site, changing: nil, server: server, terminal: terminal, isPolled: false)
+        var loop = UpdateLoop(
+            site: SiteBuilder.LiveSite(builder: SiteBuilder(options: options)), server: server,
+            watcher: watcher, terminal: terminal)
+        loop.update(changing: nil)
+        // The first build's errors too wait for their files to settle, before anything is
+        // served: a site being written as serve starts is read whole.
+        while loop.isHolding { loop.next() }
         server.start()
         terminal.print(
             "Serving at http://\(shownHost):\(server.port)\(RequestPath.encoded(basePath))")
         Self.stopOnSignals(terminal: terminal)
-        while true {
-            let paths = watcher.wait()
-            Self.update(
-                &site, changing: paths, server: server, terminal: terminal,
-                isPolled: !watcher.usesNotifications)
-        }
-    }
-
-    /// Builds what changed and hands it to the server; errors go to the terminal and to
-    /// every open page.
-    private static func update(
-        _ site: inout SiteBuilder.LiveSite, changing paths: Set<String>?, server: SiteServer,
-        terminal: Terminal, isPolled: Bool
-    ) {
-        let start = Date()
-        do {
-            let update = try site.update(changing: paths)
-            let changed = update.files.count + update.removed.count
-            let isNews = server.publish(update)
-            // Polling updates every interval: say nothing when nothing changed.
-            guard isNews || !isPolled else { return }
-            CLI.report(update.rendering.warnings, on: terminal)
-            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
-            terminal.printError(
-                "Built in \(milliseconds) ms: \(changed) file\(changed == 1 ? "" : "s") changed")
-        } catch {
-            // An edit that raced the update is an event the watcher holds: the update it
-            // wakes reads the file as it now is, so the race is no error to show.
-            if error.isOnlyFilesChangedMeanwhile { return }
-            let texts = CLI.describe(
-                error.diagnostics,
-                outcome: server.hasSite
-                    ? "serving the last good site" : "serving the errors until a change builds")
-            // Polling finds the same errors every interval: they are told once.
-            guard server.publish(errors: texts) || !isPolled else { return }
-            for text in texts { terminal.printError(text) }
-        }
+        while true { loop.next() }
     }
 
     private static func stopOnSignals(terminal: Terminal) {
