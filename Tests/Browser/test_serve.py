@@ -9,6 +9,8 @@ import re
 import shutil
 import subprocess
 import threading
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -268,3 +270,30 @@ def test_errors_show_in_the_page_until_fixed(served, driver):
     served.write("Content/banana.md", good)
     wait(driver, lambda d: d.execute_script(
         "return document.readyState === 'complete' && !document.getElementById('fruitsite-errors')"))
+
+
+def test_a_file_written_slowly_shows_no_errors(served):
+    """A new file opened, then written half and the rest with pauses longer than a change's
+    events take, is read empty and half written on the way: those errors wait for the file to
+    keep still, and the update after its last write builds it, so none is printed or shown."""
+    text = "---\nname: Zucchini\ncategory: Gourds\n---\nA summer squash.\n"
+    with open(served.work / "Content/zucchini.md", "w", encoding="utf-8") as file:
+        time.sleep(0.15)
+        file.write(text[:20])
+        file.flush()
+        time.sleep(0.15)
+        file.write(text[20:])
+
+    def page() -> str:
+        try:
+            with urllib.request.urlopen(served.url + "fruits/zucchini/") as response:
+                return response.read().decode()
+        except OSError:
+            return ""
+
+    end = time.monotonic() + 15
+    while "Zucchini" not in page() or sum("Built in" in line for line in served.log) < 2:
+        assert time.monotonic() < end, "".join(served.log)
+        time.sleep(0.05)
+    assert not any("error" in line for line in served.log), "".join(served.log)
+    assert "fruitsite-errors" not in page()
