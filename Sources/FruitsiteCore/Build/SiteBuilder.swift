@@ -324,7 +324,7 @@ public struct SiteBuilder: Sendable {
             let configured = builder.loadConfig()
             let settings = builder.settings(configured.config)
             // Entries are parsed for the facets: with others, every file is parsed anew.
-            let isAnew = model.settings != settings
+            let isAnew = ModelStore.Unusable(made: model.settings, wanted: settings) != nil
             var next = isAnew ? SiteModel(settings: settings) : model
             let templates = builder.options.templatesDirectory + "/"
             // New facets may need the facet template: the theme is checked for them again.
@@ -364,9 +364,11 @@ public struct SiteBuilder: Sendable {
         from store: ModelStore?, markerID: UInt64?, settings: SiteModel.Settings
     ) -> (SiteModel, notes: [String]) {
         let empty = SiteModel(settings: settings)
-        if options.clean { return (empty, ["building clean: --clean was given"]) }
-        guard let store else { return (empty, ["building clean: no cache folder"]) }
-        switch store.load(markerID: markerID, settings: settings) {
+        let loaded: Result<SiteModel, ModelStore.Unusable> =
+            options.clean
+            ? .failure(.clean)
+            : store?.load(markerID: markerID, settings: settings) ?? .failure(.noCacheFolder)
+        switch loaded {
         case .success(let saved): return (saved, [])
         case .failure(let reason): return (empty, ["building clean: \(reason)"])
         }
@@ -692,49 +694,14 @@ public struct SiteBuilder: Sendable {
                 ?? NSTemporaryDirectory())
     }
 
-    /// The cache folder's store of models, after checking the folder is not published: not
-    /// inside the output, content or templates folder (the model holds drafts), and a
-    /// folder if it exists.
+    /// The cache folder's store of models, after checking the folder is not published (see
+    /// `ModelStore.init(checking:output:content:templates:)`).
     private func modelStore() throws(BuildFailure) -> ModelStore? {
-        guard let directory = options.cacheDirectory else { return nil }
-        func refuse(_ message: String, hint: String? = nil) -> BuildFailure {
-            BuildFailure([.error(at: SourceLocation(path: directory), message, hint: hint)])
+        try options.cacheDirectory.map { directory throws(BuildFailure) in
+            try ModelStore(
+                checking: directory, output: options.outputDirectory,
+                content: options.contentDirectory, templates: options.templatesDirectory)
         }
-        if directory.isEmpty {
-            throw BuildFailure([
-                .error(at: SourceLocation(path: "--cache-dir"), "the cache folder's name is empty")
-            ])
-        }
-        let output = OutputWriter.absolute(options.outputDirectory)
-        let absolute = OutputWriter.absolute(directory)
-        let published = [
-            (output, "output"),
-            (OutputWriter.absolute(options.contentDirectory), "content"),
-            (OutputWriter.absolute(options.templatesDirectory), "templates"),
-        ]
-        for (folder, name) in published where absolute == folder || absolute.hasPrefix(folder + "/")
-        {
-            throw refuse(
-                "the cache folder must not be inside the \(name) folder",
-                hint: "the cache holds drafts; pass --cache-dir with a folder outside "
-                    + "the output, content and templates folders")
-        }
-        // The output's own hidden folders beside it (`.Output.fruitsite-spare`, …) become
-        // the output folder when swapped in.
-        let siblings =
-            (output as NSString).deletingLastPathComponent + "/."
-            + (output as NSString).lastPathComponent + ".fruitsite-"
-        if absolute.hasPrefix(siblings) {
-            throw refuse(
-                "the cache folder must not be inside the output folder's spare copy",
-                hint: "the spare copy becomes the output folder, which you publish; pass "
-                    + "--cache-dir with a folder outside it")
-        }
-        var info = stat()
-        if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
-            throw refuse("the cache path exists and is not a folder")
-        }
-        return savedModels
     }
 
     /// The cache folder's store of the output folder's models, as `search` and `new` read
