@@ -86,7 +86,7 @@ import Testing
             ],
             body: "## The Zest\n\n[zest](fruit:lemon#the-zest) [none](fruit:lemon#nothing)\n")
         defer { site.remove() }
-        let rendering = try SiteBuilder(options: options).render()
+        let rendering = try SiteBuilder(options: options).check()
         let broken = rendering.warnings.map(\.message).filter { $0.contains("leads nowhere") }
         #expect(!broken.contains { $0.contains("the-zest") }, "\(broken)")
         #expect(broken.contains { $0.contains("no element has the id 'nothing'") }, "\(broken)")

@@ -61,7 +61,7 @@ import Testing
             {{! see nope/ }}<script src="{{root}}nope/">
             """
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...]).map { "\($0.line):\($0.column)" } == [
+            LinkLocator.places(of: "nope/", in: text[...]).map { "\($0.line):\($0.column)" } == [
                 "2:5", "2:21", "2:37", "3:9", "4:38",
             ])
     }
@@ -70,10 +70,10 @@ import Testing
     @Test func skipsInlineCodeInMarkdown() {
         let text = "Write `[x](nope/)` for a link.\nA real [md](nope/) one.\n"
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...], isMarkdown: true).map {
+            LinkLocator.places(of: "nope/", in: text[...], isMarkdown: true).map {
                 "\($0.line):\($0.column)"
             } == ["2:13"])
-        #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 2)
+        #expect(LinkLocator.places(of: "nope/", in: text[...]).count == 2)
     }
 
     /// Nor is one in a fenced code block, of backticks or tildes, in a list item or not, up
@@ -94,18 +94,18 @@ import Testing
             A real [md](nope/) one.
             """
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...], isMarkdown: true).map {
+            LinkLocator.places(of: "nope/", in: text[...], isMarkdown: true).map {
                 "\($0.line):\($0.column)"
             } == ["12:13"])
-        #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 4)
+        #expect(LinkLocator.places(of: "nope/", in: text[...]).count == 4)
     }
 
     @Test func findsALinkWrittenWholeNotInsideALongerOne() {
         let text = "See [apple](../apple/) and [a](../a).\n[again](../a)\n"
-        let places = SiteBuilder.places(of: "../a", in: text[...])
+        let places = LinkLocator.places(of: "../a", in: text[...])
         #expect(places.map { "\($0.line):\($0.column)" } == ["1:32", "2:9"])
-        #expect(SiteBuilder.places(of: "../apple/", in: text[...]).map(\.column) == [13])
-        #expect(SiteBuilder.places(of: "../b", in: text[...]).isEmpty)
+        #expect(LinkLocator.places(of: "../apple/", in: text[...]).map(\.column) == [13])
+        #expect(LinkLocator.places(of: "../b", in: text[...]).isEmpty)
     }
 
     /// Blanks around an attribute's `=` are HTML too: its link is checked and placed, its id
@@ -115,7 +115,7 @@ import Testing
         let scan = HTMLAttributes.scan(Array(html.utf8))
         #expect(scan.links == ["nope/", "x.png"])
         #expect(scan.ids == ["here"])
-        #expect(SiteBuilder.places(of: "nope/", in: html[...]).map(\.column) == [12])
+        #expect(LinkLocator.places(of: "nope/", in: html[...]).map(\.column) == [12])
     }
 
     @Test func decodesAttributeEntities() {
