@@ -51,6 +51,37 @@ import Testing
         #expect(broken.map(\.link) == ["/my%20fruits/x/"])
     }
 
+    /// `check` adds pages a batch at a time as they render and keeps none: a link is judged
+    /// as its page comes, against every path of the site, and one to another page's
+    /// `#fragment` waits for that page's ids, whichever batch brings it.
+    @Test func judgesPagesAddedInBatchesAsPagesAddedAtOnce() {
+        let files = [
+            page(
+                "index.html",
+                ##"<a href="fruits/apple/#facts">a</a> <a href="fruits/apple/#nope">b</a>"##
+                    + ##" <a href="#top">c</a> <a href="#gone">d</a> <a href="fruits/pear/">e</a>"##
+                    + ##" <h1 id="top">t</h1> <a href="fruits/apple/">f</a>"##),
+            page(
+                "fruits/apple/index.html",
+                ##"<h2 id="facts">F</h2> <a href="../../#top">g</a> <a href="../../#none">h</a>"##
+                    + ##" <a href="../../fruits/apple/#facts">i</a>"##),
+            page("fruits/index.html", ##"<a href="../#gone">j</a> <a href="../x.png">k</a>"##),
+        ]
+        var batched = LinkChecker(paths: Set(files.map(\.path)), basePath: "/")
+        for file in files.reversed() { batched.add([file]) }
+        let whole = LinkChecker(files: files, basePath: "/").brokenLinks()
+        #expect(batched.brokenLinks() == whole)
+        #expect(
+            whole.map { "\($0.page) \($0.link): \($0.reason)" } == [
+                "fruits/apple/index.html ../../#none: no element has the id 'none' there",
+                "fruits/index.html ../#gone: no element has the id 'gone' there",
+                "fruits/index.html ../x.png: no such page in the site",
+                "index.html fruits/apple/#nope: no element has the id 'nope' there",
+                "index.html #gone: no element has the id 'gone' there",
+                "index.html fruits/pear/: no such page in the site",
+            ])
+    }
+
     /// Only where an address is written: a Markdown link or definition, an HTML attribute,
     /// after a template tag; not in prose, a template comment or front-matter text.
     @Test func findsALinkWhereAnAddressIsWritten() {

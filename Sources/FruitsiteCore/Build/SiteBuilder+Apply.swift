@@ -14,6 +14,12 @@ extension SiteBuilder {
         /// no guide to what this one keeps.
         var isWhole: Bool { anew != nil }
 
+        /// Every file the site has once rendered: those the model records, and the planned
+        /// pages.
+        var paths: Set<String> {
+            model.writtenPaths.union(plan.pages.lazy.map { page, _ in page.path(in: model) })
+        }
+
         /// The counts of the applied model, and what the plan parses and renders.
         var rendering: Rendering {
             Rendering(

@@ -92,7 +92,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Everything `build` does but writing, from an empty model: what `fruitsite check`
-    /// runs.
+    /// runs. Each page's links and ids are read as it renders, and its bytes let go.
     ///
     /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
     /// nowhere in the site, at the file and line they are written in, and the templates'
@@ -102,10 +102,9 @@ public struct SiteBuilder: Sendable {
         let loaded = load { settings in .success(SiteModel(settings: settings)) }
         let applied = try apply(consume loaded)
         let (theme, config) = (applied.data.theme, applied.data.config)
-        var files: [RenderedPage] = []
-        let rendered = try render(consume applied) { files += $0 }
-        let links = LinkChecker(
-            files: files, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
+        var links = LinkChecker(
+            paths: applied.paths, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
+        let rendered = try render(consume applied) { links.add($0) }
         return commit(rendered, checking: links, theme: theme)
     }
 
