@@ -54,7 +54,7 @@ struct BuildCommand {
             builder.onProgress = { done, total in progress.update(done: done, total: total) }
         }
         let result = Result { () throws(BuildFailure) in
-            isCheck ? try builder.render() : try builder.build()
+            isCheck ? try builder.check() : try builder.build()
         }
         progress.finish()
         if endsProcess, case .success(let rendering) = result {

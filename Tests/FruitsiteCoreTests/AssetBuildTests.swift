@@ -130,7 +130,7 @@ import Testing
             <img src="{{assets.favicon.svg}}" alt=""><a href="{{root}}assets/site.css.bak">x</a>
             """, columns: .unicodeScalars)
         try project.folder.write("Templates/partials/extra.mustache", marked.text)
-        let rendering = try SiteBuilder(options: project.options).render()
+        let rendering = try SiteBuilder(options: project.options).check()
         let path = project.options.templatesDirectory + "/partials/extra.mustache"
         let warnings = rendering.warnings.filter { $0.location.path == path }
         #expect(
@@ -153,7 +153,7 @@ import Testing
     @Test func theDefaultThemeLinksStampedNamesOnly() throws {
         let project = try IncrementalBuildTests.Project()
         defer { project.folder.remove() }
-        let rendering = try SiteBuilder(options: project.options).render()
+        let rendering = try SiteBuilder(options: project.options).check()
         #expect(!rendering.warnings.contains { $0.message.contains("unstamped") })
     }
 }

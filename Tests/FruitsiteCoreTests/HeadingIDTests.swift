@@ -76,8 +76,9 @@ import Testing
         #expect(found.last == "same-1999")
     }
 
-    /// `check` finds a link to a heading of another page by the heading's id.
-    @Test func areWhatCheckFollowsALinkTo() throws {
+    /// `check` finds a link to a heading of another page by the heading's id, whether that
+    /// page renders in the same batch or a later one (`check` keeps no page).
+    @Test(arguments: [1, 1_024]) func areWhatCheckFollowsALinkTo(pagesInABatch: Int) throws {
         let (site, options) = try temporarySite(
             config: "",
             entries: [
@@ -86,7 +87,9 @@ import Testing
             ],
             body: "## The Zest\n\n[zest](fruit:lemon#the-zest) [none](fruit:lemon#nothing)\n")
         defer { site.remove() }
-        let rendering = try SiteBuilder(options: options).render()
+        var builder = SiteBuilder(options: options)
+        builder.batchLimit.pages = pagesInABatch
+        let rendering = try builder.check()
         let broken = rendering.warnings.map(\.message).filter { $0.contains("leads nowhere") }
         #expect(!broken.contains { $0.contains("the-zest") }, "\(broken)")
         #expect(broken.contains { $0.contains("no element has the id 'nothing'") }, "\(broken)")

@@ -51,6 +51,37 @@ import Testing
         #expect(broken.map(\.link) == ["/my%20fruits/x/"])
     }
 
+    /// `check` adds pages a batch at a time as they render and keeps none: a link is judged
+    /// as its page comes, against every path of the site, and one to another page's
+    /// `#fragment` waits for that page's ids, whichever batch brings it.
+    @Test func judgesPagesAddedInBatchesAsPagesAddedAtOnce() {
+        let files = [
+            page(
+                "index.html",
+                ##"<a href="fruits/apple/#facts">a</a> <a href="fruits/apple/#nope">b</a>"##
+                    + ##" <a href="#top">c</a> <a href="#gone">d</a> <a href="fruits/pear/">e</a>"##
+                    + ##" <h1 id="top">t</h1> <a href="fruits/apple/">f</a>"##),
+            page(
+                "fruits/apple/index.html",
+                ##"<h2 id="facts">F</h2> <a href="../../#top">g</a> <a href="../../#none">h</a>"##
+                    + ##" <a href="../../fruits/apple/#facts">i</a>"##),
+            page("fruits/index.html", ##"<a href="../#gone">j</a> <a href="../x.png">k</a>"##),
+        ]
+        var batched = LinkChecker(paths: Set(files.map(\.path)), basePath: "/")
+        for file in files.reversed() { batched.add([file]) }
+        let whole = LinkChecker(files: files, basePath: "/").brokenLinks()
+        #expect(batched.brokenLinks() == whole)
+        #expect(
+            whole.map { "\($0.page) \($0.link): \($0.reason)" } == [
+                "fruits/apple/index.html ../../#none: no element has the id 'none' there",
+                "fruits/index.html ../#gone: no element has the id 'gone' there",
+                "fruits/index.html ../x.png: no such page in the site",
+                "index.html fruits/apple/#nope: no element has the id 'nope' there",
+                "index.html #gone: no element has the id 'gone' there",
+                "index.html fruits/pear/: no such page in the site",
+            ])
+    }
+
     /// Only where an address is written: a Markdown link or definition, an HTML attribute,
     /// after a template tag; not in prose, a template comment or front-matter text.
     @Test func findsALinkWhereAnAddressIsWritten() {
@@ -61,7 +92,7 @@ import Testing
             {{! see nope/ }}<script src="{{root}}nope/">
             """
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...]).map { "\($0.line):\($0.column)" } == [
+            LinkLocator.places(of: "nope/", in: text[...]).map { "\($0.line):\($0.column)" } == [
                 "2:5", "2:21", "2:37", "3:9", "4:38",
             ])
     }
@@ -70,10 +101,10 @@ import Testing
     @Test func skipsInlineCodeInMarkdown() {
         let text = "Write `[x](nope/)` for a link.\nA real [md](nope/) one.\n"
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...], isMarkdown: true).map {
+            LinkLocator.places(of: "nope/", in: text[...], isMarkdown: true).map {
                 "\($0.line):\($0.column)"
             } == ["2:13"])
-        #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 2)
+        #expect(LinkLocator.places(of: "nope/", in: text[...]).count == 2)
     }
 
     /// Nor is one in a fenced code block, of backticks or tildes, in a list item or not, up
@@ -94,18 +125,18 @@ import Testing
             A real [md](nope/) one.
             """
         #expect(
-            SiteBuilder.places(of: "nope/", in: text[...], isMarkdown: true).map {
+            LinkLocator.places(of: "nope/", in: text[...], isMarkdown: true).map {
                 "\($0.line):\($0.column)"
             } == ["12:13"])
-        #expect(SiteBuilder.places(of: "nope/", in: text[...]).count == 4)
+        #expect(LinkLocator.places(of: "nope/", in: text[...]).count == 4)
     }
 
     @Test func findsALinkWrittenWholeNotInsideALongerOne() {
         let text = "See [apple](../apple/) and [a](../a).\n[again](../a)\n"
-        let places = SiteBuilder.places(of: "../a", in: text[...])
+        let places = LinkLocator.places(of: "../a", in: text[...])
         #expect(places.map { "\($0.line):\($0.column)" } == ["1:32", "2:9"])
-        #expect(SiteBuilder.places(of: "../apple/", in: text[...]).map(\.column) == [13])
-        #expect(SiteBuilder.places(of: "../b", in: text[...]).isEmpty)
+        #expect(LinkLocator.places(of: "../apple/", in: text[...]).map(\.column) == [13])
+        #expect(LinkLocator.places(of: "../b", in: text[...]).isEmpty)
     }
 
     /// Blanks around an attribute's `=` are HTML too: its link is checked and placed, its id
@@ -115,7 +146,7 @@ import Testing
         let scan = HTMLAttributes.scan(Array(html.utf8))
         #expect(scan.links == ["nope/", "x.png"])
         #expect(scan.ids == ["here"])
-        #expect(SiteBuilder.places(of: "nope/", in: html[...]).map(\.column) == [12])
+        #expect(LinkLocator.places(of: "nope/", in: html[...]).map(\.column) == [12])
     }
 
     @Test func decodesAttributeEntities() {

@@ -25,10 +25,12 @@ import Testing
             try update(changing: nil)
         }
 
-        mutating func update(changing paths: Set<String>?) throws {
+        @discardableResult
+        mutating func update(changing paths: Set<String>?) throws -> SiteBuilder.LiveSite.Update {
             let update = try site.update(changing: paths)
             for file in update.files { files[file.path] = file.bytes }
             for path in update.removed { files[path] = nil }
+            return update
         }
 
         /// Expects the files to be what a fresh live site makes of the folder now.
@@ -48,6 +50,7 @@ import Testing
 
     /// Entries are parsed for the facets: when the config's facets change, the next update
     /// parses every file again, whatever the watcher reported, and drops the old facet's pages.
+    /// It takes the path a build takes when the saved model cannot be used, and says why.
     @Test func otherFacetsParseEveryFileAgain() throws {
         var live = try Live()
         defer { live.folder.remove() }
@@ -59,7 +62,12 @@ import Testing
         try live.update(changing: nil)
         #expect(live.files["vitamins/c/index.html"] != nil)
         try "facets: [origin]\n".write(toFile: config, atomically: true, encoding: .utf8)
-        try live.update(changing: [config])
+        let update = try live.update(changing: [config])
+        #expect(
+            update.rendering.notes.first
+                == "building clean: the saved model was built with other facets")
+        var fresh = SiteBuilder.LiveSite(builder: SiteBuilder(options: live.options))
+        #expect(update.rendering.parsed == (try fresh.update()).rendering.parsed)
         #expect(live.files["vitamins/c/index.html"] == nil)
         #expect(live.files.keys.contains { $0.hasPrefix("origin/") })
         try live.expectFresh("facets changed")

@@ -231,7 +231,7 @@ import Testing
         let builder = SiteBuilder(options: options)
         let catalog = builder.loadCatalog(config: builder.loadConfig().config).catalog
         #expect(catalog?.fruits.map(\.slug).contains("draft-fruit") == true)
-        #expect(try builder.render().fruitCount == catalog?.fruits.count)
+        #expect(try builder.check().fruitCount == catalog?.fruits.count)
     }
 
     // MARK: - Invalid sites

@@ -3,7 +3,12 @@ import Foundation
 /// Finds the links and `#anchors` of a rendered site that point to nothing in it: what
 /// `fruitsite check` adds to rendering. Links with a scheme (`https:`, `mailto:`) or a host
 /// (`//cdn…`) leave the site and are not followed.
-struct LinkChecker {
+///
+/// Pages are added as they render, and none is kept: every path of the site is known before
+/// rendering, so a link is judged as its page is added, and the checker keeps only each page's
+/// ids and the links that lead nowhere, or to another page's `#fragment`, which waits for that
+/// page's ids. Holding every page until the end had cost `check` twice a build's memory.
+struct LinkChecker: Sendable {
     /// A link that leads nowhere: on which page, and as written there.
     struct Broken: Equatable {
         var page: String
@@ -11,250 +16,211 @@ struct LinkChecker {
         var reason: String
     }
 
-    /// The site's files by path inside the output folder.
-    let files: [String: [UInt8]]
-    /// Where the site is served (`/`, or the base URL's path): root-relative links (`/x`)
-    /// count from there.
-    let basePath: String
+    /// Every file of the site, by its path inside the output folder, and where the site is
+    /// served: root-relative links (`/x`) count from there.
+    private let site: Site
+    /// The ids of each HTML page added.
+    private var ids: [String: Set<String>] = [:]
+    /// The links found so far that lead nowhere or wait for a page's ids.
+    private var found: [Found] = []
 
-    init(files: [RenderedPage], basePath: String) {
-        self.files = Dictionary(files.map { ($0.path, $0.bytes) }) { first, _ in first }
+    /// One link kept: the page it is on, its place among the page's links, and what is wrong
+    /// with it or what it waits for.
+    private struct Found: Sendable {
+        var page: String
+        var index: Int
+        var link: String
+        var problem: Problem
+    }
+
+    private enum Problem: Sendable {
+        case leadsNowhere(String)
+        /// A fragment of another HTML page, judged once every page was added.
+        case awaits(page: String, id: String)
+    }
+
+    /// A checker for a site with these files.
+    /// - Parameters:
+    ///   - paths: Every file the site has, by its path inside the output folder.
+    ///   - basePath: Where the site is served (`/`, or the base URL's path).
+    init(paths: Set<String>, basePath: String) {
         // Compared with links whose escapes are decoded: `/my%20fruits/` is `/my fruits/`.
-        self.basePath = basePath.removingPercentEncoding ?? basePath
+        site = Site(paths: paths, basePath: basePath.removingPercentEncoding ?? basePath)
+    }
+
+    /// A checker for the site of these files, all added.
+    init(files: [RenderedPage], basePath: String) {
+        self.init(paths: Set(files.map(\.path)), basePath: basePath)
+        add(files)
+    }
+
+    /// Reads the links and ids of the HTML files among `files`, on every core; their bytes
+    /// are not kept. Every page of the site is to be added before `brokenLinks()`.
+    mutating func add(_ files: [RenderedPage]) {
+        let site = site
+        let pages = files.filter { $0.path.hasSuffix(".html") }.concurrentMap { file in
+            site.read(file)
+        }
+        for page in pages {
+            ids[page.path] = page.ids
+            found += page.found
+        }
     }
 
     /// Every broken link of every HTML page, by page and then in page order.
     func brokenLinks() -> [Broken] {
-        var ids: [String: Set<String>] = [:]
-        var links: [String: [String]] = [:]
-        for (path, bytes) in files where path.hasSuffix(".html") {
-            let scan = HTMLAttributes.scan(bytes)
-            ids[path] = scan.ids
-            links[path] = scan.links
+        found.compactMap { found -> (Found, String)? in
+            switch found.problem {
+            case .leadsNowhere(let reason): return (found, reason)
+            case .awaits(let page, let id):
+                return ids[page]?.contains(id) == true
+                    ? nil : (found, Site.missing(id))
+            }
         }
-        var broken: [Broken] = []
-        for page in links.keys.sorted() {
-            for link in links[page]! {
-                if let reason = problem(with: link, on: page, ids: ids) {
-                    broken.append(Broken(page: page, link: link, reason: reason))
+        .sorted { $0.0.page != $1.0.page ? $0.0.page < $1.0.page : $0.0.index < $1.0.index }
+        .map { found, reason in Broken(page: found.page, link: found.link, reason: reason) }
+    }
+
+    /// What a page's links are judged against. Links are read as bytes: as strings, judging
+    /// them had cost `check` more than rendering the pages.
+    private struct Site: Sendable {
+        let paths: Set<String>
+        /// Decoded, as links are before they are compared with it.
+        let basePath: String
+
+        /// The page's ids, and its links that lead nowhere or wait for another page's ids.
+        func read(_ file: RenderedPage) -> (path: String, ids: Set<String>, found: [Found]) {
+            var links: [String] = []
+            var ids: Set<String> = []
+            HTMLAttributes.scan(file.bytes) { kind, value in
+                switch kind {
+                case .link: links.append(value)
+                case .id: ids.insert(value)
                 }
             }
-        }
-        return broken
-    }
-
-    /// Why `link` on `page` leads nowhere, or nil when it leads somewhere (or off the site).
-    private func problem(with link: String, on page: String, ids: [String: Set<String>])
-        -> String?
-    {
-        if link.hasPrefix("//") || Self.hasScheme(link) { return nil }
-        var reference = Substring(link)
-        var fragment: Substring?
-        if let hash = reference.firstIndex(of: "#") {
-            fragment = reference[reference.index(after: hash)...]
-            reference = reference[..<hash]
-        }
-        if let question = reference.firstIndex(of: "?") { reference = reference[..<question] }
-        let target: String
-        if reference.isEmpty {
-            target = page
-        } else {
-            guard let resolved = resolve(String(reference), from: page) else {
-                return "it leads outside the site"
-            }
-            guard let file = existingFile(resolved) else { return "no such page in the site" }
-            target = file
-        }
-        if let fragment, !fragment.isEmpty, target.hasSuffix(".html") {
-            let id = String(fragment).removingPercentEncoding ?? String(fragment)
-            if ids[target]?.contains(id) != true {
-                return "no element has the id '\(id)' there"
-            }
-        }
-        return nil
-    }
-
-    /// The path inside the site a link points to, or nil when it climbs above the root or
-    /// is root-relative outside the base path.
-    private func resolve(_ reference: String, from page: String) -> String? {
-        var segments: [Substring]
-        var path = reference.removingPercentEncoding ?? reference
-        if path.hasPrefix("/") {
-            guard path.hasPrefix(basePath) else { return nil }
-            path = String(path.dropFirst(basePath.count))
-            segments = []
-        } else {
-            segments = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        }
-        for part in path.split(separator: "/", omittingEmptySubsequences: false) {
-            switch part {
-            case ".": continue
-            case "..":
-                guard !segments.isEmpty else { return nil }
-                segments.removeLast()
-            default: segments.append(part)
-            }
-        }
-        return segments.joined(separator: "/")
-    }
-
-    /// The file a resolved path serves: itself, or the `index.html` of a folder.
-    private func existingFile(_ path: String) -> String? {
-        if path.isEmpty || path.hasSuffix("/") {
-            return files[path + "index.html"] != nil ? path + "index.html" : nil
-        }
-        if files[path] != nil { return path }
-        // A folder without its final slash: servers redirect to it.
-        return files[path + "/index.html"] != nil ? path + "/index.html" : nil
-    }
-
-    private static func hasScheme(_ link: String) -> Bool {
-        guard let colon = link.firstIndex(of: ":") else { return false }
-        let scheme = link[..<colon]
-        return scheme.first?.isLetter == true
-            && scheme.allSatisfy {
-                $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0))
-            }
-    }
-}
-
-/// The `href` and `src` values and the `id`s of an HTML page, entities decoded: enough of
-/// HTML to check links in pages fruitsite rendered.
-enum HTMLAttributes {
-    static func scan(_ bytes: [UInt8]) -> (links: [String], ids: Set<String>) {
-        var links: [String] = []
-        var ids: Set<String> = []
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
-                continue
-            }
-            index += 1
-            // Comments, doctype and closing tags have no attributes to check.
-            if index < count, bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: "/")
-            {
-                if bytes[index...].starts(with: Array("!--".utf8)) {
-                    index = find(Array("-->".utf8), in: bytes, from: index) ?? count
+            let page = file.path
+            let bytes = Array(page.utf8)
+            let folder = (
+                path: Array(bytes[..<(bytes.lastIndex(of: slash) ?? 0)]),
+                depth: bytes.count { $0 == slash }
+            )
+            var found: [Found] = []
+            for (index, link) in links.enumerated() {
+                var link = link
+                let judged = link.withUTF8 { problem(with: $0[...], on: page, in: folder) }
+                guard var problem = judged else { continue }
+                // A fragment of the page itself: its ids are at hand.
+                if case .awaits(let target, let id) = problem, target == page {
+                    if ids.contains(id) { continue }
+                    problem = .leadsNowhere(Self.missing(id))
                 }
-                continue
+                found.append(Found(page: page, index: index, link: link, problem: problem))
             }
-            let nameStart = index
-            while index < count, isNameByte(bytes[index]) { index += 1 }
-            let tag = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
-            if tag.isEmpty { continue }
-            // Attributes until the tag ends.
-            while index < count, bytes[index] != UInt8(ascii: ">") {
-                while index < count, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
-                    index += 1
-                }
-                let start = index
-                while index < count, isNameByte(bytes[index]) { index += 1 }
-                if index == start {
-                    if index < count, bytes[index] != UInt8(ascii: ">") { index += 1 }
-                    continue
-                }
-                let name = String(decoding: bytes[start..<index], as: UTF8.self).lowercased()
-                var value: String?
-                // Blanks may stand around the `=`.
-                var equals = index
-                while equals < count, isSpace(bytes[equals]) { equals += 1 }
-                if equals < count, bytes[equals] == UInt8(ascii: "=") {
-                    index = equals + 1
-                    while index < count, isSpace(bytes[index]) { index += 1 }
-                    if index < count,
-                        bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'")
-                    {
-                        let quote = bytes[index]
-                        let valueStart = index + 1
-                        index = valueStart
-                        while index < count, bytes[index] != quote { index += 1 }
-                        value = String(
-                            decoding: bytes[valueStart..<min(index, count)], as: UTF8.self)
-                        index += 1
-                    } else {
-                        let valueStart = index
-                        while index < count, !isSpace(bytes[index]),
-                            bytes[index] != UInt8(ascii: ">")
-                        {
-                            index += 1
-                        }
-                        value = String(decoding: bytes[valueStart..<index], as: UTF8.self)
-                    }
-                }
-                guard let value else { continue }
-                let decoded = decodeEntities(value)
-                if name == "id" || (name == "name" && tag == "a") {
-                    ids.insert(decoded)
-                } else if name == "href" || name == "src" {
-                    links.append(decoded)
-                }
-            }
-            // The text of scripts and styles is not HTML.
-            if tag == "script" || tag == "style" {
-                index = find(Array("</\(tag)".utf8), in: bytes, from: index) ?? count
-            }
+            return (page, ids, found)
         }
-        return (links, ids)
-    }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard needle.count <= bytes.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle)
-            {
-                return index + needle.count
+        static func missing(_ id: String) -> String { "no element has the id '\(id)' there" }
+
+        private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+        /// What is wrong with `link` on `page` (in `folder`), or what it waits for; nil when
+        /// it leads somewhere (or off the site).
+        private func problem(with link: Bytes, on page: String, in folder: Folder) -> Problem? {
+            if link.starts(with: "//".utf8) || Self.hasScheme(link) { return nil }
+            var reference = link
+            var fragment: Bytes?
+            if let hash = reference.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = reference[(hash + 1)...]
+                reference = reference[..<hash]
             }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
-            || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-    }
-
-    /// The character references fruitsite's escaping and Markdown produce.
-    static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let ampersand = rest.firstIndex(of: "&") {
-            result += rest[..<ampersand]
-            let tail = rest[ampersand...]
-            guard let semicolon = tail.firstIndex(of: ";"),
-                tail.distance(from: ampersand, to: semicolon) <= 10
-            else {
-                result += "&"
-                rest = rest[rest.index(after: ampersand)...]
-                continue
+            if let question = reference.firstIndex(of: UInt8(ascii: "?")) {
+                reference = reference[..<question]
             }
-            let entity = tail[tail.index(after: ampersand)..<semicolon]
-            let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-            if let character = named[String(entity)] {
-                result += character
-            } else if entity.hasPrefix("#x") || entity.hasPrefix("#X"),
-                let value = UInt32(entity.dropFirst(2), radix: 16),
-                let scalar = Unicode.Scalar(value)
-            {
-                result.unicodeScalars.append(scalar)
-            } else if entity.hasPrefix("#"), let value = UInt32(entity.dropFirst()),
-                let scalar = Unicode.Scalar(value)
-            {
-                result.unicodeScalars.append(scalar)
+            let target: String
+            if reference.isEmpty {
+                target = page
             } else {
-                result += tail[...semicolon]
+                var resolved: [UInt8]?
+                if reference.contains(UInt8(ascii: "%")) {
+                    var decoded = Self.decoded(reference)
+                    resolved = decoded.withUTF8 { resolve($0[...], in: folder) }
+                } else {
+                    resolved = resolve(reference, in: folder)
+                }
+                guard let resolved else { return .leadsNowhere("it leads outside the site") }
+                guard let file = existingFile(resolved) else {
+                    return .leadsNowhere("no such page in the site")
+                }
+                target = file
             }
-            rest = rest[rest.index(after: semicolon)...]
+            guard let fragment, !fragment.isEmpty, target.hasSuffix(".html") else { return nil }
+            return .awaits(page: target, id: Self.decoded(fragment))
         }
-        return result + rest
+
+        /// A page's folder: the path's segments but the last, joined, and how many they are.
+        private typealias Folder = (path: [UInt8], depth: Int)
+
+        /// The path inside the site a link with escapes decoded points to, or nil when it
+        /// climbs above the root or is root-relative outside the base path.
+        private func resolve(_ reference: Bytes, in folder: Folder) -> [UInt8]? {
+            var (path, depth) = folder
+            var rest = reference
+            if rest.first == slash {
+                guard rest.starts(with: basePath.utf8) else { return nil }
+                rest = rest.dropFirst(basePath.utf8.count)
+                (path, depth) = ([], 0)
+            }
+            path.reserveCapacity(path.count + rest.count + 11)
+            var start = rest.startIndex
+            while true {
+                let end = rest[start...].firstIndex(of: slash) ?? rest.endIndex
+                switch rest[start..<end].count {
+                case 1 where rest[start] == dot: break
+                case 2 where rest[start] == dot && rest[start + 1] == dot:
+                    guard depth > 0 else { return nil }
+                    // A segment holds no slash: the last one starts after the last slash.
+                    path.removeSubrange((path.lastIndex(of: slash) ?? 0)...)
+                    depth -= 1
+                default:
+                    if depth > 0 { path.append(slash) }
+                    path += rest[start..<end]
+                    depth += 1
+                }
+                if end == rest.endIndex { return path }
+                start = end + 1
+            }
+        }
+
+        /// The file a resolved path serves: itself, or the `index.html` of a folder.
+        private func existingFile(_ path: [UInt8]) -> String? {
+            func file(_ bytes: [UInt8]) -> String? {
+                let file = String(decoding: bytes, as: UTF8.self)
+                return paths.contains(file) ? file : nil
+            }
+            if path.isEmpty || path.last == slash { return file(path + "index.html".utf8) }
+            // A folder without its final slash: servers redirect to it.
+            return file(path) ?? file(path + "/index.html".utf8)
+        }
+
+        /// `text` with its percent escapes decoded, or as it is when they are not valid.
+        private static func decoded(_ text: Bytes) -> String {
+            let string = String(decoding: text, as: UTF8.self)
+            guard text.contains(UInt8(ascii: "%")) else { return string }
+            return string.removingPercentEncoding ?? string
+        }
+
+        /// Whether the link starts with a scheme: a letter, then letters, digits, `+`, `-`
+        /// or `.`, then a colon.
+        private static func hasScheme(_ link: Bytes) -> Bool {
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+            guard let first = link.first, isLetter(first) else { return false }
+            let scheme = link.prefix {
+                isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
+            }
+            return scheme.endIndex < link.endIndex && link[scheme.endIndex] == UInt8(ascii: ":")
+        }
     }
 }
+
+private let slash = UInt8(ascii: "/")
+private let dot = UInt8(ascii: ".")

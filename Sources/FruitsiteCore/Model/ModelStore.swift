@@ -80,17 +80,9 @@ struct ModelStore: Sendable {
             guard let whole = file.model() else { return .failure(.damaged) }
             (id, model) = whole
         }
-        guard model.settings.contentDirectory == settings.contentDirectory else {
-            return .failure(.otherContent)
+        if let unusable = Unusable(made: model.settings, wanted: settings) {
+            return .failure(unusable)
         }
-        guard model.settings.includesDrafts == settings.includesDrafts else {
-            return .failure(.otherDrafts)
-        }
-        guard model.settings.facets == settings.facets else { return .failure(.otherFacets) }
-        guard
-            model.settings.maximumEntrySize == settings.maximumEntrySize
-                && model.settings.maximumPageSize == settings.maximumPageSize
-        else { return .failure(.otherLimits) }
         guard let markerID, markerID == id else { return .failure(.otherOutput) }
         return .success(model)
     }
@@ -106,12 +98,33 @@ struct ModelStore: Sendable {
 
     /// Why a saved model is not used: each is said with `--verbose`.
     enum Unusable: Error, CustomStringConvertible {
+        case clean, noCacheFolder
         case missing, otherGenerator, forOtherOutput, damaged, changesForOtherModel
         case otherContent, otherDrafts, otherFacets, otherLimits, otherOutput
         case unreadable(any Error)
 
+        /// Why a model made with the settings `made` cannot become the site of `wanted`, or
+        /// nil when it can: the one rule for a saved model and the one `serve` holds.
+        init?(made: SiteModel.Settings, wanted: SiteModel.Settings) {
+            if made.contentDirectory != wanted.contentDirectory {
+                self = .otherContent
+            } else if made.includesDrafts != wanted.includesDrafts {
+                self = .otherDrafts
+            } else if made.facets != wanted.facets {
+                self = .otherFacets
+            } else if made.maximumEntrySize != wanted.maximumEntrySize
+                || made.maximumPageSize != wanted.maximumPageSize
+            {
+                self = .otherLimits
+            } else {
+                return nil
+            }
+        }
+
         var description: String {
             switch self {
+            case .clean: "--clean was given"
+            case .noCacheFolder: "no cache folder"
             case .missing: "there is no saved model for this output folder"
             case .unreadable(let error): "the saved model cannot be read: \(error)"
             case .otherGenerator: "the saved model was written by another fruitsite"
@@ -164,5 +177,61 @@ struct ModelStore: Sendable {
         try ChecksummedFile.write(path, header: header) { writer, flush in
             try ModelCodec.encode(model, id: id, into: &writer, flush: flush)
         }
+    }
+}
+
+// MARK: - The cache folder
+
+extension ModelStore {
+    /// The store of the output folder's models in the cache folder, once the cache folder is
+    /// known not to be published: not inside the output, content or templates folder (the
+    /// model holds drafts), nor the output's spare copy, and a folder if it exists.
+    /// - Parameters:
+    ///   - directory: The cache folder as the user named it.
+    ///   - output: The output folder as the user named it.
+    ///   - content: The content folder, likewise.
+    ///   - templates: The templates folder, likewise.
+    /// - Throws: `BuildFailure` naming the cache folder when it is refused.
+    init(checking directory: String, output: String, content: String, templates: String)
+        throws(BuildFailure)
+    {
+        func refuse(_ message: String, hint: String? = nil) -> BuildFailure {
+            BuildFailure([.error(at: SourceLocation(path: directory), message, hint: hint)])
+        }
+        if directory.isEmpty {
+            throw BuildFailure([
+                .error(at: SourceLocation(path: "--cache-dir"), "the cache folder's name is empty")
+            ])
+        }
+        let output = OutputWriter.absolute(output)
+        let absolute = OutputWriter.absolute(directory)
+        let published = [
+            (output, "output"),
+            (OutputWriter.absolute(content), "content"),
+            (OutputWriter.absolute(templates), "templates"),
+        ]
+        for (folder, name) in published where absolute == folder || absolute.hasPrefix(folder + "/")
+        {
+            throw refuse(
+                "the cache folder must not be inside the \(name) folder",
+                hint: "the cache holds drafts; pass --cache-dir with a folder outside "
+                    + "the output, content and templates folders")
+        }
+        // The output's own hidden folders beside it (`.Output.fruitsite-spare`, …) become
+        // the output folder when swapped in.
+        let siblings =
+            (output as NSString).deletingLastPathComponent + "/."
+            + (output as NSString).lastPathComponent + ".fruitsite-"
+        if absolute.hasPrefix(siblings) {
+            throw refuse(
+                "the cache folder must not be inside the output folder's spare copy",
+                hint: "the spare copy becomes the output folder, which you publish; pass "
+                    + "--cache-dir with a folder outside it")
+        }
+        var info = stat()
+        if stat(absolute, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            throw refuse("the cache path exists and is not a folder")
+        }
+        self.init(directory: directory, output: output)
     }
 }

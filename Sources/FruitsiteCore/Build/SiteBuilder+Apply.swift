@@ -1,0 +1,61 @@
+extension SiteBuilder {
+    /// What `apply` made, which `render` takes: the model brought up to date, the plan of the
+    /// files to render, copy and remove, and the data the pages are rendered from, which
+    /// holds the model, config and theme they show.
+    struct Applied {
+        var model: SiteModel
+        var plan: SiteModel.Plan
+        var data: PageData
+        /// Why the model given could not be used, when the site is made anew from an empty
+        /// one.
+        var anew: ModelStore.Unusable?
+
+        /// Whether the site is made anew rather than changed: the old one's files are then
+        /// no guide to what this one keeps.
+        var isWhole: Bool { anew != nil }
+
+        /// Every file the site has once rendered: those the model records, and the planned
+        /// pages.
+        var paths: Set<String> {
+            model.writtenPaths.union(plan.pages.lazy.map { page, _ in page.path(in: model) })
+        }
+
+        /// The counts of the applied model, and what the plan parses and renders.
+        var rendering: Rendering {
+            Rendering(
+                htmlPageCount: plan.htmlPageCount, fruitCount: model.order.count,
+                categoryCount: model.categories.count, warnings: plan.warnings,
+                parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count,
+                notes: (anew.map { ["building clean: \($0)"] } ?? []) + plan.notes)
+        }
+    }
+
+    // MARK: - Apply
+
+    /// Step two: applies the content's changes, the theme and the config to the model.
+    /// - Throws: `BuildFailure` with every error of the config, the theme and the content,
+    ///   found together as a compiler finds them.
+    func apply(_ loaded: consuming Loaded) throws(BuildFailure) -> Applied {
+        let (config, problems, anew) = (loaded.config, loaded.problems, loaded.anew)
+        var model = loaded.model
+        var errors = problems.filter(\.isError)
+        if case .failure(let error) = loaded.theme { errors += error.diagnostics }
+        guard case .success(let theme) = loaded.theme, errors.isEmpty else {
+            // Report the content's errors with them, and when it has none, the facets no
+            // fruit has.
+            do throws(BuildFailure) {
+                _ = try model.update(with: loaded.content, config: config)
+            } catch let failure {
+                errors += failure.diagnostics
+            }
+            throw BuildFailure(errors.sortedByLocation())
+        }
+        let changes = SiteModel.Changes(content: loaded.content, theme: theme, config: config)
+        // The model and the scan's entries are held here alone: the model changes in place,
+        // and the entries are let go once in it.
+        _ = consume loaded
+        var (plan, data) = try model.apply(consume changes)
+        plan.warnings = problems + theme.warnings + plan.warnings
+        return Applied(model: model, plan: plan, data: data, anew: anew)
+    }
+}
