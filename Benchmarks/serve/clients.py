@@ -21,28 +21,22 @@ import resource
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Browser"))
+import browser_support  # noqa: E402  (a process's threads and memory, as the tests read them)
+
 CLIP_SIZE = 20 * 1024 * 1024
 TIMEOUT = 10
 
 
-def status(pid):
-    fields = {}
-    with open(f"/proc/{pid}/status", encoding="ascii") as file:
-        for line in file:
-            name, _, value = line.partition(":")
-            if name in ("Threads", "VmRSS"):
-                fields[name] = int(value.split()[0])
-    return fields
-
-
 def row(label, pid):
-    fields = status(pid)
+    fields = browser_support.process_status(pid)
     print(f"  {label:<44} {fields['Threads']:>7} {fields['VmRSS'] / 1024:>9.1f}", flush=True)
 
 

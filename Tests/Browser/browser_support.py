@@ -37,6 +37,17 @@ def site_dir() -> Path:
     return Path(os.environ.get("FRUITSITE_SITE") or REPO / "Output").resolve()
 
 
+def process_status(pid: int) -> dict[str, int]:
+    """A process's thread count and resident memory in KiB (`Threads`, `VmRSS`), from /proc."""
+    fields = {}
+    with open(f"/proc/{pid}/status", encoding="ascii") as file:
+        for line in file:
+            name, _, value = line.partition(":")
+            if name in ("Threads", "VmRSS"):
+                fields[name] = int(value.split()[0])
+    return fields
+
+
 def fruitsite_bin() -> Path:
     """The fruitsite executable whose `search` command is the reference filter."""
     if os.environ.get("FRUITSITE_BIN"):

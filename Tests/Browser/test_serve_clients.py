@@ -20,17 +20,6 @@ CLIP_SIZE = 20 * 1024 * 1024
 TIMEOUT = 10
 
 
-def status(pid: int) -> dict[str, int]:
-    """The server's threads and resident memory (KiB), from /proc."""
-    fields = {}
-    with open(f"/proc/{pid}/status", encoding="ascii") as file:
-        for line in file:
-            name, _, value = line.partition(":")
-            if name in ("Threads", "VmRSS"):
-                fields[name] = int(value.split()[0])
-    return fields
-
-
 @pytest.fixture
 def served_with_clip(fruitsite_bin, tmp_path):
     for name in ("Content", "Templates"):
@@ -58,14 +47,14 @@ def request(connection: socket.socket, url: str) -> None:
 
 def test_clients_that_never_read_hold_no_copy_and_no_thread(served_with_clip):
     pid = served_with_clip.process.pid
-    before = status(pid)
+    before = support.process_status(pid)
     clients = []
     for _ in range(100):
         client = connect(served_with_clip.url, receive_buffer=4096)
         request(client, served_with_clip.url + "assets/clip.mp4")
         clients.append(client)
     time.sleep(2)
-    held = status(pid)
+    held = support.process_status(pid)
     # One thread per connection would be 100 more; a copy of the file per client 2 GB more.
     assert held["Threads"] <= before["Threads"] + 2, (before, held)
     assert held["VmRSS"] - before["VmRSS"] < 64 * 1024, (before, held)
@@ -113,7 +102,7 @@ def read_event(stream: socket.socket, pending: bytearray) -> dict:
 
 def test_open_pages_each_hold_a_socket_not_a_thread(served_with_clip):
     pid = served_with_clip.process.pid
-    before = status(pid)
+    before = support.process_status(pid)
     streams = []
     for _ in range(500):
         stream = connect(served_with_clip.url)
@@ -126,7 +115,7 @@ def test_open_pages_each_hold_a_socket_not_a_thread(served_with_clip):
         assert head.startswith(b"HTTP/1.1 200 ") and b"text/event-stream" in head
         streams.append((stream, bytearray(rest)))
     first = [read_event(stream, pending)["version"] for stream, pending in streams]
-    held = status(pid)
+    held = support.process_status(pid)
     assert held["Threads"] <= before["Threads"] + 2, (before, held)
 
     # An edit reaches every open page.

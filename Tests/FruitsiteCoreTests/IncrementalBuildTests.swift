@@ -697,27 +697,18 @@ import Testing
         try project.edit("Content/apple.md") {
             $0.replacingOccurrences(of: "name: Apple", with: "name: Zesty Apple")
         }
-        final class Reads: @unchecked Sendable {
-            let lock = NSLock()
-            var paths: [String] = []
-        }
-        let reads = Reads()
-        var counting = FileSystem.local
-        counting.read = { path, limit in
-            if path.hasSuffix(".md") { reads.lock.withLock { reads.paths.append(path) } }
-            return try FileSystem.local.read(path, limit)
-        }
+        let reads = EntryReads()
         func load(cached: Bool, drafts: Bool = false) -> ([String], reads: Int) {
             var options = project.options
             if !cached { options.cacheDirectory = nil }
             options.includeDrafts = drafts
-            var builder = SiteBuilder(options: options, fileSystem: counting)
+            var builder = SiteBuilder(options: options, fileSystem: reads.fileSystem)
             builder.now = project.now
-            reads.lock.withLock { reads.paths = [] }
+            reads.reset()
             let names =
                 builder.loadCatalog(config: builder.loadConfig().config)
                 .catalog?.fruits.map(\.name) ?? []
-            return (names, reads.lock.withLock { reads.paths.count })
+            return (names, reads.count)
         }
         let files = try FileManager.default.contentsOfDirectory(
             atPath: project.folder.path + "/Content"
@@ -740,25 +731,16 @@ import Testing
     @Test func everyEntryIsLoadedFromTheSavedModelOfEitherDraftsSetting() throws {
         var project = try Project(settled: true)
         defer { project.folder.remove() }
-        final class Reads: @unchecked Sendable {
-            let lock = NSLock()
-            var count = 0
-        }
-        let reads = Reads()
-        var counting = FileSystem.local
-        counting.read = { path, limit in
-            if path.hasSuffix(".md") { reads.lock.withLock { reads.count += 1 } }
-            return try FileSystem.local.read(path, limit)
-        }
+        let reads = EntryReads()
         func load(cached: Bool) -> ([String], reads: Int) {
             var options = project.options
             if !cached { options.cacheDirectory = nil }
-            var builder = SiteBuilder(options: options, fileSystem: counting)
+            var builder = SiteBuilder(options: options, fileSystem: reads.fileSystem)
             builder.now = project.now
-            reads.lock.withLock { reads.count = 0 }
+            reads.reset()
             let slugs = builder.loadEntries(config: builder.loadConfig().config).fruits?
                 .map(\.slug).sorted()
-            return (slugs ?? [], reads.lock.withLock { reads.count })
+            return (slugs ?? [], reads.count)
         }
         let files = try FileManager.default.contentsOfDirectory(
             atPath: project.folder.path + "/Content"

@@ -3,6 +3,27 @@ import FruitsiteCore
 import TestSupport
 import Testing
 
+/// Counts the entries (`.md` files) a build reads through `fileSystem`, the local one.
+final class EntryReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var readCount = 0
+
+    /// The local file system, counting here every entry read through it.
+    var fileSystem: FileSystem {
+        var counting = FileSystem.local
+        counting.read = { [self] path, limit in
+            if path.hasSuffix(".md") { lock.withLock { readCount += 1 } }
+            return try FileSystem.local.read(path, limit)
+        }
+        return counting
+    }
+
+    /// The entries read since the last `reset`.
+    var count: Int { lock.withLock { readCount } }
+
+    func reset() { lock.withLock { readCount = 0 } }
+}
+
 /// Parses `text` as `Content/<slug>.md`.
 func parse(_ text: String, slug: String = "apple", parser: FruitParser = FruitParser())
     -> FruitParser.Result
