@@ -16,10 +16,11 @@ public struct Fruit: Sendable, Equatable {
     /// left out.
     public var facets: [FacetValues]
 
-    /// `fold(name)` as UTF-8: the sort key and the search key.
-    public let nameKey: [UInt8]
+    /// `fold(name)` as UTF-8: the sort key and the search key. Set apart from the
+    /// initializers only by decoding a saved fruit (`visitFields`).
+    public internal(set) var nameKey: [UInt8]
     /// `fold(category)` as UTF-8.
-    public let categoryKey: [UInt8]
+    public internal(set) var categoryKey: [UInt8]
 
     /// Creates a fruit; the folded keys are derived here so they never go stale.
     public init(
@@ -71,23 +72,5 @@ public struct Fruit: Sendable, Equatable {
             text += BidiIsolation.isolated(vitamin)
         }
         return text
-    }
-
-    /// A hash of every field: the pages that list or link to this fruit change only when it
-    /// does.
-    var summaryHash: UInt64 {
-        var hasher = StableHasher()
-        for text in [slug, name, emoji, category] { hasher.combine(text) }
-        hasher.combine(UInt64(vitamins.count))
-        for vitamin in vitamins { hasher.combine(vitamin) }
-        hasher.combine(UInt64(isDraft ? 1 : 0))
-        hasher.combine(date.map { UInt64(bitPattern: $0.seconds) } ?? UInt64.max)
-        hasher.combine(UInt64(facets.count))
-        for facet in facets {
-            hasher.combine(facet.key)
-            hasher.combine(UInt64(facet.values.count))
-            for value in facet.values { hasher.combine(value) }
-        }
-        return hasher.value
     }
 }

@@ -126,23 +126,12 @@ struct EntryFacts: Sendable {
             writer.bytes += bytes
             return
         }
-        var facts = ByteWriter()
-        facts.string(searchRecord.array)
+        var encoder = FruitEncoder(writer: ByteWriter())
+        encoder.writer.string(searchRecord.array)
         let value = value
-        let fruit = value.fruit
-        facts.string(fruit.nameKey)
-        for text in [fruit.slug, fruit.name, fruit.emoji, fruit.category] { facts.string(text) }
-        facts.integer(fruit.vitamins.count)
-        for vitamin in fruit.vitamins { facts.string(vitamin) }
-        facts.string(fruit.categoryKey)
-        facts.integer(fruit.isDraft ? 1 : 0)
-        facts.date(fruit.date)
-        facts.integer(fruit.facets.count)
-        for facet in fruit.facets {
-            facts.string(facet.key)
-            facts.integer(facet.values.count)
-            for value in facet.values { facts.string(value) }
-        }
+        var fruit = value.fruit
+        fruit.visitFields(&encoder)
+        var facts = (consume encoder).writer
         facts.integer(value.categoryLine)
         facts.integer(value.categoryColumn)
         facts.integer(value.warnings.count)
@@ -174,99 +163,17 @@ struct EntryFacts: Sendable {
         return EntryFacts(encoded: bytes[reader.offset..<reader.offset + count])
     }
 
-    private static func decodeFacets(_ reader: inout ByteReader) -> [FacetValues]? {
-        guard let count = reader.integer(), count >= 0, count < 1 << 16 else { return nil }
-        var facets: [FacetValues] = []
-        for _ in 0..<count {
-            guard let key = reader.string(), let valueCount = reader.integer(), valueCount >= 0,
-                valueCount < 1 << 16
-            else { return nil }
-            var values: [String] = []
-            for _ in 0..<valueCount {
-                guard let value = reader.string() else { return nil }
-                values.append(value)
-            }
-            facets.append(FacetValues(key: key, values: values))
-        }
-        return facets
-    }
-
-    /// The fruit's fields, the first `encode(into:)` writes after the search record and the
-    /// name key; nil when they are damaged.
+    /// The fruit's fields, which `encode(into:)` writes after the search record; nil when
+    /// they are damaged.
     private static func decodeFruit(_ reader: inout ByteReader) -> Fruit? {
-        // The search record, which `searchRecord` reads, then the name key.
-        guard let recordCount = reader.integer(), recordCount >= 0 else { return nil }
-        reader.offset += recordCount
-        guard let nameKey = reader.bytes(), let slug = reader.string(),
-            let name = reader.string(),
-            let emoji = reader.string(), let category = reader.string(),
-            let vitaminCount = reader.integer(), vitaminCount >= 0, vitaminCount < 1 << 16
-        else { return nil }
-        var vitamins: [String] = []
-        vitamins.reserveCapacity(vitaminCount)
-        for _ in 0..<vitaminCount {
-            guard let vitamin = reader.string() else { return nil }
-            vitamins.append(vitamin)
-        }
-        guard let categoryKey = reader.bytes(),
-            let draft = reader.integer(), let date = reader.date(),
-            let facets = decodeFacets(&reader)
-        else { return nil }
-        return Fruit(
-            slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-            isDraft: draft != 0, date: date, facets: facets, nameKey: nameKey,
-            categoryKey: categoryKey)
+        guard reader.field() != nil else { return nil }
+        return FruitDecoder.decode(&reader)
     }
 
-    /// The fields of `decodeFruit(_:)` a listing shows, the vitamins joined as they are
-    /// read; nil when they are damaged.
+    /// What a listing shows of the fruit; nil when it is damaged.
     private static func decodeListed(_ reader: inout ByteReader) -> ListedFruit? {
-        // The search record and the name key.
-        guard reader.field() != nil, reader.field() != nil, let slug = reader.string(),
-            let name = reader.string(), let emoji = reader.string(),
-            let category = reader.string(), let vitaminCount = reader.integer(),
-            vitaminCount >= 0, vitaminCount < 1 << 16
-        else { return nil }
-        // Measured, then written into the string in place: most fruits' vitamins take a few
-        // bytes, fewer than an array and its growth cost.
-        let start = reader.offset
-        var length = 0
-        for index in 0..<vitaminCount {
-            guard let vitamin = reader.field() else { return nil }
-            length += vitamin.count + (index > 0 ? 2 : 0)
-        }
-        reader.offset = start
-        var vitamins = String(unsafeUninitializedCapacity: length) { text in
-            var end = 0
-            for index in 0..<vitaminCount {
-                let vitamin = reader.field()!
-                if index > 0 {
-                    text[end] = UInt8(ascii: ",")
-                    text[end + 1] = UInt8(ascii: " ")
-                    end += 2
-                }
-                for byte in vitamin {
-                    text[end] = byte
-                    end += 1
-                }
-            }
-            return end
-        }
-        // A value with a bidirectional formatting character is shown isolated, as
-        // `Fruit.vitaminsText` shows it: rare, so read again for it.
-        if BidiIsolation.mayHoldFormatting(vitamins) {
-            let end = reader.offset
-            reader.offset = start
-            vitamins = Fruit.listedText(of: (0..<vitaminCount).map { _ in reader.string()! })
-            reader.offset = end
-        }
-        // The category key and the draft flag.
-        guard reader.field() != nil, reader.integer() != nil,
-            let date = reader.date()
-        else { return nil }
-        return ListedFruit(
-            slug: slug, name: name, emoji: emoji, category: category,
-            vitamins: vitamins, date: date)
+        guard reader.field() != nil else { return nil }
+        return ListedFruitDecoder.decode(&reader)
     }
 
     private static func decode(_ bytes: ByteSlice) -> Value? {

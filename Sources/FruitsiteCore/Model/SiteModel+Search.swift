@@ -13,12 +13,8 @@ extension SiteModel {
     mutating func searchShards(of data: PageData) -> (
         changed: [RenderedPage], paths: [String], remadeDamagedPostings: Bool
     ) {
-        var hasher = StableHasher()
-        hasher.combine(data.inputHash(of: .searchIndex))
-        for key in settings.facets { hasher.combine(key) }
         let builder = SearchShards()
-        hasher.combine(builder.layout)
-        let inputHash = hasher.value
+        let inputHash = data.inputHash(of: .searchShards)
         let written = outputs.keys.filter { $0.hasPrefix(SearchShards.folder) }
         if outputs[SearchShards.manifestPath]?.inputHash == inputHash {
             return ([], written, false)
@@ -92,9 +88,9 @@ extension SiteModel {
     }
 
     /// Records the records files, and adds those to write to `changed`: a records file is
-    /// made again only when a summary it shows changed (an edit touches one of them, while
-    /// making them all copied every record of the catalog), and written again when its
-    /// group's stamp changed.
+    /// made again only when what it shows changed (`SearchShardsFiles.Records`; an edit
+    /// touches one of them, while making them all copied every record of the catalog), and
+    /// written again when its group's stamp changed.
     private mutating func shardRecords(
         of data: PageData, _ builder: SearchShards, lastWritten stamped: [String: String],
         into hashes: inout SearchShards.FileHashes, _ changed: inout [RenderedPage],
@@ -105,16 +101,15 @@ extension SiteModel {
         var group: [(path: String, positions: Range<Int>, record: OutputRecord, bytes: [UInt8]?)] =
             []
         for (number, positions) in files.enumerated() {
-            let path = builder.recordsPath(of: positions)
-            var hasher = StableHasher()
-            hasher.combine(builder.layout)
-            for position in positions { hasher.combine(data.hashes[position].summary) }
-            if let last = stamped[path].flatMap({ outputs[$0] }), last.inputHash == hasher.value {
+            let page = Page.searchRecords(positions)
+            let path = page.path(in: self)
+            let inputHash = data.inputHash(of: page)
+            if let last = stamped[path].flatMap({ outputs[$0] }), last.inputHash == inputHash {
                 group.append((path, positions, last, nil))
             } else {
-                let bytes = recordsFile(positions, builder)
+                let bytes = data.bytes(of: page)
                 let record = OutputRecord(
-                    inputHash: hasher.value, outputHash: StableHasher.hash(bytes))
+                    inputHash: inputHash, outputHash: StableHasher.hash(bytes))
                 group.append((path, positions, record, bytes))
             }
             guard group.count == hashes.recordsGroup || number == files.count - 1 else { continue }
@@ -128,17 +123,13 @@ extension SiteModel {
                     changed.append(
                         RenderedPage(
                             path: published,
-                            bytes: file.bytes ?? recordsFile(file.positions, builder)))
+                            bytes: file.bytes ?? data.bytes(of: .searchRecords(file.positions))))
                 }
                 outputs[published] = file.record
                 paths.append(published)
             }
             group.removeAll(keepingCapacity: true)
         }
-    }
-
-    private func recordsFile(_ positions: Range<Int>, _ builder: SearchShards) -> [UInt8] {
-        builder.recordsFile(positions.map { self[position: $0].facts.searchRecord })
     }
 
     /// Records `files`, named by their bytes, adds those not written before to `changed` and
@@ -163,15 +154,11 @@ extension SiteModel {
     mutating func singleSearchIndex(of data: PageData) -> (
         changed: RenderedPage?, path: String
     ) {
-        var hasher = StableHasher()
-        hasher.combine(data.inputHash(of: .searchIndex))
-        hasher.combine(UInt64(SearchIndexBuilder.version))
-        let inputHash = hasher.value
+        let inputHash = data.inputHash(of: .searchIndex)
         let name = Page.searchIndex.path(in: self)
         let last = outputs.first { ContentName.unstamped($0.key) == name }
         if let last, last.value.inputHash == inputHash { return (nil, last.key) }
-        let bytes = SearchIndexBuilder().build(
-            categories: categories.map(\.name), records: order.map { self[$0].facts.searchRecord })
+        let bytes = data.bytes(of: .searchIndex)
         let hash = StableHasher.hash(bytes)
         let path = ContentName.path(name, hash: hash)
         let isNew = outputs[path] == nil

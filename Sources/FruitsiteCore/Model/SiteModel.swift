@@ -95,7 +95,7 @@ struct SiteModel: Sendable {
 
     /// What one output file was made from and what it holds.
     struct OutputRecord: Sendable, Equatable {
-        /// The hash of everything the file shows (see `PageInput`).
+        /// The hash of everything the file shows (`PageData.inputHash(of:)`).
         var inputHash: UInt64
         /// The hash of the file's bytes.
         var outputHash: UInt64

@@ -4,8 +4,8 @@ import Mustache
 /// `assets/` split at every `/` and `.` (`{{assets.site.css}}` is
 /// `../../assets/site.k3j5h2a9.css` on a fruit's page, `{{assets.icons.a.svg}}` names
 /// `assets/icons/a.svg`), and for each kind of page the hash of the URLs its templates can
-/// look up.
-struct AssetURLs: Sendable {
+/// look up. A class, so that every page's read of it copies one reference.
+final class AssetURLs: Sendable {
     /// Each asset's name and the path pages link, in the order of their names.
     private let variables: [(name: [String], path: String)]
     /// The variable from each depth of the site's folders, made once rather than per page.

@@ -10,7 +10,13 @@ enum Page: Sendable, Hashable {
     /// A page of a facet's value: the facet at an index of `SiteModel.facets`, the value at an
     /// index of its list, numbered from 1.
     case facet(Int, value: Int, page: Int)
+    /// `search-index.json`, the single search index (written named by its bytes).
     case searchIndex
+    /// The sharded search index's manifest, `search/index.json`, and the files it names.
+    case searchShards
+    /// A records file of the sharded search index: the records of the fruits at the catalog
+    /// positions.
+    case searchRecords(Range<Int>)
     /// `sitemap.xml`: the sitemap, or the index of its parts when it has more than one.
     case sitemap
     /// A part of a sitemap too long for one file, numbered from 1.
@@ -62,6 +68,8 @@ enum Page: Sendable, Hashable {
         case .category: .category
         case .facet: .facet
         case .searchIndex: .searchIndex
+        case .searchShards: .searchShards
+        case .searchRecords: .searchRecords
         case .sitemap, .sitemapPart: .sitemap
         case .robots: .robots
         case .feed: .feed
@@ -83,11 +91,13 @@ enum Page: Sendable, Hashable {
             "\(model.settings.facets[facet])/\(model.facets[facet][value].slug)/"
                 + Pagination.address(of: number)
         case .searchIndex: "search-index.json"
+        case .searchShards: SearchShards.manifestPath
+        case .searchRecords(let positions): SearchShards().recordsPath(of: positions)
         case .sitemap: "sitemap.xml"
         case .sitemapPart(let part): SitemapBuilder.path(ofPart: part)
         case .robots: "robots.txt"
         case .feed(let category, let format):
-            PageData.folder(of: category, model) + format.fileName
+            FeedFile.folder(of: category, model) + format.fileName
         case .categories: "categories/"
         case .facetValues(let facet): "\(model.settings.facets[facet])/"
         case .fruitsFolder: "fruits/"
@@ -107,87 +117,5 @@ enum Page: Sendable, Hashable {
     func path(in model: SiteModel) -> String {
         let address = address(in: model)
         return address.isEmpty || address.hasSuffix("/") ? address + "index.html" : address
-    }
-}
-
-/// The kinds of page, each with the template that renders it and what it can show.
-enum PageKind: String, Sendable, CaseIterable {
-    case index
-    case notFound = "404"
-    case fruit
-    case category
-    case searchIndex = "search-index"
-    case sitemap
-    case robots
-    case feed
-    case facet
-    case categories
-    case facetValues = "facet-values"
-    /// A folder page that leads to another page (`Page.target`).
-    case redirect
-
-    /// The kind's position in `allCases`: the order the cases are declared in.
-    var index: Int {
-        switch self {
-        case .index: 0
-        case .notFound: 1
-        case .fruit: 2
-        case .category: 3
-        case .searchIndex: 4
-        case .sitemap: 5
-        case .robots: 6
-        case .feed: 7
-        case .facet: 8
-        case .categories: 9
-        case .facetValues: 10
-        case .redirect: 11
-        }
-    }
-
-    /// The template that renders the page; nil for files fruitsite writes itself. A theme
-    /// without the template of an optional kind writes no page of it (`Theme.writes(_:)`).
-    var template: String? {
-        switch self {
-        case .index, .notFound, .fruit, .category, .facet, .categories, .facetValues, .redirect:
-            rawValue
-        case .searchIndex, .sitemap, .robots, .feed: nil
-        }
-    }
-
-    /// Everything a page of this kind can show. A theme narrows it down to what its
-    /// templates look up (`PageInput.isShown(by:)`).
-    var inputs: [PageInput] {
-        switch self {
-        case .index:
-            [
-                .site, .fruits, .pager, .categories, .categorySizes, .facets, .totals,
-                .structuredData, .feeds,
-            ]
-        case .notFound: [.site, .categories, .categorySizes, .totals, .feeds]
-        case .fruit:
-            [
-                .site, .fruit, .neighbours, .category, .categorySize, .categories, .categorySizes,
-                .totals, .structuredData, .feeds,
-            ]
-        case .category:
-            [
-                .site, .category, .pager, .categories, .categorySizes, .totals, .structuredData,
-                .feeds,
-            ]
-        case .facet:
-            [
-                .site, .facetValue, .pager, .categories, .categorySizes, .totals,
-                .structuredData, .feeds,
-            ]
-        case .searchIndex: [.fruits, .categories]
-        case .sitemap: [.site, .slugs, .categories]
-        case .robots: [.site]
-        case .feed: [.site, .feedFruits]
-        case .categories:
-            [.site, .categories, .categorySizes, .totals, .structuredData, .feeds]
-        case .facetValues:
-            [.site, .facetValue, .categories, .categorySizes, .totals, .structuredData, .feeds]
-        case .redirect: [.site, .categories, .categorySizes, .totals, .feeds]
-        }
     }
 }

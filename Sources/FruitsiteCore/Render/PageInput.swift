@@ -1,11 +1,13 @@
 import Mustache
 
-/// One thing a page can show. `PageKind.inputs` declares which each kind of page can show;
-/// `PageData` makes both a page's template data and the hash of its inputs from that one
-/// declaration, so a page is rendered again exactly when something it shows changed.
-enum PageInput: Sendable, Hashable, CaseIterable {
+/// One part of a templated page's data: the variables it sets (README, "Template variables"),
+/// and which lookups of a theme's templates show them. Each kind of page adds the parts it has
+/// with what they read (`PageWalk.add`); a theme narrows them down to the parts its templates
+/// look up, so that a page is rendered again only when something it shows changed.
+enum PageInput: Int, Sendable, Hashable, CaseIterable {
     /// `site`, `root`, `home`, `page` and `assets`: the config, where the page is, and the
-    /// URLs of the theme's assets its templates look up (`AssetURLs`).
+    /// URLs of the theme's assets its templates look up (`AssetURLs`); on the index,
+    /// `searchIndexURL`, and on a folder page, `redirect`.
     case site
     /// `fruit`: the page's fruit, its summary and details.
     case fruit
@@ -13,18 +15,15 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case neighbours
     /// `category`: the page's category, and on a category page its fruits' summaries.
     case category
-    /// `count` and `isSingle` of `category` on a fruit page.
+    /// `count` and `isSingle` of `category` on a fruit page: they shape `category`.
     case categorySize
-    /// `fruits`: every fruit's summary, in catalog order; on the index, those of its page.
+    /// `fruits`: on the index, the summaries of the fruits of its page.
     case fruits
-    /// Every fruit's slug and date, in any order, each facet's values, and how many pages each
-    /// listing has: all the sitemap shows besides the categories' names.
-    case slugs
     /// `pager`: the page's number, how many pages its listing has, and links to them.
     case pager
     /// `categories`: every category's name, slug and address.
     case categories
-    /// `count` and `isSingle` of each of `categories`.
+    /// `count` and `isSingle` of each of `categories`: they shape `categories`.
     case categorySizes
     /// `facets`: each facet's key and label, and its values with their names, addresses and,
     /// on a listing's first page, counts.
@@ -34,20 +33,17 @@ enum PageInput: Sendable, Hashable, CaseIterable {
     case facetValue
     /// `fruitCount` and `categoryCount`, and whether each is 1.
     case totals
-    /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and the fruits it
-    /// lists.
+    /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and what it lists.
     case structuredData
     /// `feeds`: the feeds of the site, and on a category page of its category.
     case feeds
-    /// The fruits a feed lists, their summaries and details.
-    case feedFruits
 
     /// Whether templates that look up what `usage` says can show this input: the names
     /// that reach it, looked up anywhere (a name can resolve in any context on the stack).
     /// A dynamic partial could look up anything.
     func isShown(by usage: MustacheUsage) -> Bool {
         if usage.hasDynamicInclusions { return true }
-        let sizes: Set<String> = ["count", "isSingle"]
+        let sizes: Swift.Set<String> = ["count", "isSingle"]
         return usage.lookups.contains { lookup in
             switch self {
             case .site: true
@@ -56,8 +52,6 @@ enum PageInput: Sendable, Hashable, CaseIterable {
             case .category: lookup.name.first == "category"
             case .categorySize: lookup.name.contains(where: sizes.contains)
             case .fruits: lookup.name.first == "fruits"
-            // No template variable: the sitemap and the feeds are written, not templated.
-            case .slugs, .feedFruits: false
             case .feeds: lookup.name.first == "feeds"
             case .pager: lookup.name.first == "pager"
             case .structuredData: lookup.name.first == "structuredData"
@@ -74,5 +68,18 @@ enum PageInput: Sendable, Hashable, CaseIterable {
                     lookup.name.first)
             }
         }
+    }
+
+    /// Inputs as bits, one for each case: what a kind's templates show, tested per part.
+    struct Set: Sendable, Equatable {
+        private var bits: UInt32 = 0
+
+        static let all = Set(PageInput.allCases)
+
+        init(_ inputs: some Sequence<PageInput>) {
+            for input in inputs { bits |= 1 << input.rawValue }
+        }
+
+        func contains(_ input: PageInput) -> Bool { bits & (1 << input.rawValue) != 0 }
     }
 }

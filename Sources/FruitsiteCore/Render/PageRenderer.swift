@@ -1,8 +1,9 @@
 import Mustache
 import Synchronization
 
-/// Renders the pages a plan names, in parallel, plus the search index, the sitemap and
-/// robots.txt when they are among them.
+/// Renders the pages a plan names, in parallel: each templated page from its data, and each
+/// file fruitsite writes itself (the feeds, the sitemap, robots.txt) from its bytes, both as
+/// the page's kind declares them (`PageData.walk`).
 ///
 /// Every link a template receives is relative to the page it is on, so one output folder
 /// works at a domain root, under any subpath, and on any static server.
@@ -28,6 +29,13 @@ public struct PageRenderer: Sendable {
         public var pages = 1_024
         public var fruits = 8_192
         public init() {}
+
+        /// No limit: every page in one batch.
+        static let none = {
+            var limit = BatchLimit()
+            (limit.pages, limit.fruits) = (.max, .max)
+            return limit
+        }()
     }
 
     /// Renders `pages` a batch at a time, handing each batch on before rendering the next, so
@@ -35,7 +43,7 @@ public struct PageRenderer: Sendable {
     /// - Parameters:
     ///   - pages: The pages to render, with the hash of their inputs.
     ///   - data: What they show: the site's model, config and theme.
-    ///   - details: The details of the entry with an id, for its fruit page.
+    ///   - details: The details of the entry with an id, for its fruit page and the feeds.
     ///   - emit: Takes each batch of rendered files, in the order of `pages`, with the
     ///     planned pages they come from. After the first failure no batch is handed on, but
     ///     every page is still rendered, so that all errors are reported together.
@@ -49,9 +57,11 @@ public struct PageRenderer: Sendable {
     ) throws(BuildFailure) {
         let done = Counter()
         var diagnostics: [Diagnostic] = []
-        for range in batches(of: pages.lazy.map(\.page), data) {
-            let batch = pages[range]
-            data.prepare(for: batch.lazy.map(\.page))
+        var start = 0
+        while start < pages.count {
+            let count = data.prepare(for: pages[start...].lazy.map(\.page), within: batchLimit)
+            let batch = pages[start..<start + count]
+            start += count
             let results = render(
                 batch, data: data, details: details, done: done, total: pages.count)
             var rendered: [RenderedPage] = []
@@ -70,25 +80,6 @@ public struct PageRenderer: Sendable {
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedByLocation()) }
     }
 
-    /// `pages` cut into batches of at most `batchLimit`, in order; a page over the limit on
-    /// its own (a listing of every fruit) is a batch of its own.
-    private func batches(of pages: some Collection<Page>, _ data: PageData) -> [Range<Int>] {
-        var batches: [Range<Int>] = []
-        var (start, fruits) = (0, 0)
-        for (index, page) in pages.enumerated() {
-            let shown = data.shownCount(of: page)
-            if index > start,
-                index - start == batchLimit.pages || fruits + shown > batchLimit.fruits
-            {
-                batches.append(start..<index)
-                (start, fruits) = (index, 0)
-            }
-            fruits += shown
-        }
-        if start < pages.count { batches.append(start..<pages.count) }
-        return batches
-    }
-
     /// Renders one batch on every core.
     private func render(
         _ batch: ArraySlice<(page: Page, inputHash: UInt64)>, data: PageData,
@@ -105,64 +96,30 @@ public struct PageRenderer: Sendable {
                 }
             }
             let path = page.path(in: model)
-            switch page {
-            case .searchIndex:
-                let index = SearchIndexBuilder().build(
-                    categories: model.categories.map(\.name),
-                    records: model.order.lazy.map { model[$0].facts.searchRecord })
-                return .success(RenderedPage(path: path, bytes: index))
-            case .sitemap:
-                let sitemap = SitemapBuilder(config: config).sitemap(data.sitemap)
-                return .success(RenderedPage(path: path, bytes: sitemap))
-            case .sitemapPart(let part):
-                let sitemap = SitemapBuilder(config: config).part(part, of: data.sitemap)
-                return .success(RenderedPage(path: path, bytes: sitemap))
-            case .robots:
-                return .success(
-                    RenderedPage(
-                        path: path, text: SitemapBuilder(config: config).robots()))
-            case .feed(let category, let format):
-                do throws(BuildFailure) {
-                    let items = try data.feeds.fruits(of: category).map {
-                        position throws(BuildFailure) in
-                        Feed.Item(
-                            fruit: model[position: position].fruit,
-                            details: try details(model.order[position]))
-                    }
-                    let feed = data.feed(of: category).text(format, items: items)
-                    return .success(RenderedPage(path: path, bytes: feed))
-                } catch {
-                    return .failure(error)
+            do throws(BuildFailure) {
+                guard let template = page.kind.template else {
+                    return .success(
+                        RenderedPage(path: path, bytes: try data.bytes(of: page, details: details)))
                 }
-            case .index, .notFound, .fruit, .category, .facet, .categories, .facetValues,
-                .fruitsFolder, .pagesFolder:
-                do throws(BuildFailure) {
-                    var fruitDetails: FruitDetails?
-                    if case .fruit(let position) = page {
-                        fruitDetails = try details(model.order[position])
-                    }
-                    let context = data.data(of: page, details: fruitDetails)
-                    do throws(MustacheError) {
-                        let html = try library.renderUTF8(
-                            page.kind.template!, with: context, sizeLimit: config.maximumPageSize)
-                        return .success(RenderedPage(path: path, bytes: html))
-                    } catch {
-                        var error = error
-                        // Wherever it was when the page grew too large (a block, a partial),
-                        // it is the page's template that renders it.
-                        if case .outputTooLarge = error.reason {
-                            (error.template, error.line, error.column) = (
-                                page.kind.template!, 0, 0
-                            )
-                        }
-                        throw BuildFailure([
-                            TemplateLoader(templatesDirectory: templatesDirectory)
-                                .diagnostic(for: error)
-                        ])
-                    }
+                let context = try data.data(of: page, details: details)
+                do throws(MustacheError) {
+                    let html = try library.renderUTF8(
+                        template, with: context, sizeLimit: config.maximumPageSize)
+                    return .success(RenderedPage(path: path, bytes: html))
                 } catch {
-                    return .failure(error)
+                    var error = error
+                    // Wherever it was when the page grew too large (a block, a partial), it
+                    // is the page's template that renders it.
+                    if case .outputTooLarge = error.reason {
+                        (error.template, error.line, error.column) = (template, 0, 0)
+                    }
+                    throw BuildFailure([
+                        TemplateLoader(templatesDirectory: templatesDirectory)
+                            .diagnostic(for: error)
+                    ])
                 }
+            } catch {
+                return .failure(error)
             }
         }
     }

@@ -7,11 +7,22 @@
 /// sitemap index naming `sitemap1.xml`, `sitemap2.xml` …, each holding `urlLimit` addresses but
 /// the last.
 struct SitemapBuilder {
-    var config: SiteConfig
+    /// The absolute URL of the site root, which every address starts with.
+    var baseURL: String
+    /// How the listings are cut into pages, each of which the sitemap lists.
+    var pagination: Pagination
     /// The most addresses one sitemap file lists.
     var urlLimit = Self.protocolLimit
     /// The most addresses the sitemaps.org protocol allows in one file.
     static let protocolLimit = 50_000
+
+    init(baseURL: String, pagination: Pagination) {
+        (self.baseURL, self.pagination) = (baseURL, pagination)
+    }
+
+    init(config: SiteConfig) {
+        self.init(baseURL: config.baseURL, pagination: Pagination(pageSize: config.pageSize))
+    }
 
     /// One page the sitemap lists: a fruit's (`folder` is `fruits`), a page of a listing (the
     /// index has an empty folder and slug), or the categories' or a facet's page (an empty
@@ -36,7 +47,6 @@ struct SitemapBuilder {
         categories: [Category], facets: [(key: String, values: [Category])] = [],
         listsFolders: (categories: Bool, facets: Bool) = (false, false)
     ) -> [Location] {
-        let pagination = Pagination(pageSize: config.pageSize)
         var locations = (1...pagination.pageCount(of: count)).map {
             Location(folder: "", slug: "", number: $0)
         }
@@ -92,7 +102,7 @@ struct SitemapBuilder {
             <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """.utf8
-        let base = MarkupText.escaped(config.baseURL)
+        let base = MarkupText.escaped(baseURL)
         for part in 1...parts {
             xml += "  <sitemap><loc>\(base)\(Self.path(ofPart: part))</loc></sitemap>\n".utf8
         }
@@ -115,7 +125,7 @@ struct SitemapBuilder {
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """.utf8
-        let base = Array(MarkupText.escaped(config.baseURL).utf8)
+        let base = Array(MarkupText.escaped(baseURL).utf8)
         // Appended piece by piece: a string made for each URL cost more than the rest.
         for location in locations {
             xml += "  <url><loc>"
@@ -142,10 +152,10 @@ struct SitemapBuilder {
         return xml
     }
 
-    /// `robots.txt`, which names the sitemap when the site has one.
-    func robots() -> String {
+    /// `robots.txt`, which names the sitemap's URL when the site has one.
+    static func robots(sitemap: String?) -> String {
         var robots = "User-agent: *\nAllow: /\n"
-        if config.hasSitemap { robots += "Sitemap: \(config.baseURL)sitemap.xml\n" }
+        if let sitemap { robots += "Sitemap: \(sitemap)\n" }
         return robots
     }
 }

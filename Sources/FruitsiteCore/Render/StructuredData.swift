@@ -10,6 +10,23 @@ struct StructuredData {
         var url: String
     }
 
+    /// How a page's JSON-LD gives addresses: absolute with a base URL, as search engines
+    /// want; else relative to the page, like every link.
+    struct Links {
+        /// What every address starts with: the base URL, or the way to the site root.
+        let base: String
+
+        init(site: SiteSettings, root: String) {
+            base = site.baseURL.isEmpty ? root : site.baseURL
+        }
+
+        /// The page at `path` below the site root, named `name`.
+        func link(_ name: String, _ path: String) -> Link {
+            let url = base + path
+            return Link(name: name, url: url.isEmpty ? "./" : url)
+        }
+    }
+
     private var objects: [[UInt8]] = []
 
     /// A trail from the site's home page to the page itself, which is the last link.

@@ -35,8 +35,8 @@ public struct TemplateLoader: Sendable {
         public var warnings: [Diagnostic] = []
         /// Each template's text, by name.
         let sources: [String: String]
-        /// What each kind of page shows with these templates, by `PageKind.index`.
-        private var reads: [[PageInput]] = []
+        /// The parts each kind of page shows with these templates, by `PageKind.index`.
+        private var shown: [PageInput.Set] = []
         /// For each kind of page, a hash of the fruitsite that renders it and of the name and
         /// source of every template its template can include: editing a template renders
         /// again only the pages that use it.
@@ -55,11 +55,11 @@ public struct TemplateLoader: Sendable {
                 hasher.combine(Generator.identity)
                 hasher.combine(kind.rawValue)
                 guard let template = kind.template, let usage = library.usage(of: template) else {
-                    reads.append(kind.inputs)
+                    shown.append(.all)
                     versions.append(hasher.value)
                     continue
                 }
-                reads.append(kind.inputs.filter { $0.isShown(by: usage) })
+                shown.append(PageInput.Set(PageInput.allCases.filter { $0.isShown(by: usage) }))
                 // A dynamic partial can include any template.
                 let names = usage.hasDynamicInclusions ? Set(sources.keys) : usage.templates
                 for name in names.sorted() {
@@ -70,8 +70,8 @@ public struct TemplateLoader: Sendable {
             }
         }
 
-        /// The inputs pages of `kind` show, in the order `PageKind.inputs` lists them.
-        func reads(of kind: PageKind) -> [PageInput] { reads[kind.index] }
+        /// The parts of their data pages of `kind` show.
+        func shown(on kind: PageKind) -> PageInput.Set { shown[kind.index] }
 
         /// The hash of the templates and the fruitsite that render pages of `kind`.
         func version(of kind: PageKind) -> UInt64 { versions[kind.index] }

@@ -72,18 +72,4 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// The defaults, used when there is no config file.
     public init() {}
-
-    /// Mixes every setting into a page's input hash; a new setting must be added here, unless
-    /// pages show it only through something their hashes cover already.
-    func hash(into hasher: inout StableHasher) {
-        for text in [title, description, baseURL, language] { hasher.combine(text) }
-        hasher.combine(UInt64(rawHTML ? 1 : 0))
-        hasher.combine(UInt64(sitemap ? 1 : 0))  // robots.txt names the sitemap
-        hasher.combine(UInt64(pageSize))
-        hasher.combine(UInt64(feedLimit))
-        hasher.combine(UInt64(facets.count))
-        for facet in facets { hasher.combine(facet) }
-        // `searchIndex` is not mixed in: the index page shows where the index is
-        // (`PageData.searchIndexPath`), which its input hash covers.
-    }
 }

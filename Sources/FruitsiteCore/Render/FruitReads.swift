@@ -1,0 +1,160 @@
+import Mustache
+
+/// One fruit by its catalog position, as a part shows it: hashed as its summary, which covers
+/// every field of the fruit (`Fruit.summaryHash`).
+struct ShownFruit: PageRead {
+    let position: Int
+    let use: PageMarks.Use
+    fileprivate let hash: UInt64
+
+    func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
+
+    func mark(_ marks: inout PageMarks) { marks.mark(position, as: use) }
+}
+
+/// The fruits either side of a fruit in catalog order, if any, by their catalog positions:
+/// hashed as their summaries.
+struct Neighbours: PageRead {
+    let previous: Int?
+    let next: Int?
+    fileprivate let hash: UInt64
+
+    func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
+
+    func mark(_ marks: inout PageMarks) {
+        if let previous { marks.mark(previous, as: .nested) }
+        if let next { marks.mark(next, as: .nested) }
+    }
+}
+
+/// Fruits by their catalog positions, in order, as a part shows them: hashed as their
+/// summaries.
+struct ShownFruits: PageRead {
+    let positions: ArraySlice<Int>
+    let use: PageMarks.Use
+    fileprivate let hash: UInt64
+
+    func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
+
+    func mark(_ marks: inout PageMarks) {
+        for position in positions { marks.mark(position, as: use) }
+    }
+}
+
+/// A fruit whole, for its own page: hashed as its summary and as its file's bytes, which its
+/// details are parsed from, and as whether raw HTML passes through, which its body is
+/// rendered with.
+struct WholeFruit: PageRead {
+    let position: Int
+    fileprivate let hash: UInt64
+
+    func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
+
+    func mark(_ marks: inout PageMarks) { marks.mark(position, as: [.whole, .nested]) }
+}
+
+extension PageData {
+    func fruit(at position: Int, as use: PageMarks.Use) -> ShownFruit {
+        ShownFruit(position: position, use: use, hash: hashes[position].summary)
+    }
+
+    func neighbours(of position: Int) -> Neighbours {
+        let previous = position > 0 ? position - 1 : nil
+        let next = position + 1 < model.order.count ? position + 1 : nil
+        var hasher = StableHasher()
+        hasher.combine(previous.map { hashes[$0].summary } ?? 0)
+        hasher.combine(next.map { hashes[$0].summary } ?? 0)
+        return Neighbours(previous: previous, next: next, hash: hasher.value)
+    }
+
+    func fruits(_ positions: ArraySlice<Int>, as use: PageMarks.Use) -> ShownFruits {
+        var hasher = StableHasher()
+        for position in positions { hasher.combine(hashes[position].summary) }
+        return ShownFruits(positions: positions, use: use, hash: hasher.value)
+    }
+
+    func wholeFruit(at position: Int) -> WholeFruit {
+        var hasher = StableHasher()
+        hasher.combine(hashes[position].source)
+        hasher.combine(hashes[position].summary)
+        hasher.combine(UInt64(config.rawHTML ? 1 : 0))
+        return WholeFruit(position: position, hash: hasher.value)
+    }
+
+    // MARK: - Values
+
+    /// The summary of the fruit at a catalog position with links from `root`, or null for
+    /// none.
+    func summary(ofFruitAt position: Int?, root: String) -> MustacheValue {
+        position.map { summary(at: $0, root: root) } ?? .null
+    }
+
+    func summaries(of fruits: ShownFruits, root: String) -> [MustacheValue] {
+        fruits.positions.map { summary(at: $0, root: root) }
+    }
+
+    /// The fruits' names, isolated as their pages' titles are, and slugs, for JSON-LD.
+    func namesAndSlugs(of fruits: ShownFruits) -> some Sequence<(name: String, slug: String)> {
+        fruits.positions.lazy.map { position in
+            let listed = listed(at: position)
+            return (BidiIsolation.isolated(listed.name), listed.slug)
+        }
+    }
+
+    /// The `fruit` of its own page: its summary, and what its details add.
+    func value(of fruit: WholeFruit, details: FruitDetails) -> MustacheValue {
+        let position = fruit.position
+        guard case .object(var value) = summary(at: position, root: Self.nestedRoot) else {
+            preconditionFailure("a fruit's summary is an object")
+        }
+        let fruit = summaries.fruit(position) ?? model[position: position].fruit
+        value["body"] = .string(details.bodyHTML)
+        value["vitaminList"] = .array(
+            fruit.vitamins.map { ["name": .string(BidiIsolation.isolated($0))] })
+        value["params"] = .object(details.params)
+        value["tagline"] = details.tagline.map(MustacheValue.string) ?? .null
+        value["description"] = .string(details.description(of: fruit))
+        value["facets"] = .array(
+            fruit.facets.map { facet in
+                [
+                    "key": .string(facet.key),
+                    "label": .string(Self.label(of: facet.key)),
+                    "values": .array(
+                        facet.values.enumerated().map { index, name in
+                            [
+                                "name": .string(BidiIsolation.isolated(name)),
+                                "exactName": .string(name),
+                                "url": .string(
+                                    "\(Self.nestedRoot)\(facet.key)/\(Slug.make(from: name))/"),
+                                "isLast": .bool(index == facet.values.count - 1),
+                            ]
+                        }),
+                ]
+            })
+        return .object(value)
+    }
+
+    /// What a listing shows of the fruit at a catalog position.
+    func listed(at position: Int) -> ListedFruit {
+        summaries.listed(position) ?? model[position: position].listed
+    }
+
+    /// The slug of the category of the fruit at a catalog position.
+    func categorySlug(at position: Int) -> String {
+        model.categories[Int(categoryOfPosition[position])].slug
+    }
+
+    /// The summary of the fruit at a catalog position, with links from `root`: as prepared,
+    /// or made here.
+    private func summary(at position: Int, root: String) -> MustacheValue {
+        let prepared: MustacheValue? =
+            switch root {
+            case "": summaries.atRoot(position)
+            case Self.nestedRoot: summaries.nested(position)
+            default: nil
+            }
+        return prepared
+            ?? Self.summary(
+                of: listed(at: position), categorySlug: categorySlug(at: position), root: root)
+    }
+}

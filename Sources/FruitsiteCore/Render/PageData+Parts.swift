@@ -1,0 +1,101 @@
+import Mustache
+
+/// The parts most kinds of page have alike.
+extension PageData {
+    /// `site`, `root`, `home`, `assets` and `page`, and on a folder page `redirect`.
+    func addSite(_ page: Page, title: PageTitle, into walk: inout some PageWalk) {
+        walk.add(.site, siteRead, assets(of: page.kind), title) { site, assets, title in
+            let site = settings(of: site)
+            let (root, path) = (root(of: page), page.address(in: model))
+            // An error page has no canonical address of its own; a folder page's is the one
+            // of the page it leads to.
+            let target = page.target.map { $0.address(in: model) }
+            let canonical =
+                page == .notFound || site.baseURL.isEmpty ? "" : site.baseURL + (target ?? path)
+            let title =
+                switch title {
+                case .text(let text): text
+                case .fruit(let fruit):
+                    BidiIsolation.isolated(listed(at: fruit.position).name)
+                }
+            var common: MustacheObject = [
+                "site": site.value,
+                "root": .string(root),
+                "home": .string(root.isEmpty ? "./" : root),
+                "assets": urls(of: assets).value(root: root),
+                "page": [
+                    "title": .string(page.number == 1 ? title : "\(title), page \(page.number)"),
+                    "path": .string(path),
+                    "canonicalURL": Self.optional(canonical),
+                ],
+            ]
+            // The page it leads to is one folder up.
+            if target != nil { common["redirect"] = ["url": "../"] }
+            return common
+        }
+    }
+
+    /// `categories`, the one at index `current` marked; sized on a listing's first page when
+    /// shown, as sizes change with every fruit added.
+    func addCategories(
+        _ page: Page, current: Int = GroupList.noGroup, into walk: inout some PageWalk
+    ) {
+        let isSized = walk.shows(.categorySizes) && page.number == 1
+        walk.add(.categories, groups(.categories, isSized: isSized), current) {
+            categories, current in
+            ["categories": categoriesValue(categories, root: root(of: page), current: current)]
+        }
+    }
+
+    /// `fruitCount` and `categoryCount`, on a listing's first page: they change with every
+    /// fruit added.
+    func addTotals(_ page: Page, into walk: inout some PageWalk) {
+        guard page.number == 1 else { return }
+        walk.add(.totals, model.order.count, model.categories.count) { fruits, categories in
+            [
+                "fruitCount": .int(fruits),
+                "categoryCount": .int(categories),
+                // For the singular: "1 fruit in 1 category".
+                "isSingleFruit": .bool(fruits == 1),
+                "isSingleCategory": .bool(categories == 1),
+            ]
+        }
+    }
+
+    /// `pager`, for a page of a listing of `count` fruits.
+    func addPager(_ page: Page, count: Int, into walk: inout some PageWalk) {
+        walk.add(.pager, page.number, pagination.pageCount(of: count)) { number, pages in
+            ["pager": Self.pager(number, of: pages)]
+        }
+    }
+
+    /// `feeds`: the feeds of the site, after those of `category` when it has any; none
+    /// without feeds.
+    func addFeeds(_ page: Page, category: Int? = nil, into walk: inout some PageWalk) {
+        let group = category.flatMap { index in
+            feeds.categories[index].isEmpty ? nil : self.group(.categories, index, isSized: false)
+        }
+        walk.add(.feeds, siteRead, FeedLinks(hasFeeds: !feeds.site.isEmpty, category: group)) {
+            site, links in
+            guard links.hasFeeds else { return ["feeds": .array([])] }
+            let site = settings(of: site)
+            let listings: [Category?] = links.category.map { [self.group(of: $0), nil] } ?? [nil]
+            return [
+                "feeds": .array(
+                    listings.flatMap { listing in
+                        let title = FeedFile.feed(site: site, category: listing).title
+                        return Feed.Format.allCases.map { format -> MustacheValue in
+                            [
+                                "title": .string(
+                                    format == .atom ? title : "\(title) (JSON Feed)"),
+                                "url": .string(
+                                    root(of: page) + FeedFile.folder(of: listing)
+                                        + format.fileName),
+                                "type": .string(format.mediaType),
+                            ]
+                        }
+                    })
+            ]
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// A page of a category (`categories/<slug>/`, `categories/<slug>/page/<n>/`): the category,
+/// and the fruits of its page. Only the first page shows the category's size, so a fruit added
+/// to the category renders only the pages whose fruits change.
+struct CategoryPage {
+    static let template = "category"
+    /// The category's index in `SiteModel.categories`.
+    let index: Int
+    let number: Int
+
+    /// The title of a category's pages before their numbers.
+    static func title(of category: Category) -> String {
+        BidiIsolation.isolated(category.name)
+    }
+
+    func walk(_ data: PageData, into walk: inout some PageWalk) {
+        let page = Page.category(index, page: number)
+        let root = data.root(of: page)
+        let members = data.model.categories[index].fruitIndexes
+        let listing = members[data.pagination.range(of: number, in: members.count)]
+        data.addSite(
+            page, title: .text(Self.title(of: data.model.categories[index])), into: &walk)
+        walk.add(
+            .category, data.group(.categories, index, isSized: number == 1),
+            data.fruits(listing, as: .summary(from: root))
+        ) { category, fruits in
+            [
+                "category": data.categoryPageValue(
+                    category, fruits: data.summaries(of: fruits, root: root), root: root)
+            ]
+        }
+        data.addPager(page, count: members.count, into: &walk)
+        data.addCategories(page, current: index, into: &walk)
+        data.addTotals(page, into: &walk)
+        data.addListingData(
+            page, group: data.group(.categories, index, isSized: false), listing: listing,
+            into: &walk)
+        data.addFeeds(page, category: index, into: &walk)
+    }
+}

@@ -1,0 +1,40 @@
+/// A page of a facet's value (`vitamins/c/`, `vitamins/c/page/<n>/`): the facet, the value and
+/// the fruits of its page; like a category's, only the first page shows the value's size.
+struct FacetPage {
+    static let template = "facet"
+    /// The facet's index in `SiteModel.facets`, and the value's in its list.
+    let facet: Int
+    let value: Int
+    let number: Int
+
+    /// The title of a value's pages before their numbers: `Vitamins: C`.
+    static func title(of value: Category, in values: GroupList) -> String {
+        "\(PageData.label(of: values.folder)): " + BidiIsolation.isolated(value.name)
+    }
+
+    func walk(_ data: PageData, into walk: inout some PageWalk) {
+        let page = Page.facet(facet, value: value, page: number)
+        let root = data.root(of: page)
+        let values = data.facets[facet]
+        let members = values.groups[value].fruitIndexes
+        let listing = members[data.pagination.range(of: number, in: members.count)]
+        data.addSite(
+            page, title: .text(Self.title(of: values.groups[value], in: values)), into: &walk)
+        walk.add(
+            .facetValue, data.group(.facet(facet), value, isSized: number == 1),
+            data.fruits(listing, as: .summary(from: root))
+        ) { value, fruits in
+            [
+                "facet": data.facetPageValue(
+                    value, fruits: data.summaries(of: fruits, root: root), root: root)
+            ]
+        }
+        data.addPager(page, count: members.count, into: &walk)
+        data.addCategories(page, into: &walk)
+        data.addTotals(page, into: &walk)
+        data.addListingData(
+            page, group: data.group(.facet(facet), value, isSized: false), listing: listing,
+            into: &walk)
+        data.addFeeds(page, into: &walk)
+    }
+}

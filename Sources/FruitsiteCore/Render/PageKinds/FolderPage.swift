@@ -1,0 +1,23 @@
+/// A folder page that leads one folder up (`fruits/`, a listing's `page/`): named after the
+/// listing it leads to.
+struct FolderPage {
+    static let template = "redirect"
+    /// `.fruitsFolder` or `.pagesFolder`.
+    let page: Page
+
+    func walk(_ data: PageData, into walk: inout some PageWalk) {
+        let title =
+            switch page {
+            case .pagesFolder(.category(let index)):
+                CategoryPage.title(of: data.model.categories[index])
+            case .pagesFolder(.facet(let facet, let value)):
+                FacetPage.title(of: data.facets[facet].groups[value], in: data.facets[facet])
+            // The index as a listing, as the default theme's navigation names it.
+            default: "All fruits"
+            }
+        data.addSite(page, title: .text(title), into: &walk)
+        data.addCategories(page, into: &walk)
+        data.addTotals(page, into: &walk)
+        data.addFeeds(page, into: &walk)
+    }
+}

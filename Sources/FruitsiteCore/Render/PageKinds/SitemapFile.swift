@@ -1,0 +1,93 @@
+/// `sitemap.xml`, or one of its parts when it has more than one (`SitemapBuilder`).
+struct SitemapFile {
+    /// The part, numbered from 1; 0 for `sitemap.xml`.
+    let part: Int
+
+    func walk(_ data: PageData, into walk: inout some PageWalk) {
+        walk.add(file: data.siteRead, data.sitemapListing, part) { site, _, part in
+            // Every file cuts its part from the list `PageData.prepare(for:within:)` made.
+            let builder = SitemapBuilder(
+                baseURL: data.settings(of: site).baseURL, pagination: data.pagination)
+            return part == 0
+                ? builder.sitemap(data.sitemap) : builder.part(part, of: data.sitemap)
+        }
+    }
+}
+
+/// `robots.txt`, which names the sitemap when the site has one.
+struct RobotsFile {
+    func walk(_ data: PageData, into walk: inout some PageWalk) {
+        walk.add(file: data.siteRead, data.config.hasSitemap) { site, hasSitemap in
+            let baseURL = data.settings(of: site).baseURL
+            return Array(
+                SitemapBuilder.robots(sitemap: hasSitemap ? baseURL + "sitemap.xml" : nil).utf8)
+        }
+    }
+}
+
+/// What the sitemap lists (`SitemapBuilder.locations`): every page of the index, each fruit's
+/// slug and date, and each category's and facet value's pages. Its hash is made from the same
+/// things when the model is read, so that a rebuild knows whether the sitemap changed without
+/// listing it.
+struct SitemapListing: PageRead, Sendable {
+    private let hash: UInt64
+
+    init(model: SiteModel, positions: [Int32], theme: TemplateLoader.Theme, pagination: Pagination)
+    {
+        // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
+        // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
+        // moves in it leaves the hash as it was, and every core can add up a share, in id order.
+        let slugs = model.entries.indices.concurrentShares { share in
+            var sum: UInt64 = 0
+            for id in share where positions[id] >= 0 {
+                var entry = StableHasher()
+                entry.combine(model[id].pathHash)
+                entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
+                sum &+= entry.value
+            }
+            return sum
+        }
+        .reduce(UInt64(0), &+)
+        var hasher = StableHasher()
+        hasher.combine(slugs)
+        hasher.combine(UInt64(model.order.count))
+        hasher.combine(UInt64(pagination.pageCount(of: model.order.count)))
+        // The listings' pages: their number moves only when a listing crosses a page size, so
+        // a fruit changing category leaves the sitemap as it was.
+        let listings = [("categories", model.categories)] + zip(model.settings.facets, model.facets)
+        for (folder, groups) in listings {
+            hasher.combine(folder)
+            hasher.combine(UInt64(groups.count))
+            for group in groups {
+                hasher.combine(group.name)
+                hasher.combine(UInt64(pagination.pageCount(of: group.fruitIndexes.count)))
+            }
+        }
+        // And whether the categories' and the facets' own pages are written.
+        hasher.combine(UInt64(theme.writes(.categories) ? 1 : 0))
+        hasher.combine(UInt64(theme.writes(.facetValues) ? 1 : 0))
+        hash = hasher.value
+    }
+
+    func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
+
+    func mark(_ marks: inout PageMarks) { marks.markSitemap() }
+
+    /// Every page the sitemap lists, in its order.
+    func locations(of data: PageData) -> [SitemapBuilder.Location] {
+        let model = data.model
+        // The listed fruits in path order, which is slug order but where one slug continues
+        // another with a character before `.`: the sort then finds its work almost done.
+        var isListed = [Bool](repeating: false, count: model.entries.count)
+        for id in model.order { isListed[id] = true }
+        return SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination).locations(
+            // The stored fields read one by one: the entry's `slug`, a computed property,
+            // copied the whole entry first, 150 instructions a fruit.
+            fruits: model.savingOrder.lazy.filter { isListed[$0] }.map {
+                (SourceFile.slug(of: model[$0].path), model[$0].date)
+            },
+            count: model.order.count, categories: model.categories,
+            facets: Array(zip(model.settings.facets, model.facets)),
+            listsFolders: (data.theme.writes(.categories), data.theme.writes(.facetValues)))
+    }
+}
