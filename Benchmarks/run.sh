@@ -26,7 +26,7 @@
 #   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
 #                              throughput against nginx and Python's http.server, and what
 #                              clients that hold connections cost it)
-#   BENCH_SERVE_COUNT=10000    the catalog size for edit to screen
+#   BENCH_SERVE_COUNT="10000"  the catalog sizes for edit to screen (default "10000 100000")
 #
 # Installs Hugo and GNU time from apt when they are missing. Prints tables; exits non-zero only
 # when an install or a build fails, never because of slow numbers.
@@ -138,7 +138,7 @@ if [ "${BENCH_SERVE:-1}" != 0 ]; then
     echo "fruitsite serve (Benchmarks/serve/bench.py):"
     if bash Tests/Browser/setup.sh >/dev/null; then
         "$PYTHON" Benchmarks/serve/bench.py --fruitsite .build/release/fruitsite \
-            --count "${BENCH_SERVE_COUNT:-10000}" || echo "warning: the serve benchmark failed" >&2
+            --count ${BENCH_SERVE_COUNT:-10000 100000} || echo "warning: the serve benchmark failed" >&2
         echo
         "$PYTHON" Benchmarks/serve/clients.py --fruitsite .build/release/fruitsite ||
             echo "warning: the serve clients benchmark failed" >&2
