@@ -287,6 +287,31 @@ final class Capture: @unchecked Sendable {
         #expect(cached.contains { $0.hasSuffix(".model") })
     }
 
+    /// A folder that is no site yet: the error about the theme says how to start one, and
+    /// still names the folder it looked for.
+    @Test func aFolderWithoutASiteSuggestsInit() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let paths = [
+            "--content", folder.path + "/Content", "--templates", folder.path + "/Templates",
+        ]
+        for arguments in [
+            ["build"] + paths + [
+                "--output", folder.path + "/Output", "--cache-dir", folder.path + "/.cache",
+            ],
+            ["check"] + paths,
+        ] {
+            let (code, capture) = Capture.run(arguments)
+            #expect(code == .failure)
+            #expect(
+                capture.standardError.contains(
+                    "\(folder.path)/Templates: error: the templates folder does not exist\n"
+                        + "  hint: pass --templates DIR, or run 'fruitsite init DIR' to start a "
+                        + "site\n"),
+                "\(capture.standardError)")
+        }
+    }
+
     @Test func checkQuietPrintsNothingOnSuccess() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
