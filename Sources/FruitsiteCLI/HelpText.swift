@@ -38,7 +38,7 @@ enum HelpText {
             "fruitsite init DIR"
         default:
             "fruitsite search [--content DIR] [--config FILE] [--output DIR] [--cache-dir DIR] "
-                + "[--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] [--] TEXT"
+                + "[--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] [--] [TEXT]"
         }
     }
 
@@ -166,7 +166,8 @@ enum HelpText {
         case "search":
             """
             Print the fruits whose name or category contains TEXT, ignoring case, in catalog
-            order, one name a line: exactly what the site's search box shows.
+            order, one name a line: exactly what the site's search box shows. Without TEXT it
+            lists every fruit the other options keep, as an empty search box does.
 
             USAGE: \(usage("search"))
 
@@ -186,11 +187,9 @@ enum HelpText {
               --                End of options: TEXT may then start with a dash
               -h, --help        Show this help
 
-            An empty TEXT ("") lists every fruit.
-
             EXAMPLES:
               fruitsite search berry
-              fruitsite search "" --category Citrus
+              fruitsite search --category Citrus
               fruitsite search berry --facet vitamins=C
               fruitsite search --json -- -ish
 

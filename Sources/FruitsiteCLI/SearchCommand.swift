@@ -25,9 +25,8 @@ struct SearchCommand {
                     "expected one search text, got \(scanner.positionals.count); quote text with spaces"
             )
         }
-        guard let text = scanner.positionals.first ?? (wantsHelp ? "" : nil) else {
-            throw UsageError(message: "missing the search text (use \"\" to list every fruit)")
-        }
+        // No text is the empty search box: every fruit, as the filters keep them.
+        let text = scanner.positionals.first ?? ""
         // Line breaks dropped, as the search box drops them from its value (HTML's value
         // sanitization), also when a shared address's `q` has them.
         self.text = String(

@@ -57,7 +57,6 @@ final class Capture: @unchecked Sendable {
         (["biuld"], "did you mean 'build'?"),
         (["build", "--ouput", "x"], "did you mean '--output'?"),
         (["build", "--output"], "option '--output' needs a value"),
-        (["search"], "missing the search text"),
         (["search", "a", "b"], "expected one search text, got 2"),
         (["check", "--output", "x"], "unknown option '--output'"),
         // An option is no value: not a folder named `--quiet`.
@@ -121,6 +120,21 @@ final class Capture: @unchecked Sendable {
         for text in ["be\nrr", "b\r\nerr", "\rberr\n"] {
             #expect(search(text) == berries, "\(text.debugDescription)")
         }
+    }
+
+    /// No text is the empty search box, which shows every fruit the other filters keep, in
+    /// the same order and format as any search.
+    @Test func searchWithoutTextListsWhatAnEmptySearchBoxShows() {
+        let content = repositoryRoot + "/Content"
+        for filters in [[], ["--category", "Citrus"], ["--facet", "vitamins=K"], ["--json"]] {
+            let (code, capture) = Capture.run(["search", "--content", content] + filters)
+            #expect(code == .success, "\(filters): \(capture.standardError)")
+            #expect(capture.standardError.isEmpty)
+            let (_, empty) = Capture.run(["search", "--content", content] + filters + [""])
+            #expect(capture.standardOutput == empty.standardOutput, "\(filters)")
+        }
+        let everything = Capture.run(["search", "--content", content]).1.standardOutput
+        #expect(everything.split(separator: "\n").count > 40)
     }
 
     @Test func searchTextMayStartWithADashAfterDoubleDash() {
