@@ -174,7 +174,7 @@ enum HelpText {
             OPTIONS:
               --content DIR     The fruit entries (default: Content)
               --category NAME   Keep only fruits in this category (exact, case-sensitive;
-                                a name no category has is an error)
+                                a name no category has is a usage error)
               --facet KEY=VALUE Keep only fruits with this value of a facet (exact,
                                 case-sensitive); repeat to combine facets
               --json            Print a JSON array of entries as search-index.json holds them

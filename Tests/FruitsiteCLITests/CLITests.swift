@@ -170,22 +170,25 @@ final class Capture: @unchecked Sendable {
         ]
         try folder.write("fruitsite.yml", "facets: [vitamins]\n")
         let (code, capture) = Capture.run(search)
-        #expect(code == .failure)
-        #expect(capture.standardError.contains("hint: the site's facets: vitamins"))
-        #expect(capture.standardError.hasPrefix(folder.path + "/fruitsite.yml: error: "))
-        // Without a config the facets are the defaults: the error names no missing file.
+        #expect(code == .usage)
+        #expect(
+            capture.standardError.hasPrefix(
+                "error: 'colour' is not one of the site's facets; the site's facets: vitamins\n"),
+            "\(capture.standardError)")
+        // Without a config the facets are the defaults.
         let (_, defaults) = Capture.run(
             search.filter { $0 != "--config" && !$0.hasSuffix(".yml") })
         #expect(
             defaults.standardError.hasPrefix(
-                repositoryRoot + "/Content: error: 'colour' is not one of the site's facets"),
+                "error: 'colour' is not one of the site's facets; the site's facets: vitamins\n"),
             "\(defaults.standardError)")
         try folder.write("fruitsite.yml", "facets: []\n")
         let (noneCode, none) = Capture.run(search)
-        #expect(noneCode == .failure)
+        #expect(noneCode == .usage)
         #expect(
-            none.standardError.contains(
-                "hint: the site has no facets ('facets: []' in the config)"),
+            none.standardError.hasPrefix(
+                "error: 'colour' is not one of the site's facets; "
+                    + "the site has no facets ('facets: []' in the config)\n"),
             "\(none.standardError)")
     }
 
@@ -419,18 +422,29 @@ final class Capture: @unchecked Sendable {
 }
 
 @Suite struct SearchCategoryTests {
-    @Test func anUnknownCategoryIsAnErrorWithAHint() {
+    /// A category the site lacks is a wrong command line, told as one, with the nearest.
+    @Test func anUnknownCategoryIsAUsageErrorWithAHint() {
         let content = repositoryRoot + "/Content"
-        var (code, capture) = Capture.run(
-            ["search", "--content", content, "--category", "citrus", ""])
-        #expect(code == .failure)
+        var (code, capture) = Capture.run(["search", "--content", content, "--category", "citrus"])
+        #expect(code == .usage)
         #expect(capture.standardOutput.isEmpty)
         #expect(
-            capture.standardError
-                == "\(content): error: no category is named 'citrus'\n"
-                + "  hint: did you mean 'Citrus'? (the name must match exactly)\n")
-        (code, capture) = Capture.run(["search", "--content", content, "--category", "Plums", ""])
-        #expect(code == .failure)
-        #expect(capture.standardError.contains("hint: categories: Ancient Fruits, Berries"))
+            capture.standardError.hasPrefix(
+                "error: no category is named 'citrus'; did you mean 'Citrus'? "
+                    + "(the name must match exactly)\nusage: fruitsite search "),
+            "\(capture.standardError)")
+        #expect(capture.standardError.hasSuffix("see 'fruitsite search --help'\n"))
+        (code, capture) = Capture.run(["search", "--content", content, "--category", "Plums"])
+        #expect(code == .usage)
+        #expect(
+            capture.standardError.hasPrefix(
+                "error: no category is named 'Plums'; categories: Ancient Fruits, Berries"))
+        // A facet's value, likewise.
+        (code, capture) = Capture.run(["search", "--content", content, "--facet", "vitamins=c"])
+        #expect(code == .usage)
+        #expect(
+            capture.standardError.hasPrefix(
+                "error: no fruit has the vitamins 'c'; did you mean 'C'?"),
+            "\(capture.standardError)")
     }
 }
