@@ -32,8 +32,8 @@ enum HelpText {
         case "serve":
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--allow-host NAME]... [--poll]"
         case "new":
-            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR] "
-                + "[--output DIR] [--cache-dir DIR]"
+            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] "
+                + "[--date DATE | --no-date] [--content DIR] [--output DIR] [--cache-dir DIR]"
         case "init":
             "fruitsite init DIR"
         default:
@@ -137,6 +137,11 @@ enum HelpText {
               --category NAME   The fruit's category (required)
               --emoji EMOJI     The fruit's emoji
               --vitamins TEXT   The vitamins, such as "C, B6"
+              --date DATE       When the fruit was added, which puts it in the feeds:
+                                a date like 2024-05-01 or a timestamp like
+                                2024-05-01T09:30:00Z (default: today, in this
+                                computer's time zone)
+              --no-date         Write no date: the fruit is in no feed
               --content DIR     The content folder (default: Content)
               --output DIR      The folder a build wrote (default: Output) and
               --cache-dir DIR   where it kept its model (default: .fruitsite-cache): when
