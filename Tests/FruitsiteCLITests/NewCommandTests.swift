@@ -87,6 +87,46 @@ import Testing
         #expect(refused.standardError.contains("the folder is not empty"))
     }
 
+    /// `init`'s config points to the config's reference, and each setting it shows commented
+    /// out builds once uncommented: feeds and facets too, a new entry in the feeds.
+    @Test func initsConfigExamplesBuildOnceUncommented() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.path + "/catalog"
+        #expect(Capture.run(["init", site]).0 == .success)
+        let config = try String(contentsOfFile: site + "/fruitsite.yml", encoding: .utf8)
+        #expect(config.contains("fruitsite's docs/reference/config.md"))
+        #expect(!config.contains("README"))
+        var uncommented: [String] = []
+        let lines = config.split(separator: "\n", omittingEmptySubsequences: false).map {
+            line -> Substring in
+            guard line.hasPrefix("# "),
+                let key = line.dropFirst(2).split(separator: ":").first,
+                SiteConfig.keys.contains(String(key))
+            else { return line }
+            uncommented.append(String(key))
+            return line.dropFirst(2)
+        }
+        #expect(Set(uncommented).isSuperset(of: ["baseURL", "feed", "facets"]), "\(uncommented)")
+        try lines.joined(separator: "\n").write(
+            toFile: site + "/fruitsite.yml", atomically: true, encoding: .utf8)
+        let (newCode, new) = Capture.run([
+            "new", "Kiwi", "--category", "Vines", "--vitamins", "C, K", "--content",
+            site + "/Content",
+        ])
+        #expect(newCode == .success, "\(new.standardError)")
+        let (code, build) = Capture.run([
+            "build", "--content", site + "/Content", "--templates", site + "/Templates",
+            "--config", site + "/fruitsite.yml", "--output", site + "/Output", "--cache-dir",
+            site + "/.fruitsite-cache",
+        ])
+        #expect(code == .success, "\(build.standardError)")
+        #expect(build.standardError.isEmpty, "\(build.standardError)")
+        #expect(
+            try String(contentsOfFile: site + "/Output/feed.xml", encoding: .utf8).contains("Kiwi"))
+        #expect(FileManager.default.fileExists(atPath: site + "/Output/vitamins/k/index.html"))
+    }
+
     /// Without `--date`, `new` dates the entry with the day it is, where the user is: the
     /// fruit reaches the feeds.
     @Test func newDatesTheEntryTodayByDefault() throws {
