@@ -32,13 +32,13 @@ enum HelpText {
         case "serve":
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--allow-host NAME]... [--poll]"
         case "new":
-            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] [--content DIR] "
-                + "[--output DIR] [--cache-dir DIR]"
+            "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] "
+                + "[--date DATE | --no-date] [--content DIR] [--output DIR] [--cache-dir DIR]"
         case "init":
             "fruitsite init DIR"
         default:
             "fruitsite search [--content DIR] [--config FILE] [--output DIR] [--cache-dir DIR] "
-                + "[--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] [--] TEXT"
+                + "[--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] [--] [TEXT]"
         }
     }
 
@@ -137,6 +137,11 @@ enum HelpText {
               --category NAME   The fruit's category (required)
               --emoji EMOJI     The fruit's emoji
               --vitamins TEXT   The vitamins, such as "C, B6"
+              --date DATE       When the fruit was added, which puts it in the feeds:
+                                a date like 2024-05-01 or a timestamp like
+                                2024-05-01T09:30:00Z (default: today, in this
+                                computer's time zone)
+              --no-date         Write no date: the fruit is in no feed
               --content DIR     The content folder (default: Content)
               --output DIR      The folder a build wrote (default: Output) and
               --cache-dir DIR   where it kept its model (default: .fruitsite-cache): when
@@ -166,14 +171,15 @@ enum HelpText {
         case "search":
             """
             Print the fruits whose name or category contains TEXT, ignoring case, in catalog
-            order, one name a line: exactly what the site's search box shows.
+            order, one name a line: exactly what the site's search box shows. Without TEXT it
+            lists every fruit the other options keep, as an empty search box does.
 
             USAGE: \(usage("search"))
 
             OPTIONS:
               --content DIR     The fruit entries (default: Content)
               --category NAME   Keep only fruits in this category (exact, case-sensitive;
-                                a name no category has is an error)
+                                a name no category has is a usage error)
               --facet KEY=VALUE Keep only fruits with this value of a facet (exact,
                                 case-sensitive); repeat to combine facets
               --json            Print a JSON array of entries as search-index.json holds them
@@ -186,11 +192,9 @@ enum HelpText {
               --                End of options: TEXT may then start with a dash
               -h, --help        Show this help
 
-            An empty TEXT ("") lists every fruit.
-
             EXAMPLES:
               fruitsite search berry
-              fruitsite search "" --category Citrus
+              fruitsite search --category Citrus
               fruitsite search berry --facet vitamins=C
               fruitsite search --json -- -ish
 

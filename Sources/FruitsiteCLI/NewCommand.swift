@@ -1,3 +1,4 @@
+import Foundation
 import FruitsiteCore
 
 /// `fruitsite new NAME --category NAME` and `fruitsite init DIR`: start an entry or a site.
@@ -10,16 +11,17 @@ struct NewCommand {
     var folder = ""
     var wantsHelp: Bool
 
-    init(_ arguments: [String], kind: Kind) throws(UsageError) {
+    /// - Parameter now: The moment whose local day an entry is dated with by default.
+    init(_ arguments: [String], kind: Kind, now: Date = Date()) throws(UsageError) {
         self.kind = kind
         let spec: ArgumentScanner.Spec =
             switch kind {
             case .entry:
                 .init(
                     valueOptions: [
-                        "--category", "--emoji", "--vitamins", "--content", "--output",
+                        "--category", "--emoji", "--vitamins", "--date", "--content", "--output",
                         "--cache-dir",
-                    ], emptyValues: ["--emoji", "--vitamins"])
+                    ], flags: ["--no-date"], emptyValues: ["--emoji", "--vitamins"])
             case .site: .init()
             }
         let scanner = try ArgumentScanner(arguments, spec: spec)
@@ -44,7 +46,10 @@ struct NewCommand {
             }
             entry = NewEntry(
                 name: positional, category: category, emoji: scanner.values["--emoji"],
-                vitamins: scanner.values["--vitamins"])
+                vitamins: scanner.values["--vitamins"],
+                date: try Self.date(
+                    scanner.values["--date"], none: scanner.has("--no-date"),
+                    today: Self.day(of: now, in: .current)))
             options.contentDirectory = scanner.values["--content"] ?? options.contentDirectory
             // Where `build` keeps the model of the site it wrote, read when it is up to date.
             options.outputDirectory = scanner.values["--output"] ?? options.outputDirectory
@@ -79,6 +84,34 @@ struct NewCommand {
             CLI.report(error.diagnostics, on: terminal, outcome: "nothing was written")
             return .failure
         }
+    }
+
+    /// The entry's date: `--date`'s, read as a build reads `date:`; none with `--no-date`;
+    /// else today's, as `hugo new` dates a post, so that the fruit is in the feeds.
+    static func date(_ text: String?, none: Bool, today: EntryDate) throws(UsageError)
+        -> EntryDate?
+    {
+        if none {
+            guard text == nil else {
+                throw UsageError(message: "--date and --no-date cannot be given together")
+            }
+            return nil
+        }
+        guard let text else { return today }
+        guard let date = EntryDate(yaml: text) else {
+            throw UsageError(message: "--date must be \(EntryDate.expectedForm)")
+        }
+        return date
+    }
+
+    /// The day `now` falls on in `timeZone`, as a date alone: the day a person there would
+    /// write, which UTC's is not for hours of every day.
+    static func day(of now: Date, in timeZone: TimeZone) -> EntryDate {
+        let local =
+            Int64(now.timeIntervalSince1970.rounded(.down))
+            + Int64(timeZone.secondsFromGMT(for: now))
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        return EntryDate(seconds: days * 86_400)
     }
 
     /// The command that starts serving a site made in `folder`, to be pasted into a shell.

@@ -25,9 +25,8 @@ struct SearchCommand {
                     "expected one search text, got \(scanner.positionals.count); quote text with spaces"
             )
         }
-        guard let text = scanner.positionals.first ?? (wantsHelp ? "" : nil) else {
-            throw UsageError(message: "missing the search text (use \"\" to list every fruit)")
-        }
+        // No text is the empty search box: every fruit, as the filters keep them.
+        let text = scanner.positionals.first ?? ""
         // Line breaks dropped, as the search box drops them from its value (HTML's value
         // sanitization), also when a shared address's `q` has them.
         self.text = String(
@@ -51,7 +50,9 @@ struct SearchCommand {
         options.includeDrafts = scanner.has("--drafts")
     }
 
-    func run(on terminal: Terminal) -> CLI.ExitCode {
+    /// - Throws: `UsageError` for a category, facet or facet value the site does not have:
+    ///   a name typed on the command line, with the nearest the site has.
+    func run(on terminal: Terminal) throws(UsageError) -> CLI.ExitCode {
         if wantsHelp {
             terminal.standardOutput(HelpText.command("search") ?? "")
             return .success
@@ -64,12 +65,10 @@ struct SearchCommand {
             return .failure
         }
         // Else a typo would look like a category or value with no match.
-        if let category, !category.isEmpty,
-            let problem = unknown(
-                category, in: catalog.categoryNames, "no category is named", listing: "categories")
-        {
-            terminal.printError(problem.description)
-            return .failure
+        if let category, !category.isEmpty {
+            try Self.check(
+                category, in: catalog.categoryNames, "no category is named", listing: "categories"
+            )
         }
         for (key, value) in facets {
             guard config.facets.contains(key) else {
@@ -78,23 +77,11 @@ struct SearchCommand {
                     ?? (config.facets.isEmpty
                         ? "the site has no facets ('facets: []' in the config)"
                         : "the site's facets: \(config.facets.joined(separator: ", "))")
-                // The config names the facets; without one, the defaults are the content's.
-                let config = options.configPath ?? "fruitsite.yml"
-                let problem = Diagnostic.error(
-                    at: SourceLocation(
-                        path: FileSystem.local.status(config) != nil
-                            ? config : options.contentDirectory),
-                    "'\(key)' is not one of the site's facets", hint: hint)
-                terminal.printError(problem.description)
-                return .failure
+                throw UsageError(message: "'\(key)' is not one of the site's facets; \(hint)")
             }
-            let values = Set(catalog.fruits.flatMap { $0.values(ofFacet: key) }).sorted()
-            if !value.isEmpty,
-                let problem = unknown(
-                    value, in: values, "no fruit has the \(key)", listing: "values")
-            {
-                terminal.printError(problem.description)
-                return .failure
+            if !value.isEmpty {
+                let values = Set(catalog.fruits.flatMap { $0.values(ofFacet: key) }).sorted()
+                try Self.check(value, in: values, "no fruit has the \(key)", listing: "values")
             }
         }
         let matches = catalog.filter(searchText: text, category: category, facets: facets)
@@ -108,20 +95,18 @@ struct SearchCommand {
         return .success
     }
 
-    /// An error for a category or facet value that `names` does not hold exactly, with the
-    /// nearest that it does; nil when it holds it.
-    private func unknown(
+    /// Throws for a category or facet value that `names` does not hold exactly, naming the
+    /// nearest that it does, or else all of them.
+    private static func check(
         _ name: String, in names: [String], _ message: String, listing: String
-    ) -> Diagnostic? {
+    ) throws(UsageError) {
         guard !names.contains(where: { $0.utf8.elementsEqual(Fold.normalizeNFC(name).utf8) })
-        else { return nil }
+        else { return }
         let hint =
             Suggestion.closest(to: name, in: names).map {
                 "did you mean '\($0)'? (the name must match exactly)"
             }
             ?? "\(listing): \(names.joined(separator: ", "))"
-        return .error(
-            at: SourceLocation(path: options.contentDirectory), "\(message) '\(name)'",
-            hint: hint)
+        throw UsageError(message: "\(message) '\(name)'; \(hint)")
     }
 }

@@ -57,7 +57,6 @@ final class Capture: @unchecked Sendable {
         (["biuld"], "did you mean 'build'?"),
         (["build", "--ouput", "x"], "did you mean '--output'?"),
         (["build", "--output"], "option '--output' needs a value"),
-        (["search"], "missing the search text"),
         (["search", "a", "b"], "expected one search text, got 2"),
         (["check", "--output", "x"], "unknown option '--output'"),
         // An option is no value: not a folder named `--quiet`.
@@ -123,6 +122,21 @@ final class Capture: @unchecked Sendable {
         }
     }
 
+    /// No text is the empty search box, which shows every fruit the other filters keep, in
+    /// the same order and format as any search.
+    @Test func searchWithoutTextListsWhatAnEmptySearchBoxShows() {
+        let content = repositoryRoot + "/Content"
+        for filters in [[], ["--category", "Citrus"], ["--facet", "vitamins=K"], ["--json"]] {
+            let (code, capture) = Capture.run(["search", "--content", content] + filters)
+            #expect(code == .success, "\(filters): \(capture.standardError)")
+            #expect(capture.standardError.isEmpty)
+            let (_, empty) = Capture.run(["search", "--content", content] + filters + [""])
+            #expect(capture.standardOutput == empty.standardOutput, "\(filters)")
+        }
+        let everything = Capture.run(["search", "--content", content]).1.standardOutput
+        #expect(everything.split(separator: "\n").count > 40)
+    }
+
     @Test func searchTextMayStartWithADashAfterDoubleDash() {
         let (code, capture) = Capture.run([
             "search", "--content", repositoryRoot + "/Content", "--", "-x",
@@ -156,22 +170,25 @@ final class Capture: @unchecked Sendable {
         ]
         try folder.write("fruitsite.yml", "facets: [vitamins]\n")
         let (code, capture) = Capture.run(search)
-        #expect(code == .failure)
-        #expect(capture.standardError.contains("hint: the site's facets: vitamins"))
-        #expect(capture.standardError.hasPrefix(folder.path + "/fruitsite.yml: error: "))
-        // Without a config the facets are the defaults: the error names no missing file.
+        #expect(code == .usage)
+        #expect(
+            capture.standardError.hasPrefix(
+                "error: 'colour' is not one of the site's facets; the site's facets: vitamins\n"),
+            "\(capture.standardError)")
+        // Without a config the facets are the defaults.
         let (_, defaults) = Capture.run(
             search.filter { $0 != "--config" && !$0.hasSuffix(".yml") })
         #expect(
             defaults.standardError.hasPrefix(
-                repositoryRoot + "/Content: error: 'colour' is not one of the site's facets"),
+                "error: 'colour' is not one of the site's facets; the site's facets: vitamins\n"),
             "\(defaults.standardError)")
         try folder.write("fruitsite.yml", "facets: []\n")
         let (noneCode, none) = Capture.run(search)
-        #expect(noneCode == .failure)
+        #expect(noneCode == .usage)
         #expect(
-            none.standardError.contains(
-                "hint: the site has no facets ('facets: []' in the config)"),
+            none.standardError.hasPrefix(
+                "error: 'colour' is not one of the site's facets; "
+                    + "the site has no facets ('facets: []' in the config)\n"),
             "\(none.standardError)")
     }
 
@@ -287,6 +304,31 @@ final class Capture: @unchecked Sendable {
         #expect(cached.contains { $0.hasSuffix(".model") })
     }
 
+    /// A folder that is no site yet: the error about the theme says how to start one, and
+    /// still names the folder it looked for.
+    @Test func aFolderWithoutASiteSuggestsInit() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let paths = [
+            "--content", folder.path + "/Content", "--templates", folder.path + "/Templates",
+        ]
+        for arguments in [
+            ["build"] + paths + [
+                "--output", folder.path + "/Output", "--cache-dir", folder.path + "/.cache",
+            ],
+            ["check"] + paths,
+        ] {
+            let (code, capture) = Capture.run(arguments)
+            #expect(code == .failure)
+            #expect(
+                capture.standardError.contains(
+                    "\(folder.path)/Templates: error: the templates folder does not exist\n"
+                        + "  hint: pass --templates DIR, or run 'fruitsite init DIR' to start a "
+                        + "site\n"),
+                "\(capture.standardError)")
+        }
+    }
+
     @Test func checkQuietPrintsNothingOnSuccess() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
@@ -380,18 +422,29 @@ final class Capture: @unchecked Sendable {
 }
 
 @Suite struct SearchCategoryTests {
-    @Test func anUnknownCategoryIsAnErrorWithAHint() {
+    /// A category the site lacks is a wrong command line, told as one, with the nearest.
+    @Test func anUnknownCategoryIsAUsageErrorWithAHint() {
         let content = repositoryRoot + "/Content"
-        var (code, capture) = Capture.run(
-            ["search", "--content", content, "--category", "citrus", ""])
-        #expect(code == .failure)
+        var (code, capture) = Capture.run(["search", "--content", content, "--category", "citrus"])
+        #expect(code == .usage)
         #expect(capture.standardOutput.isEmpty)
         #expect(
-            capture.standardError
-                == "\(content): error: no category is named 'citrus'\n"
-                + "  hint: did you mean 'Citrus'? (the name must match exactly)\n")
-        (code, capture) = Capture.run(["search", "--content", content, "--category", "Plums", ""])
-        #expect(code == .failure)
-        #expect(capture.standardError.contains("hint: categories: Ancient Fruits, Berries"))
+            capture.standardError.hasPrefix(
+                "error: no category is named 'citrus'; did you mean 'Citrus'? "
+                    + "(the name must match exactly)\nusage: fruitsite search "),
+            "\(capture.standardError)")
+        #expect(capture.standardError.hasSuffix("see 'fruitsite search --help'\n"))
+        (code, capture) = Capture.run(["search", "--content", content, "--category", "Plums"])
+        #expect(code == .usage)
+        #expect(
+            capture.standardError.hasPrefix(
+                "error: no category is named 'Plums'; categories: Ancient Fruits, Berries"))
+        // A facet's value, likewise.
+        (code, capture) = Capture.run(["search", "--content", content, "--facet", "vitamins=c"])
+        #expect(code == .usage)
+        #expect(
+            capture.standardError.hasPrefix(
+                "error: no fruit has the vitamins 'c'; did you mean 'C'?"),
+            "\(capture.standardError)")
     }
 }

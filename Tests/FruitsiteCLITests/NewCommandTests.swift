@@ -87,6 +87,131 @@ import Testing
         #expect(refused.standardError.contains("the folder is not empty"))
     }
 
+    /// `init`'s config points to the config's reference, and each setting it shows commented
+    /// out builds once uncommented: feeds and facets too, a new entry in the feeds.
+    @Test func initsConfigExamplesBuildOnceUncommented() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let site = folder.path + "/catalog"
+        #expect(Capture.run(["init", site]).0 == .success)
+        let config = try String(contentsOfFile: site + "/fruitsite.yml", encoding: .utf8)
+        #expect(config.contains("fruitsite's docs/reference/config.md"))
+        #expect(!config.contains("README"))
+        var uncommented: [String] = []
+        let lines = config.split(separator: "\n", omittingEmptySubsequences: false).map {
+            line -> Substring in
+            guard line.hasPrefix("# "),
+                let key = line.dropFirst(2).split(separator: ":").first,
+                SiteConfig.keys.contains(String(key))
+            else { return line }
+            uncommented.append(String(key))
+            return line.dropFirst(2)
+        }
+        #expect(Set(uncommented).isSuperset(of: ["baseURL", "feed", "facets"]), "\(uncommented)")
+        try lines.joined(separator: "\n").write(
+            toFile: site + "/fruitsite.yml", atomically: true, encoding: .utf8)
+        let (newCode, new) = Capture.run([
+            "new", "Kiwi", "--category", "Vines", "--vitamins", "C, K", "--content",
+            site + "/Content",
+        ])
+        #expect(newCode == .success, "\(new.standardError)")
+        let (code, build) = Capture.run([
+            "build", "--content", site + "/Content", "--templates", site + "/Templates",
+            "--config", site + "/fruitsite.yml", "--output", site + "/Output", "--cache-dir",
+            site + "/.fruitsite-cache",
+        ])
+        #expect(code == .success, "\(build.standardError)")
+        #expect(build.standardError.isEmpty, "\(build.standardError)")
+        #expect(
+            try String(contentsOfFile: site + "/Output/feed.xml", encoding: .utf8).contains("Kiwi"))
+        #expect(FileManager.default.fileExists(atPath: site + "/Output/vitamins/k/index.html"))
+    }
+
+    /// Without `--date`, `new` dates the entry with the day it is, where the user is: the
+    /// fruit reaches the feeds.
+    @Test func newDatesTheEntryTodayByDefault() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
+        try folder.write("fruitsite.yml", "baseURL: https://example.org/\n")
+        // The local day as the calendar has it, before and after: midnight may fall between.
+        let today = {
+            let day = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+            let (month, date) = (day.month ?? 0, day.day ?? 0)
+            return
+                "\(day.year ?? 0)-\(month < 10 ? "0" : "")\(month)-\(date < 10 ? "0" : "")\(date)"
+        }
+        let before = today()
+        let (code, capture) = Capture.run([
+            "new", "Kiwi", "--category", "Vines", "--content", folder.path + "/Content",
+        ])
+        let after = today()
+        #expect(code == .success, "\(capture.standardError)")
+        let entry = try folder.read("Content/kiwi.md")
+        #expect(
+            entry.contains("\ndate: \(before)\n") || entry.contains("\ndate: \(after)\n"),
+            "\(entry)")
+        let (buildCode, build) = Capture.run([
+            "build", "--content", folder.path + "/Content", "--templates",
+            repositoryRoot + "/Templates", "--config", folder.path + "/fruitsite.yml",
+            "--output", folder.path + "/Output", "--cache-dir", folder.path + "/.cache",
+        ])
+        #expect(buildCode == .success, "\(build.standardError)")
+        let feed = try folder.read("Output/feed.xml")
+        #expect(feed.contains("Kiwi") && !feed.contains("Apple"))
+    }
+
+    /// `--date` is read as a build reads `date:`, and written as a date alone when it is
+    /// one; `--no-date` writes none.
+    @Test func newTakesADateOrNone() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let content = folder.path + "/Content"
+        try folder.write("Content/apple.md", "---\nname: Apple\ncategory: Pome\n---\n")
+        for (name, option, line) in [
+            ("Fig", ["--date", "2024-05-01"], "date: 2024-05-01\n"),
+            ("Kiwi", ["--date=2024-05-01 09:30:00 +02:00"], "date: 2024-05-01T07:30:00Z\n"),
+            ("Lime", ["--date", "2024-05-01T00:00:00Z"], "date: 2024-05-01\n"),
+            ("Plum", ["--no-date"], nil),
+        ] {
+            let (code, capture) = Capture.run(
+                ["new", name, "--category", "X", "--content", content] + option)
+            #expect(code == .success, "\(option): \(capture.standardError)")
+            let entry = try folder.read("Content/\(name.lowercased()).md")
+            #expect(line.map { entry.contains("\n" + $0) } ?? !entry.contains("date:"), "\(entry)")
+        }
+        #expect(
+            Capture.run([
+                "check", "--content", content, "--templates", repositoryRoot + "/Templates",
+            ]).0 == .success)
+        for (option, message) in [
+            (["--date", "2023-02-29"], "error: --date must be a date like 2024-05-01 or a "),
+            (["--date", "today"], "error: --date must be a date like 2024-05-01 or a "),
+            (["--date", "2024-05-01", "--no-date"], "error: --date and --no-date cannot be given"),
+        ] {
+            let (code, capture) = Capture.run(
+                ["new", "Pear", "--category", "X", "--content", content] + option)
+            #expect(code == .usage, "\(option)")
+            #expect(capture.standardError.hasPrefix(message), "\(capture.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: content + "/pear.md"))
+        }
+    }
+
+    /// The default date is the day on the user's clock, not UTC's.
+    @Test func theDefaultDayIsTheLocalOne() throws {
+        let lateOnMayFirst = Date(timeIntervalSince1970: 1_714_606_200)  // 23:30 UTC
+        let earlyOnMayFirst = Date(timeIntervalSince1970: 1_714_523_400)  // 00:30 UTC
+        let zone = { (hours: Int) in try #require(TimeZone(secondsFromGMT: hours * 3_600)) }
+        #expect(NewCommand.day(of: lateOnMayFirst, in: try zone(0)).day == "2024-05-01")
+        #expect(NewCommand.day(of: lateOnMayFirst, in: try zone(2)).day == "2024-05-02")
+        #expect(NewCommand.day(of: lateOnMayFirst, in: try zone(-10)).day == "2024-05-01")
+        #expect(NewCommand.day(of: earlyOnMayFirst, in: try zone(-10)).day == "2024-04-30")
+        #expect(NewCommand.day(of: earlyOnMayFirst, in: try zone(-10)).yamlText == "2024-04-30")
+        #expect(
+            NewCommand.day(of: Date(timeIntervalSince1970: -1), in: try zone(0)).day == "1969-12-31"
+        )
+    }
+
     /// An empty name is a wrong command line: joined with the site's paths, an empty
     /// folder's would have written them into `/`.
     @Test func anEmptyFolderOrFruitNameIsAUsageError() throws {

@@ -4,6 +4,10 @@
 public struct EntryDate: Sendable, Hashable, Comparable {
     public var seconds: Int64
 
+    /// What `init(yaml:)` reads, as an error message says it.
+    public static let expectedForm =
+        "a date like 2024-05-01 or a timestamp like 2024-05-01T09:30:00Z"
+
     public init(seconds: Int64) {
         self.seconds = seconds
     }
@@ -59,6 +63,10 @@ public struct EntryDate: Sendable, Hashable, Comparable {
 
     /// The day in UTC: `2024-05-01`.
     public var day: String { text(withTime: false) }
+
+    /// How front matter writes it, as `init(yaml:)` reads it back: the day alone for
+    /// midnight UTC, which is what a date alone means, else the timestamp in UTC.
+    public var yamlText: String { seconds % 86_400 == 0 ? day : timestamp }
 
     /// The moment in RFC 3339, in UTC: `2024-05-01T09:30:00Z`, as feeds and `<time>` want it.
     public var timestamp: String { text(withTime: true) }

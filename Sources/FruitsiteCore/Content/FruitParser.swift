@@ -367,8 +367,7 @@ public struct FruitParser: Sendable {
                 diagnostics.append(
                     .error(
                         at: location(of: node),
-                        "'date' must be a date like 2024-05-01 or a timestamp like "
-                            + "2024-05-01T09:30:00Z",
+                        "'date' must be \(EntryDate.expectedForm)",
                         hint:
                             "a timestamp may end with its zone, such as +02:00; without one it is "
                             + "UTC, and in UTC it must fall in the years 0001 to 9999"

@@ -92,13 +92,17 @@ public struct TemplateLoader: Sendable {
     /// - Throws: `BuildFailure` with `Templates/<name>.mustache:line:col` diagnostics.
     public func load() throws(BuildFailure) -> Theme {
         guard fileSystem.isDirectory(templatesDirectory) else {
+            // No theme at all is most often a folder that is no site yet: say how to make one.
+            let isMissing = fileSystem.resolve(templatesDirectory) == nil
             throw BuildFailure([
                 .error(
                     at: SourceLocation(path: templatesDirectory),
-                    fileSystem.resolve(templatesDirectory) == nil
+                    isMissing
                         ? "the templates folder does not exist"
                         : "the templates path is not a folder",
-                    hint: "pass --templates DIR")
+                    hint: isMissing
+                        ? "pass --templates DIR, or run 'fruitsite init DIR' to start a site"
+                        : "pass --templates DIR")
             ])
         }
         var sources: [String: String] = [:]

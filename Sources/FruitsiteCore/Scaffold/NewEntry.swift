@@ -7,16 +7,19 @@ public struct NewEntry: Sendable {
     public var category: String
     public var emoji: String?
     public var vitamins: String?
+    /// When the fruit was added (`date:`), which puts it in the feeds.
+    public var date: EntryDate?
     public var body: String
 
     public init(
         name: String, category: String, emoji: String? = nil, vitamins: String? = nil,
-        body: String? = nil
+        date: EntryDate? = nil, body: String? = nil
     ) {
         self.name = name
         self.category = category
         self.emoji = emoji
         self.vitamins = vitamins
+        self.date = date
         self.body = body ?? "Write about \(Self.escapedMarkdown(name)) here.\n"
     }
 
@@ -37,12 +40,14 @@ public struct NewEntry: Sendable {
     /// The file's name without `.md`: `Blood Orange` → `blood-orange`, `Açaí` → `acai`.
     public var slug: String { Slug.make(from: name) }
 
-    /// The file's text. Values are YAML double-quoted strings, so any name is kept as typed.
+    /// The file's text. Values are YAML double-quoted strings, so any name is kept as typed;
+    /// the date, made of digits and separators only, is plain, as a YAML date is written.
     public var text: String {
         var lines = ["---", "name: \(Self.quoted(name))"]
         if let emoji, !emoji.isEmpty { lines.append("emoji: \(Self.quoted(emoji))") }
         lines.append("category: \(Self.quoted(category))")
         if let vitamins, !vitamins.isEmpty { lines.append("vitamins: \(Self.quoted(vitamins))") }
+        if let date { lines.append("date: \(date.yamlText)") }
         lines += ["---", body]
         return lines.joined(separator: "\n")
     }

@@ -52,8 +52,11 @@ public enum SiteScaffold {
         return files.map(\.path)
     }
 
+    /// Settings a new site may want are commented out, each in a form that builds once
+    /// uncommented (`NewCommandTests` uncomments them all).
     private static let config = """
-        # The site's settings; see README, "Site config". Every key is optional.
+        # The site's settings. Every key is optional; fruitsite's docs/reference/config.md
+        # describes each.
         title: My Fruit Catalog
         description: Every fruit we know, with what is in it.
         # Where the site is served from: its sitemap, feeds and canonical links need it. Without
@@ -62,6 +65,13 @@ public enum SiteScaffold {
         language: en
         # Fruits on each page of the index and of a category; 0 lists them all on one page.
         # pageSize: 100
+        # Feeds (feed.xml, feed.json) list the newest fruits with a 'date:', which
+        # 'fruitsite new' writes; they need baseURL. A limit of 0 writes none.
+        # feed: {limit: 20}
+        # Front-matter keys whose values filter the search and get pages of their own, such as
+        # vitamins/c/. Some fruit must have each key: add 'colour: red' to entries, then list
+        # colour. [] has none.
+        # facets: [vitamins]
         # The search index: one file, or shards a query loads as it needs them; auto shards
         # above 5,000 fruits.
         # search: {index: auto}
