@@ -41,10 +41,14 @@ struct UpdateLoop {
         let isPolled = !watcher.usesNotifications
         let start = Date()
         do {
-            let update = try site.update(changing: paths)
+            // The pages a browser has open are served first: see `LiveSite.update`.
+            var shownFirst = false
+            let update = try site.update(changing: paths, open: server.openPages) {
+                shownFirst = server.publish(first: $0)
+            }
             quietPeriod.reset()
             let changed = update.files.count + update.removed.count
-            guard server.publish(update) || !isPolled else { return }
+            guard server.publish(update) || shownFirst || !isPolled else { return }
             CLI.report(update.rendering.warnings, on: terminal)
             let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
             terminal.printError(

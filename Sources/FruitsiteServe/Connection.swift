@@ -12,8 +12,9 @@ struct Connection {
     enum Kind {
         /// Requests and responses; `closesWhenSent` once the response is the last one.
         case exchange(closesWhenSent: Bool)
-        /// A Server-Sent Events stream, which has told the page up to `sent`.
-        case events(sent: Int)
+        /// A Server-Sent Events stream, which has told the page up to `sent`; `page` is the
+        /// path of the page's file in the site, when the stream names one.
+        case events(sent: Int, page: String?)
     }
 
     let socket: Int32

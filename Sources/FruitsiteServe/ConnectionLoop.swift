@@ -23,6 +23,7 @@ final class ConnectionLoop {
     private let responder: Responder
     private let timeout: Duration
     private let current: () -> ServedSite
+    private let openPages: OpenPages
     private var connections: [Connection] = []
     private var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     private let clock = ContinuousClock()
@@ -32,10 +33,10 @@ final class ConnectionLoop {
 
     init(
         listener: Int32, wakeUp: Int32, responder: Responder, timeout: Duration,
-        current: @escaping () -> ServedSite
+        openPages: OpenPages, current: @escaping () -> ServedSite
     ) {
         (self.listener, self.wakeUp, self.responder) = (listener, wakeUp, responder)
-        (self.timeout, self.current) = (timeout, current)
+        (self.timeout, self.openPages, self.current) = (timeout, openPages, current)
         lastSweep = clock.now
     }
 
@@ -128,10 +129,10 @@ final class ConnectionLoop {
                 if let refusal = responder.refusal(of: request) {
                     queue(refusal, isHead: isHead, keepAlive: false, on: &connection)
                 } else if request.method == "GET" || isHead,
-                    case .site(Responder.eventsPath, _) = RequestPath(
+                    case .site(Responder.eventsPath, let query) = RequestPath(
                         target: request.target, basePath: responder.basePath)
                 {
-                    openStream(&connection, isHead: isHead)
+                    openStream(&connection, page: responder.page(named: query), isHead: isHead)
                 } else {
                     let response = responder.respond(to: request, in: current())
                     queue(response, isHead: isHead, keepAlive: request.keepsAlive, on: &connection)
@@ -163,6 +164,9 @@ final class ConnectionLoop {
 
     private func closeAll(_ sockets: Set<Int32>) {
         guard !sockets.isEmpty else { return }
+        for connection in connections where sockets.contains(connection.socket) {
+            if case .events(_, let page?) = connection.kind { openPages.close(page) }
+        }
         for socket in sockets { close(socket) }
         connections.removeAll { sockets.contains($0.socket) }
     }
@@ -172,7 +176,8 @@ final class ConnectionLoop {
     /// Server-Sent Events: the current version at once, then each new one as it comes. A
     /// HEAD request gets the head alone. The stream has no length, so closing the connection
     /// is what ends it, and the head says so: the connection is never used again.
-    private func openStream(_ connection: inout Connection, isHead: Bool) {
+    /// - Parameter page: The path of the open page's file, which the stream is counted for.
+    private func openStream(_ connection: inout Connection, page: String?, isHead: Bool) {
         let head =
             "HTTP/1.1 200 OK\r\nDate: \(SiteServer.date())\r\nContent-Type: text/event-stream\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
@@ -181,17 +186,21 @@ final class ConnectionLoop {
             connection.kind = .exchange(closesWhenSent: true)
             return
         }
-        connection.kind = .events(sent: -1)
+        connection.kind = .events(sent: -1, page: page)
+        if let page { openPages.open(page) }
         tell(&connection, current())
     }
 
     /// Queues the site's event for a stream that has not had it.
     private func tell(_ connection: inout Connection, _ site: ServedSite) {
-        guard case .events(let sent) = connection.kind, sent != site.version else { return }
+        guard case .events(let sent, let page) = connection.kind, sent != site.version else {
+            return
+        }
+        let event = site.event(forPage: page)
         let message =
-            "data: \(site.event.json(basePath: responder.basePath, instance: responder.instance))\n\n"
+            "data: \(event.json(basePath: responder.basePath, instance: responder.instance))\n\n"
         connection.queue(head: Array(message.utf8), body: [])
-        connection.kind = .events(sent: site.version)
+        connection.kind = .events(sent: site.version, page: page)
     }
 
     private func tellStreams(now: ContinuousClock.Instant) {

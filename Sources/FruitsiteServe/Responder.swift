@@ -82,7 +82,7 @@ struct Responder: Sendable {
         case .outsideBasePath:
             return notFound(in: site)
         case .site(let path, let query):
-            let key = path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+            let key = Self.file(at: path)
             if let file = site.files[key] {
                 return serve(file, at: key, in: site, request: request)
             }
@@ -103,6 +103,21 @@ struct Responder: Sendable {
             }
             return notFound(in: site)
         }
+    }
+
+    /// The file a path inside the site names: a folder's `index.html`, or the path itself.
+    static func file(at path: String) -> String {
+        path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
+    }
+
+    /// The file of the page an event stream's `?page=` names (the page's `location.pathname`,
+    /// which the reload script sends as it is): nil when it names none inside the site.
+    func page(named query: String) -> String? {
+        guard query.hasPrefix("?page="),
+            case .site(let path, _) = RequestPath(
+                target: String(query.dropFirst("?page=".count)), basePath: basePath)
+        else { return nil }
+        return Self.file(at: path)
     }
 
     private func serve(
@@ -242,17 +257,17 @@ struct Responder: Sendable {
     /// and `dir`) made the new page's, which shows an edit in a fraction of a
     /// reload's time. Stylesheets are swapped by pointing each link where the new HTML's
     /// does: at a stylesheet's new stamped name, or at the same name with `?v=` the version,
-    /// which the cache does not hold. A page with scripts, a page that is gone (404) or moved
-    /// (a renamed fruit whose update it missed: the server redirects) or one that links more
-    /// or fewer stylesheets than before is reloaded.
+    /// which the cache does not hold. A page that is gone shows the 404 page the same way. A
+    /// page with scripts, one moved (a renamed fruit whose update it missed: the server
+    /// redirects) or one that links more or fewer stylesheets than before is reloaded.
     static func reloadScript(events: String, version: Int, instance: String) -> String {
         """
-        (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)");\
+        (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)?page="+location.pathname);\
         const own='script:not([data-fruitsite]):not([type$="json"])',sheet='link[rel="stylesheet"]';\
         const links=d=>[...d.querySelectorAll(sheet)],bumped=h=>{const u=new URL(h,location.href);\
         u.searchParams.set("v",v);return u.href};\
         const update=async(swap,styled)=>{if(swap&&document.querySelector(own))return false;const mine=++latest;\
-        const r=await fetch(location.href,{cache:"no-store"});if(!r.ok||r.redirected)return false;\
+        const r=await fetch(location.href,{cache:"no-store"});if(!r.ok&&r.status!==404||r.redirected)return false;\
         const n=new DOMParser().parseFromString(await r.text(),"text/html"),now=links(document),next=links(n);\
         if(mine!==latest){if(styled)for(const l of now)l.href=bumped(l.href);return true}\
         if(swap&&n.querySelector(own)||now.length!==next.length)return false;\

@@ -1,3 +1,4 @@
+import Foundation
 import FruitsiteCore
 
 /// The site as served: every file of the last good build in memory, replaced as a whole
@@ -7,6 +8,9 @@ struct ServedSite: Sendable {
         var bytes: [UInt8]
         /// The version in which the file last changed: with the server's instance, its ETag.
         var revision: Int
+        /// The last version that changed more than its stylesheets' names: an open page of
+        /// the file is refreshed once this passes the version it was served with.
+        var shown: Int
     }
 
     private(set) var files: [String: File] = [:]
@@ -15,17 +19,36 @@ struct ServedSite: Sendable {
     private(set) var version = 0
     /// The errors of the last update, as the terminal printed them; empty when it built.
     private(set) var errors: [String] = []
+    /// The last version whose errors differ from those before: every open page shows them,
+    /// or stops showing them.
+    private(set) var errorsChanged = 0
     /// What the last update means for an open page: see `ReloadEvent`.
     private(set) var event = ReloadEvent()
+    /// The version in which each page the site no longer has was removed: an open page of
+    /// it shows the 404 page from then.
+    private(set) var removedIn: [String: Int] = [:]
     /// Whether any update built: until one does, there is no good site to show.
     private(set) var hasBuilt = false
     /// The fruit pages' folders renamed since the server started, each old folder with the
     /// current one: a page that missed the update of a rename finds its fruit through them.
     private(set) var moves: [String: String] = [:]
 
-    /// Applies a successful update; false when it changes nothing a browser sees (no file,
-    /// and no errors to clear), which leaves the version as it was.
+    /// Applies a successful update; false when it changes nothing a browser sees (no file's
+    /// bytes, and no errors to clear), which leaves the version as it was. A file given with
+    /// the bytes it has is no change: `serve` publishes the pages a browser has open first,
+    /// then the whole update, which holds them again.
     mutating func apply(_ update: SiteBuilder.LiveSite.Update) -> Bool {
+        apply(files: update.files, removed: update.removed)
+    }
+
+    /// Applies the files of a successful update and the paths it removed: see `apply(_:)`.
+    mutating func apply(files changed: [RenderedPage], removed: [String]) -> Bool {
+        let update = (
+            files: changed.filter { file in
+                !(files[file.path].map { Self.same($0.bytes, file.bytes) } ?? false)
+            },
+            removed: removed.filter { files[$0] != nil }
+        )
         guard version == 0 || !update.files.isEmpty || !update.removed.isEmpty || !errors.isEmpty
         else { return false }
         let changesOnlyStyles = changesOnlyStyles(update)
@@ -33,17 +56,23 @@ struct ServedSite: Sendable {
         hasBuilt = true
         var added: [String] = []
         for file in update.files {
-            if files[file.path] == nil { added.append(file.path) }
-            files[file.path] = File(bytes: file.bytes, revision: version)
+            let old = files[file.path]
+            if old == nil { added.append(file.path) }
+            // Only stylesheets changed: an open page swaps them without reloading.
+            let shown = changesOnlyStyles ? old?.shown ?? version : version
+            files[file.path] = File(bytes: file.bytes, revision: version, shown: shown)
+            removedIn[file.path] = nil
         }
-        for path in update.removed { files[path] = nil }
-        let hadErrors = !errors.isEmpty
-        errors = []
+        for path in update.removed {
+            files[path] = nil
+            // Only an HTML page is ever open, with an event stream naming it.
+            if path.hasSuffix(".html") { removedIn[path] = version }
+        }
+        if !errors.isEmpty { (errors, errorsChanged) = ([], version) }
         event.version = version
         let styles = update.files.filter { $0.path.hasSuffix(".css") }.count
         if styles > 0 { event.styles = version }
-        // Only stylesheets changed: an open page swaps them without reloading.
-        if hadErrors || !changesOnlyStyles { event.pages = version }
+        if errorsChanged == version || !changesOnlyStyles { event.pages = version }
         event.move = nil
         // One fruit page gone and one arrived: its fruit was renamed, and an open page of
         // it follows to the new address.
@@ -70,7 +99,7 @@ struct ServedSite: Sendable {
     /// Whether `update` changes stylesheets alone: a stylesheet edited is published under a
     /// new stamped name (`assets/site.<stamp>.css`), its old one is removed, and the pages
     /// that link it differ from what they were only in that name.
-    private func changesOnlyStyles(_ update: SiteBuilder.LiveSite.Update) -> Bool {
+    private func changesOnlyStyles(_ update: (files: [RenderedPage], removed: [String])) -> Bool {
         // Each stylesheet's old and new file name, as pages end their links with them.
         var renames: [(old: [UInt8], new: [UInt8])] = []
         for path in update.removed {
@@ -124,8 +153,31 @@ struct ServedSite: Sendable {
         guard errors != self.errors else { return false }
         version += 1
         self.errors = errors
+        errorsChanged = version
         (event.version, event.pages, event.move) = (version, version, nil)
         return true
+    }
+
+    /// The event for an open page of the file at `path`: its `pages` is the last version
+    /// that changed what that page shows (its file, or the errors every page shows), so a
+    /// page whose own file did not change is not refreshed. A stream that names no page
+    /// hears of every change but stylesheets'.
+    func event(forPage path: String?) -> ReloadEvent {
+        guard let path else { return event }
+        var event = event
+        event.pages = max(errorsChanged, files[path]?.shown ?? removedIn[path] ?? 0)
+        return event
+    }
+
+    /// Whether two files have the same bytes, compared as memory: an update at 100,000
+    /// fruits can hold thousands of pages.
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count
+            && a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in
+                    a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+                }
+            }
     }
 }
 
@@ -133,7 +185,8 @@ struct ServedSite: Sendable {
 /// the latest), so the event says since when pages and stylesheets have changed.
 struct ReloadEvent: Sendable {
     var version = 0
-    /// The last version that changed more than stylesheets.
+    /// The last version that changed more than stylesheets; for one page, the last that
+    /// changed what it shows (`ServedSite.event(forPage:)`).
     var pages = 0
     /// The last version that changed a stylesheet.
     var styles = 0

@@ -26,6 +26,7 @@ public final class SiteServer: @unchecked Sendable {
     /// Guards `site`.
     private let lock = NSLock()
     private var site = ServedSite()
+    private let pages = OpenPages()
 
     /// Binds `host:port`; with no port given, the first free one from 8000 (ten tries).
     /// - Parameters:
@@ -78,7 +79,7 @@ public final class SiteServer: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 ConnectionLoop(
                     listener: listener, wakeUp: wakeUp.read, responder: responder,
-                    timeout: timeout, current: { [self] in current }
+                    timeout: timeout, openPages: pages, current: { [self] in current }
                 ).run()
             }
         }
@@ -90,6 +91,18 @@ public final class SiteServer: @unchecked Sendable {
     public func publish(_ update: SiteBuilder.LiveSite.Update) -> Bool {
         change { $0.apply(update) }
     }
+
+    /// Serves the pages an update rendered first (`LiveSite.update(changing:open:first:)`)
+    /// before the rest of it: the open ones among them are told.
+    /// - Returns: Whether any of them changed.
+    @discardableResult
+    public func publish(first pages: [RenderedPage]) -> Bool {
+        change { $0.apply(files: pages, removed: []) }
+    }
+
+    /// The files of the pages browsers have open now, as their event streams name them
+    /// (`fruits/apple/index.html`): an update renders and publishes those first.
+    public var openPages: Set<String> { pages.paths }
 
     /// Whether an update has built, so that there is a good site to keep serving.
     public var hasSite: Bool { current.hasBuilt }

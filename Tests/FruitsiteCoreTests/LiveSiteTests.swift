@@ -48,6 +48,65 @@ import Testing
         func path(_ name: String) -> String { options.contentDirectory + "/" + name }
     }
 
+    /// The pages a browser has open come first, rendered from the applied content before the
+    /// rest of the site, with the bytes the whole update gives them; an open page the edit
+    /// does not change comes too (the server finds it unchanged), one it removes does not.
+    @Test func rendersTheOpenPagesFirst() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        // With the one-file search index, which pages name by its bytes, an edit to a name
+        // changes what they link: they then wait for it, as the second edit shows.
+        let config = live.folder.path + "/fruitsite.yml"
+        try "search: {index: sharded}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        live.options.configPath = config
+        live.site = SiteBuilder.LiveSite(builder: SiteBuilder(options: live.options))
+        live.files = [:]
+        try live.update(changing: nil)
+        let apple = live.path("apple.md")
+        // A name far from the apple's moves it across the index pages.
+        let text = try String(contentsOfFile: apple, encoding: .utf8)
+        try text.replacingOccurrences(of: "name: Apple", with: "name: Zapple")
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        let open: Set<String> = ["fruits/apple/index.html", "index.html", "fruits/kiwi/index.html"]
+        var first: [RenderedPage] = []
+        var calls = 0
+        let update = try live.site.update(changing: [apple], open: open) { pages in
+            first += pages
+            calls += 1
+        }
+        #expect(calls == 1)
+        #expect(Set(first.map(\.path)) == open)
+        let changed = Dictionary(uniqueKeysWithValues: update.files.map { ($0.path, $0.bytes) })
+        for page in first where page.path != "fruits/kiwi/index.html" {
+            #expect(changed[page.path] == page.bytes, "\(page.path)")
+        }
+        #expect(
+            first.first { $0.path == "fruits/apple/index.html" }.map {
+                String(decoding: $0.bytes, as: UTF8.self).contains("Zapple")
+            } == true)
+        #expect(
+            live.files["fruits/kiwi/index.html"] == first.first { $0.path.contains("kiwi") }?.bytes)
+        for file in update.files { live.files[file.path] = file.bytes }
+        for path in update.removed { live.files[path] = nil }
+        try live.expectFresh("after the name edit")
+
+        try FileManager.default.removeItem(atPath: apple)
+        first = []
+        _ = try live.site.update(changing: [apple], open: ["fruits/apple/index.html"]) {
+            first += $0
+        }
+        #expect(first.isEmpty)
+
+        try "search: {index: single}\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try live.update(changing: nil)
+        let kiwi = live.path("kiwi.md")
+        try String(contentsOfFile: kiwi, encoding: .utf8)
+            .replacingOccurrences(of: "name: Kiwi", with: "name: Akiwi")
+            .write(toFile: kiwi, atomically: true, encoding: .utf8)
+        _ = try live.site.update(changing: [kiwi], open: ["index.html"]) { first += $0 }
+        #expect(first.isEmpty)
+    }
+
     /// Entries are parsed for the facets: when the config's facets change, the next update
     /// parses every file again, whatever the watcher reported, and drops the old facet's pages.
     /// It takes the path a build takes when the saved model cannot be used, and says why.

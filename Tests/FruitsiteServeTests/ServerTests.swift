@@ -166,7 +166,9 @@ import Testing
             let response = try served.get(target == "/index.html" ? "/" : target)
             #expect(response.status == 200, "\(file)")
             if file.hasSuffix(".html") {
-                #expect(response.text.contains("new EventSource(\"/__fruitsite/events\")"))
+                #expect(
+                    response.text.contains(
+                        "new EventSource(\"/__fruitsite/events?page=\"+location.pathname)"))
                 #expect(
                     Self.withoutReloadScript(response.text)
                         == String(decoding: built, as: UTF8.self),
@@ -256,7 +258,9 @@ import Testing
         #expect(folder.headers["location"] == "/shop/assets/%C3%BCn%20i/?x=1")
         let index = try served.get("/shop/")
         #expect(index.status == 200)
-        #expect(index.text.contains("new EventSource(\"/shop/__fruitsite/events\")"))
+        #expect(
+            index.text.contains(
+                "new EventSource(\"/shop/__fruitsite/events?page=\"+location.pathname)"))
         #expect(try served.get("/fruits/apple/").status == 404)
         #expect(try served.get("/shop/fruits/apple/").status == 200)
     }
@@ -363,6 +367,54 @@ import Testing
         let instance = try #require(
             stream.firstMatch(of: /"instance":"([0-9a-z]+)"/).map { String($0.1) })
         #expect(try served.get("/fruits/apple/").text.contains(#"if(d.instance!=="\#(instance)")"#))
+    }
+
+    /// A page's event stream names the page: it is refreshed when what it shows changes (its
+    /// file, its removal, or errors), not when another page does, and while it is open the
+    /// server counts it among the open pages, whose new bytes it serves first.
+    @Test func tellsAnOpenPageOfItsOwnChangesOnly() throws {
+        let served = try Served()
+        var events: Connection? = try Connection(port: served.server.port)
+        try events!.send(
+            "GET /__fruitsite/events?page=/fruits/apple/ HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        var stream = ""
+        func read(until text: String) throws {
+            while !stream.contains(text) {
+                stream += String(decoding: try events!.read(), as: UTF8.self)
+            }
+        }
+        try read(until: "\"version\":1,\"pages\":1,")
+        #expect(served.server.openPages == ["fruits/apple/index.html"])
+        func edit(_ name: String, _ change: (String) -> String) throws {
+            let path = served.folder.path + "/Content/" + name
+            try change(try String(contentsOfFile: path, encoding: .utf8))
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            served.update()
+        }
+        // Another fruit's body: the apple's page is as it was.
+        try edit("watermelon.md") { $0 + "\nMore words.\n" }
+        try read(until: "\"version\":2,\"pages\":1,")
+        try edit("apple.md") { $0 + "\nMore words.\n" }
+        try read(until: "\"version\":3,\"pages\":3,")
+        // The same bytes published first, then again with the whole update: no news.
+        let page = try served.get("/fruits/apple/")
+        #expect(
+            !served.server.publish(first: [
+                RenderedPage(
+                    path: "fruits/apple/index.html",
+                    bytes: Array(Self.withoutReloadScript(page.text).utf8))
+            ]))
+        try edit("apple.md") { $0.replacingOccurrences(of: "name: Apple", with: "name: [") }
+        try read(until: "\"version\":4,\"pages\":4,")
+        try edit("apple.md") { $0.replacingOccurrences(of: "name: [", with: "name: Apple") }
+        try read(until: "\"version\":5,\"pages\":5,")
+        try FileManager.default.removeItem(atPath: served.folder.path + "/Content/apple.md")
+        served.update()
+        try read(until: "\"version\":6,\"pages\":6,")
+        events = nil
+        let deadline = Date().addingTimeInterval(10)
+        while !served.server.openPages.isEmpty && Date() < deadline { usleep(10_000) }
+        #expect(served.server.openPages.isEmpty)
     }
 
     /// The same errors again (a poll finds them every interval) change nothing an open page

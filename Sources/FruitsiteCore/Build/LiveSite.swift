@@ -30,25 +30,36 @@ extension SiteBuilder {
         }
 
         /// Applies what changed since the last successful update.
-        /// - Parameter paths: The files a watcher saw change, when it saw every change:
-        ///   only these are then looked at (see `ContentScanner.scan(against:only:)`).
-        ///   Nil looks at every file, as `build` does.
-        /// - Throws: `BuildFailure` with every error; the site stays as it was.
-        public mutating func update(changing paths: Set<String>? = nil) throws(BuildFailure)
-            -> Update
-        {
+        /// - Parameters:
+        ///   - paths: The files a watcher saw change, when it saw every change: only these
+        ///     are then looked at (see `ContentScanner.scan(against:only:)`). Nil looks at
+        ///     every file, as `build` does.
+        ///   - open: The files of the pages a browser has open (`fruits/apple/index.html`):
+        ///     they are rendered as soon as the content is applied, and handed to `first`,
+        ///     before the rest of the site, which an edit that moves a fruit makes long.
+        ///   - first: Takes those pages, with the bytes they have after the update, changed
+        ///     or not; not called when the update fails before they render, or when an
+        ///     asset changes (a page is not to be served before the files it names).
+        /// - Throws: `BuildFailure` with every error; the site stays as it was, but for the
+        ///   pages `first` was given.
+        public mutating func update(
+            changing paths: Set<String>? = nil, open: Set<String> = [],
+            first: ([RenderedPage]) -> Void = { _ in }
+        ) throws(BuildFailure) -> Update {
             let scope = hasFailed ? nil : paths
             do {
-                return try update(scope: scope)
+                return try update(scope: scope, open: open, first: first)
             } catch  where scope != nil && error.isOnlyFilesChangedMeanwhile {
                 // A file changed under a path nobody reported (one written to through a name
                 // outside the folders): its entry no longer matches what its page reads.
                 // Every file is looked at, as after a failed update.
-                return try update(scope: nil)
+                return try update(scope: nil, open: open, first: first)
             }
         }
 
-        private mutating func update(scope: Set<String>?) throws(BuildFailure) -> Update {
+        private mutating func update(
+            scope: Set<String>?, open: Set<String>, first: ([RenderedPage]) -> Void
+        ) throws(BuildFailure) -> Update {
             hasFailed = true
             let current = model
             let templates = builder.options.templatesDirectory + "/"
@@ -59,7 +70,15 @@ extension SiteBuilder {
                         .map { .failure($0) } ?? .success(current)
                 }, keeping: isThemeKept ? theme : nil, changing: scope)
             theme = (loaded.config.facets, loaded.theme)
-            let applied = try builder.apply(consume loaded)
+            let applied = try builder.apply(consume loaded) { [builder] data, plan in
+                // Not when an asset or the one-file search index changed with them: a page
+                // is never served before a file it names. A page that fails to render here
+                // fails again below, where it is reported.
+                guard !open.isEmpty, plan.assets.isEmpty else { return }
+                let pages = data.model.pages(data.model.pages(of: data), at: open)
+                guard !pages.isEmpty else { return }
+                try? builder.render(pages.map { ($0, 0) }, with: data, plan: plan) { first($1) }
+            }
             var files: [RenderedPage] = []
             let rendered = try builder.render(consume applied) { files += $0 }
             // A site made anew knows nothing of the old one's files: those it no longer has go.

@@ -33,9 +33,12 @@ extension SiteBuilder {
     // MARK: - Apply
 
     /// Step two: applies the content's changes, the theme and the config to the model.
+    /// - Parameter first: See `SiteModel.apply(_:first:)`.
     /// - Throws: `BuildFailure` with every error of the config, the theme and the content,
     ///   found together as a compiler finds them.
-    func apply(_ loaded: consuming Loaded) throws(BuildFailure) -> Applied {
+    func apply(
+        _ loaded: consuming Loaded, first: (PageData, SiteModel.Plan) -> Void = { _, _ in }
+    ) throws(BuildFailure) -> Applied {
         let (config, problems, anew) = (loaded.config, loaded.problems, loaded.anew)
         var model = loaded.model
         var errors = problems.filter(\.isError)
@@ -54,7 +57,7 @@ extension SiteBuilder {
         // The model and the scan's entries are held here alone: the model changes in place,
         // and the entries are let go once in it.
         _ = consume loaded
-        var (plan, data) = try model.apply(consume changes)
+        var (plan, data) = try model.apply(consume changes, first: first)
         plan.warnings = problems + theme.warnings + plan.warnings
         return Applied(model: model, plan: plan, data: data, anew: anew)
     }

@@ -21,10 +21,6 @@ extension SiteBuilder {
         var rendering = applied.rendering
         try emit(applied.plan.assets)
         applied.plan.assets = []
-        var renderer = PageRenderer(templatesDirectory: options.templatesDirectory)
-        renderer.onProgress = onProgress
-        renderer.batchLimit = batchLimit
-        let scanner = scanner(applied.data.config)
         let (plan, isWhole) = (applied.plan, applied.isWhole)
         var model = applied.model
         // The planned pages' output hashes, in the plan's order, which the batches keep: the
@@ -34,11 +30,9 @@ extension SiteBuilder {
         do {
             // The copies of the model end with this block, so recording below changes the
             // model in place.
-            let (current, data) = (model, (consume applied).data)
-            try renderer.render(plan.pages, with: data) { id throws(BuildFailure) in
-                if let details = plan.details(of: id)?.load() { return details }
-                return try scanner.details(of: current[id])
-            } emit: { planned, pages throws(BuildFailure) in
+            let current = model
+            try render(plan.pages, with: (consume applied).data, plan: plan) {
+                planned, pages throws(BuildFailure) in
                 let hashes = pages.concurrentMap { StableHasher.hash($0.bytes) }
                 var changed: [RenderedPage] = []
                 for ((page, _), (file, outputHash)) in zip(planned, zip(pages, hashes)) {
@@ -56,5 +50,24 @@ extension SiteBuilder {
         if let note = plan.detailsStore?.failureNote { rendering.notes.append(note) }
         return Rendered(
             model: model, rendering: rendering, removals: plan.removals, isWhole: isWhole)
+    }
+
+    /// Renders `pages` from `data` a batch at a time (see `PageRenderer`), each fruit's page
+    /// from the details `plan` kept of it or, when it kept none, read again from its file.
+    func render(
+        _ pages: [(page: Page, inputHash: UInt64)], with data: consuming PageData,
+        plan: SiteModel.Plan,
+        emit: (ArraySlice<(page: Page, inputHash: UInt64)>, [RenderedPage]) throws(BuildFailure)
+            -> Void
+    ) throws(BuildFailure) {
+        var renderer = PageRenderer(templatesDirectory: options.templatesDirectory)
+        renderer.onProgress = onProgress
+        renderer.batchLimit = batchLimit
+        let (scanner, model) = (scanner(data.config), data.model)
+        let details = { @Sendable (id: Int) throws(BuildFailure) -> FruitDetails in
+            if let details = plan.details(of: id)?.load() { return details }
+            return try scanner.details(of: model[id])
+        }
+        try renderer.render(pages, with: data, details: details, emit: emit)
     }
 }

@@ -47,13 +47,17 @@ extension SiteModel {
 
     /// Applies `changes`: the model moves to its next state, and the plan says which files
     /// to render, copy and remove. A clean build applies every file to an empty model.
+    /// - Parameter first: Called with the data pages are rendered from, and the plan as far
+    ///   as the content made it, as soon as a page can be rendered: before the search
+    ///   index's files and the list of changed pages are made, which an edit that moves a
+    ///   fruit makes long. `serve` renders the pages a browser has open there.
     /// - Returns: The plan, and the data its pages are rendered from: made to hash their
     ///   inputs, and kept, since making it again took as long as hashing them at 100,000
     ///   fruits.
     /// - Throws: `BuildFailure` with every content error; the model is then not to be saved.
-    mutating func apply(_ changes: consuming Changes) throws(BuildFailure) -> (
-        plan: Plan, data: PageData
-    ) {
+    mutating func apply(
+        _ changes: consuming Changes, first: (PageData, Plan) -> Void = { _, _ in }
+    ) throws(BuildFailure) -> (plan: Plan, data: PageData) {
         let (theme, config) = (changes.theme, changes.config)
         // The scan's entries, once in the model, are let go: at 300,000 fruits their copies
         // were 72 MB of the peak.
@@ -62,6 +66,15 @@ extension SiteModel {
         let shardsSearch = config.shardsSearch(fruitCount: order.count)
         plan.assets = assets(theme.assetNames.published)
         var current = Set(theme.assetNames.published.map(\.path))
+        if !shardsSearch {
+            searchGrams = nil
+            let index = singleSearchIndex(of: data)
+            plan.assets += index.changed.map { [$0] } ?? []
+            current.insert(index.path)
+            // The index pages name it, so it is made before they are hashed.
+            data.searchIndexPath = index.path
+        }
+        first(data, plan)
         // The shards before the list of pages, so that the two are not built at once.
         if shardsSearch {
             let shards = searchShards(of: data)
@@ -72,18 +85,8 @@ extension SiteModel {
                     "the saved model's search postings were damaged: they were made again "
                         + "from the fruits' names")
             }
-        } else {
-            searchGrams = nil
-            let index = singleSearchIndex(of: data)
-            plan.assets += index.changed.map { [$0] } ?? []
-            current.insert(index.path)
-            // The index pages name it, so it is made before they are hashed.
-            data.searchIndexPath = index.path
         }
-        let pages =
-            pages(
-                in: Pagination(pageSize: config.pageSize), hasSitemap: config.hasSitemap,
-                writes: theme.writes) + data.feeds.pages
+        let pages = pages(of: data)
         plan.pages = changedPages(pages, of: data)
         plan.htmlPageCount = pages.count { $0.kind.template != nil }
         if data.feeds.lackBaseURL {
@@ -337,6 +340,29 @@ extension SiteModel {
         return zip(pages, hashes).filter { page, hash in
             if case .fruit(let position) = page { return written[position] != hash }
             return record(of: page)?.inputHash != hash
+        }
+    }
+
+    /// Every page of the site `data` renders, its feeds' among them.
+    func pages(of data: PageData) -> [Page] {
+        pages(
+            in: Pagination(pageSize: data.config.pageSize), hasSitemap: data.config.hasSitemap,
+            writes: data.theme.writes) + data.feeds.pages
+    }
+
+    /// The pages of `pages` whose files are at `paths` (`fruits/apple/index.html`): a fruit's
+    /// page found by its slug, so that only the other pages' paths are made.
+    func pages(_ pages: [Page], at paths: Set<String>) -> [Page] {
+        let slugs = paths.compactMap { path -> Substring? in
+            guard path.hasPrefix("fruits/"), path.hasSuffix("/index.html") else { return nil }
+            return path.dropFirst("fruits/".count).dropLast("/index.html".count)
+        }
+        return pages.filter { page in
+            if case .fruit(let position) = page {
+                let slug = self[position: position].slug
+                return slugs.contains { $0 == slug }
+            }
+            return paths.contains(page.path(in: self))
         }
     }
 
