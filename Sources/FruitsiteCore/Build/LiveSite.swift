@@ -75,7 +75,7 @@ extension SiteBuilder {
                 // is never served before a file it names. A page that fails to render here
                 // fails again below, where it is reported.
                 guard !open.isEmpty, plan.assets.isEmpty else { return }
-                let pages = data.model.pages(data.model.pages(of: data), at: open)
+                let pages = data.model.pages(of: data, at: open)
                 guard !pages.isEmpty else { return }
                 try? builder.render(pages.map { ($0, 0) }, with: data, plan: plan) { first($1) }
             }

@@ -350,20 +350,33 @@ extension SiteModel {
             writes: data.theme.writes) + data.feeds.pages
     }
 
-    /// The pages of `pages` whose files are at `paths` (`fruits/apple/index.html`): a fruit's
-    /// page found by its slug, so that only the other pages' paths are made.
-    func pages(_ pages: [Page], at paths: Set<String>) -> [Page] {
-        let slugs = paths.compactMap { path -> Substring? in
-            guard path.hasPrefix("fruits/"), path.hasSuffix("/index.html") else { return nil }
-            return path.dropFirst("fruits/".count).dropLast("/index.html".count)
+    /// The pages of the site `data` renders whose files are at `paths`
+    /// (`fruits/apple/index.html`). A fruit's page is found by the hash of the slug in its
+    /// entry's path, as `duplicateSlugs` finds it, on every core: decoding each fruit's slug
+    /// took 70 ms at 100,000 fruits, and the paths, which lie apart from the entries in
+    /// memory, 17 ms on one core.
+    func pages(of data: PageData, at paths: Set<String>) -> [Page] {
+        var found = pages(of: data).filter { page in
+            page.kind != .fruit && paths.contains(page.path(in: self))
         }
-        return pages.filter { page in
-            if case .fruit(let position) = page {
-                let slug = self[position: position].slug
-                return slugs.contains { $0 == slug }
+        let slugs = Set(
+            paths.compactMap { path -> String? in
+                guard path.hasPrefix("fruits/"), path.hasSuffix("/index.html") else { return nil }
+                return String(path.dropFirst("fruits/".count).dropLast("/index.html".count))
+            })
+        guard !slugs.isEmpty else { return found }
+        let hashes = Set(slugs.map { StableHasher.hash(Array($0.utf8)) })
+        let positions = data.positions
+        let matches = entries.indices.concurrentShares { [entries] share in
+            share.filter { id in
+                guard positions[id] >= 0 else { return false }
+                var path = entries[id]!.path
+                return hashes.contains(path.withUTF8(Self.slugHash))
+                    && slugs.contains(String(SourceFile.slug(of: path)))
             }
-            return paths.contains(page.path(in: self))
         }
+        found += matches.joined().map { .fruit(position: Int(positions[$0])) }
+        return found
     }
 
     /// Every page of the site: the index's, the fixed ones, then the categories' page and
