@@ -34,7 +34,7 @@ import Testing
                 "berries", "citrus", "core-fruits", "tropical",
             ])
         #expect(
-            Self.tutorial.categories[0].fruitIndexes.map { Self.tutorial.fruits[$0].name } == [
+            Self.tutorial.categories[0].positions.map { Self.tutorial.fruits[$0].name } == [
                 "Blueberry", "Strawberry",
             ])
     }

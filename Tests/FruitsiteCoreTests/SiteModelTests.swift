@@ -47,10 +47,10 @@ import Testing
             model.categories.map(\.name) == fresh.categories.map(\.name),
             "step \(step): categories")
         #expect(
-            model.categories.map(\.fruitIndexes) == fresh.categories.map(\.fruitIndexes),
+            model.categories.map(\.positions) == fresh.categories.map(\.positions),
             "step \(step): category members")
         for (facet, key) in model.settings.facets.enumerated() {
-            var values: [Category] = []
+            var values: [FruitGroup] = []
             for (position, fruit) in fresh.fruits.enumerated() {
                 for value in fruit.values(ofFacet: key) {
                     Catalog.add(position, to: value, key: Fold.key(value), in: &values)
@@ -59,7 +59,7 @@ import Testing
             #expect(
                 model.facets[facet].map(\.name) == values.map(\.name), "step \(step): \(key)")
             #expect(
-                model.facets[facet].map(\.fruitIndexes) == values.map(\.fruitIndexes),
+                model.facets[facet].map(\.positions) == values.map(\.positions),
                 "step \(step): \(key) members")
         }
     }

@@ -67,7 +67,7 @@ extension ModelCodec {
             for group in groups {
                 writer.string(group.name)
                 writer.string(group.slug)
-                writer.indexes(group.fruitIndexes)
+                writer.indexes(group.positions)
             }
         }
         // In the order of their paths' hashes: the same in every run, where a dictionary's
@@ -110,7 +110,7 @@ extension ModelCodec {
         else { return nil }
         let orderCount = order.count
         // The categories, then each facet's values.
-        var groups: [[Category]] = []
+        var groups: [[FruitGroup]] = []
         for _ in 0...head.settings.facets.count {
             guard let list = decodeGroups(&reader, orderCount: orderCount) else { return nil }
             groups.append(list)
@@ -153,15 +153,15 @@ extension ModelCodec {
     }
 
     /// A list of categories or of a facet's values, each with the positions of its fruits.
-    private static func decodeGroups(_ reader: inout ByteReader, orderCount: Int) -> [Category]? {
+    private static func decodeGroups(_ reader: inout ByteReader, orderCount: Int) -> [FruitGroup]? {
         guard let count = reader.integer(), count >= 0, count <= orderCount else { return nil }
-        var groups: [Category] = []
+        var groups: [FruitGroup] = []
         for _ in 0..<count {
             guard let name = reader.string(), let slug = reader.string(),
                 let members = reader.indexes(below: orderCount), !members.isEmpty,
                 members.count <= orderCount
             else { return nil }
-            groups.append(Category(name: name, slug: slug, fruitIndexes: members))
+            groups.append(FruitGroup(name: name, slug: slug, positions: members))
         }
         return groups
     }

@@ -282,8 +282,8 @@ extension SiteModel {
     /// Categories whose names differ but whose URL slugs are the same.
     private func collidingCategories() -> [Diagnostic] {
         Self.collisions(in: categories).map { group, first in
-            let here = self[position: group.fruitIndexes[0]].categoryLocation
-            let there = self[position: first.fruitIndexes[0]].categoryLocation
+            let here = self[position: group.positions[0]].categoryLocation
+            let there = self[position: first.positions[0]].categoryLocation
             return .error(
                 at: here,
                 "categories '\(group.name)' and '\(first.name)' (\(there)) "
@@ -298,8 +298,8 @@ extension SiteModel {
     ) -> [Diagnostic] {
         zip(settings.facets, facets).flatMap { facet, values in
             Self.collisions(in: values).map { group, first in
-                let here = locate(self[position: group.fruitIndexes[0]].path, facet, group.name)
-                let there = locate(self[position: first.fruitIndexes[0]].path, facet, first.name)
+                let here = locate(self[position: group.positions[0]].path, facet, group.name)
+                let there = locate(self[position: first.positions[0]].path, facet, first.name)
                 return .error(
                     at: here,
                     "\(facet) '\(group.name)' and '\(first.name)' (\(there)) both have the "
@@ -310,7 +310,7 @@ extension SiteModel {
     }
 
     /// Each group whose slug an earlier group of `groups` has, with that earlier group.
-    private static func collisions(in groups: [Category]) -> [(Category, first: Category)] {
+    private static func collisions(in groups: [FruitGroup]) -> [(FruitGroup, first: FruitGroup)] {
         Slug.collisions(in: groups, slug: \.slug)
     }
 
@@ -362,13 +362,13 @@ extension SiteModel {
         pages += fixed
         if writes(.categories), !categories.isEmpty { pages.append(.categories) }
         for index in categories.indices {
-            addPages(of: .category(index), count: categories[index].fruitIndexes.count)
+            addPages(of: .category(index), count: categories[index].positions.count)
         }
         for (facet, values) in facets.enumerated() {
             if writes(.facetValues), !values.isEmpty { pages.append(.facetValues(facet)) }
             for value in values.indices {
                 addPages(
-                    of: .facet(facet, value: value), count: values[value].fruitIndexes.count)
+                    of: .facet(facet, value: value), count: values[value].positions.count)
             }
         }
         pages += order.indices.map(Page.fruit)

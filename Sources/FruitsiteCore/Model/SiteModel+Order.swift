@@ -105,9 +105,9 @@ extension SiteModel {
 
     /// Moves the positions of each of `groups` as the fruits at them moved (`moved`), and
     /// drops those of fruits that left.
-    static func move(_ groups: inout [Category], by moved: [Int]) {
+    static func move(_ groups: inout [FruitGroup], by moved: [Int]) {
         for index in groups.indices {
-            groups[index].fruitIndexes = groups[index].fruitIndexes.compactMap {
+            groups[index].positions = groups[index].positions.compactMap {
                 moved[$0] >= 0 ? moved[$0] : nil
             }
         }

@@ -63,8 +63,8 @@ extension SiteModel {
             )
         }
         let grams = searchGrams!
-        let groups = { (groups: [Category]) in
-            groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
+        let groups = { (groups: [FruitGroup]) in
+            groups.map { SearchShards.Group(name: $0.name, positions: $0.positions) }
         }
         let (categories, facets) = (
             groups(self.categories),

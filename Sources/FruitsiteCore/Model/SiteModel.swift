@@ -41,10 +41,10 @@ struct SiteModel: Sendable {
     /// The ids of the listed fruits (drafts only when included), in catalog order.
     private(set) var order: [Int] = []
     /// The categories of the listed fruits, with their positions in `order`.
-    private(set) var categories: [Category] = []
+    private(set) var categories: [FruitGroup] = []
     /// For each of `settings.facets`, its values that listed fruits have, each with the
     /// positions of those fruits, sorted like categories.
-    private(set) var facets: [[Category]]
+    private(set) var facets: [[FruitGroup]]
     /// Every output file but the fruits' pages (which their entries hold), by path.
     var outputs: [String: OutputRecord] = [:]
     /// The sharded search index's gram files as last written; nil when the index is single.
@@ -70,8 +70,8 @@ struct SiteModel: Sendable {
 
     /// A model as saved.
     init(
-        settings: Settings, entries: EntryTable, order: [Int], categories: [Category],
-        facets: [[Category]], outputs: [String: OutputRecord], searchGrams: SearchShards.Grams?,
+        settings: Settings, entries: EntryTable, order: [Int], categories: [FruitGroup],
+        facets: [[FruitGroup]], outputs: [String: OutputRecord], searchGrams: SearchShards.Grams?,
         folders: [Folder]?, listedAt: Int64, base: (checksum: UInt64, count: Int)?
     ) {
         self.settings = settings
@@ -167,7 +167,7 @@ struct SiteModel: Sendable {
                 }
             }
         }
-        categories.removeAll { $0.fruitIndexes.isEmpty }
-        for facet in facets.indices { facets[facet].removeAll { $0.fruitIndexes.isEmpty } }
+        categories.removeAll { $0.positions.isEmpty }
+        for facet in facets.indices { facets[facet].removeAll { $0.positions.isEmpty } }
     }
 }

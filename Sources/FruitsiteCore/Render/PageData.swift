@@ -65,7 +65,7 @@ struct PageData: Sendable {
             model: model, positions: positions, theme: theme, pagination: pagination)
         var categoryOfPosition = [Int32](repeating: -1, count: model.order.count)
         for (index, category) in model.categories.enumerated() {
-            for position in category.fruitIndexes { categoryOfPosition[position] = Int32(index) }
+            for position in category.positions { categoryOfPosition[position] = Int32(index) }
         }
         self.categoryOfPosition = categoryOfPosition
         feeds = Feeds(

@@ -20,7 +20,7 @@ struct FeedFile {
     }
 
     /// The feed of a category, or of the site, as its file and the pages' links name it.
-    static func feed(site: SiteSettings, category: Category?) -> Feed {
+    static func feed(site: SiteSettings, category: FruitGroup?) -> Feed {
         let name = category.map { BidiIsolation.isolated($0.name) }
         return Feed(
             title: name.map { "\($0) · \(site.title)" } ?? site.title,
@@ -31,7 +31,7 @@ struct FeedFile {
     }
 
     /// Where the listing a feed follows is: a category's folder, or the site root.
-    static func folder(of category: Category?) -> String {
+    static func folder(of category: FruitGroup?) -> String {
         category.map { "categories/\($0.slug)/" } ?? ""
     }
 

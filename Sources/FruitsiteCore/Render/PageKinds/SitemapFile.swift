@@ -60,7 +60,7 @@ struct SitemapListing: PageRead, Sendable {
             hasher.combine(UInt64(groups.count))
             for group in groups {
                 hasher.combine(group.name)
-                hasher.combine(UInt64(pagination.pageCount(of: group.fruitIndexes.count)))
+                hasher.combine(UInt64(pagination.pageCount(of: group.positions.count)))
             }
         }
         // And whether the categories' and the facets' own pages are written.
