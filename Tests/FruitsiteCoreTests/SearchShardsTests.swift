@@ -23,17 +23,17 @@ import Testing
     static let records = names.indices.map { ByteSlice(copying: #"{"n":\#($0)}"#.utf8) }
 
     static let categories = [
-        SearchShards.Group(
+        FruitGroup(
             name: "Even", positions: stride(from: 0, to: names.count, by: 2).map { $0 }),
-        SearchShards.Group(
+        FruitGroup(
             name: "Odd", positions: stride(from: 1, to: names.count, by: 2).map { $0 }),
     ]
     static let facets = [
         (
             key: "vitamins",
             values: [
-                SearchShards.Group(name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20]),
-                SearchShards.Group(name: "K", positions: []),
+                FruitGroup(name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20]),
+                FruitGroup(name: "K", positions: []),
             ]
         )
     ]
@@ -45,7 +45,7 @@ import Testing
     /// hash, a records file's with its group's; the manifest first.
     static func allFiles(
         _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
-        categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
+        categories: [FruitGroup], facets: [(key: String, values: [FruitGroup])]
     ) -> [RenderedPage] {
         let ends = names.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.count) }
         let (grams, gramFiles) = builder.grams(

@@ -63,13 +63,7 @@ extension SiteModel {
             )
         }
         let grams = searchGrams!
-        let groups = { (groups: [FruitGroup]) in
-            groups.map { SearchShards.Group(name: $0.name, positions: $0.positions) }
-        }
-        let (categories, facets) = (
-            groups(self.categories),
-            zip(settings.facets, self.facets).map { (key: $0, values: groups($1)) }
-        )
+        let facets = zip(settings.facets, self.facets).map { (key: $0, values: $1) }
         let files = builder.groupFiles(categories: categories, facets: facets)
         hashes.categories = publish(files.categories, changed: &changed, paths: &paths)
         hashes.facets = files.facets.map { publish($0, changed: &changed, paths: &paths) }

@@ -8,12 +8,6 @@
 /// say where in the name, so that a longer text is found by trigrams at fixed distances
 /// rather than by reading names. A pure function of its input: same catalog, same bytes.
 struct SearchShards: Sendable {
-    /// A category or a facet's value: its name and its fruits' positions, ascending.
-    struct Group: Sendable {
-        var name: String
-        var positions: [Int]
-    }
-
     /// The folder below the output folder that holds every file; the manifest is its
     /// `index.json`.
     static let folder = "search/"
@@ -35,10 +29,10 @@ struct SearchShards: Sendable {
 
     /// The categories' and the facet values' files, as their stamp-free paths name them:
     /// every file of the index but the manifest, the gram and the records files.
-    func groupFiles(categories: [Group], facets: [(key: String, values: [Group])]) -> (
+    func groupFiles(categories: [FruitGroup], facets: [(key: String, values: [FruitGroup])]) -> (
         categories: [RenderedPage], facets: [[RenderedPage]]
     ) {
-        let file = { (path: String, group: Group) in
+        let file = { (path: String, group: FruitGroup) in
             RenderedPage(path: Self.folder + path, bytes: Self.runList(group.positions) + [0x0A])
         }
         return (
@@ -100,15 +94,15 @@ struct SearchShards: Sendable {
     /// The manifest: the only file of the index whose name does not change with its bytes,
     /// read again by an open page to tell a new build (its `build`, the stamp of the rest).
     func manifest(
-        count: Int, grams: Grams, categories: [Group],
-        facets: [(key: String, values: [Group])], hashes: FileHashes
+        count: Int, grams: Grams, categories: [FruitGroup],
+        facets: [(key: String, values: [FruitGroup])], hashes: FileHashes
     ) -> [UInt8] {
         func stamps(_ hashes: [UInt64], into json: inout [UInt8]) {
             json.append(UInt8(ascii: "\""))
             for hash in hashes { json += ContentName.stamp(hash).utf8 }
             json.append(UInt8(ascii: "\""))
         }
-        func groups(_ groups: [Group], into json: inout [UInt8]) {
+        func groups(_ groups: [FruitGroup], into json: inout [UInt8]) {
             json.append(UInt8(ascii: "["))
             for (index, group) in groups.enumerated() {
                 if index > 0 { json.append(UInt8(ascii: ",")) }
