@@ -24,15 +24,18 @@ import Testing
 
     static let categories = [
         FruitGroup(
-            name: "Even", positions: stride(from: 0, to: names.count, by: 2).map { $0 }),
+            name: "Even",
+            positions: stride(from: 0, to: names.count, by: 2).map(CatalogPosition.init)),
         FruitGroup(
-            name: "Odd", positions: stride(from: 1, to: names.count, by: 2).map { $0 }),
+            name: "Odd",
+            positions: stride(from: 1, to: names.count, by: 2).map(CatalogPosition.init)),
     ]
     static let facets = [
         (
             key: "vitamins",
             values: [
-                FruitGroup(name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20]),
+                FruitGroup(
+                    name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20].map(CatalogPosition.init)),
                 FruitGroup(name: "K", positions: []),
             ]
         )
@@ -73,7 +76,9 @@ import Testing
             let members = recordsFiles[group..<min(group + hashes.recordsGroup, recordsFiles.count)]
                 .map {
                     RenderedPage(
-                        path: builder.recordsPath(of: $0), bytes: builder.recordsFile(records[$0]))
+                        path: builder.recordsPath(of: $0),
+                        bytes: builder.recordsFile(
+                            records[$0.lowerBound.rawValue..<$0.upperBound.rawValue]))
                 }
             var hasher = StableHasher()
             for file in members { hasher.combine(StableHasher.hash(file.bytes)) }
@@ -214,7 +219,7 @@ import Testing
             #expect(
                 Self.positions(
                     Self.file(files, "categories/\(index)", manifest["categoryFiles"], index))
-                    == category.positions)
+                    == category.positions.map(\.rawValue))
         }
         let facets = try #require(manifest["facets"] as? [[String: Any]])
         #expect(facets.map { $0["key"] as? String } == ["vitamins"])
@@ -224,7 +229,7 @@ import Testing
         for (index, value) in Self.facets[0].values.enumerated() {
             #expect(
                 Self.positions(Self.file(files, "facets/0/\(index)", facets[0]["files"], index))
-                    == value.positions)
+                    == value.positions.map(\.rawValue))
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
     static func categories(_ names: [String]) -> [FruitGroup] {
         names.enumerated().map { index, name in
             var category = FruitGroup(name: name)
-            category.positions = [index]
+            category.positions = [CatalogPosition(index)]
             return category
         }
     }

@@ -40,7 +40,9 @@ public struct Catalog: Sendable {
     static func categories(of fruits: [Fruit]) -> [FruitGroup] {
         var categories: [FruitGroup] = []
         for (position, fruit) in fruits.enumerated() {
-            add(position, to: fruit.category, key: fruit.categoryKey, in: &categories)
+            add(
+                CatalogPosition(position), to: fruit.category, key: fruit.categoryKey,
+                in: &categories)
         }
         return categories
     }
@@ -49,7 +51,7 @@ public struct Catalog: Sendable {
     /// which is made, in its sorted place, if `groups` has none of that name yet.
     /// - Parameter key: `Fold.key(name)`.
     static func add(
-        _ position: Int, to name: String, key: [UInt8], in groups: inout [FruitGroup]
+        _ position: CatalogPosition, to name: String, key: [UInt8], in groups: inout [FruitGroup]
     ) {
         let index = index(ofGroup: name, key: key, in: groups)
         if index == groups.count || groups[index].name != name {

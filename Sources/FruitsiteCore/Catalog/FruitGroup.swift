@@ -4,11 +4,12 @@ public struct FruitGroup: Sendable {
     /// The URL slug, such as `grapes-vines` for `Grapes & Vines`.
     public var slug: String
     /// The catalog positions of its fruits, ascending.
-    public var positions: [Int]
+    public var positions: [CatalogPosition]
     /// `fold(name)` as UTF-8: groups sort by it, then by name.
     let key: [UInt8]
 
-    init(name: String, slug: String? = nil, positions: [Int] = [], key: [UInt8]? = nil) {
+    init(name: String, slug: String? = nil, positions: [CatalogPosition] = [], key: [UInt8]? = nil)
+    {
         self.name = name
         self.slug = slug ?? Slug.make(from: name)
         self.positions = positions

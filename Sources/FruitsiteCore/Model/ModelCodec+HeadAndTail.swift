@@ -59,7 +59,7 @@ extension ModelCodec {
     /// The catalog order, with each entry's id as `ids` gives it, then the categories and
     /// each facet's values, then the outputs other than fruit pages.
     static func encodeTail(
-        _ model: SiteModel, ids: (Int) -> Int, into writer: inout ByteWriter
+        _ model: SiteModel, ids: (EntryID) -> Int, into writer: inout ByteWriter
     ) {
         writer.indexes(model.order.lazy.map(ids))
         for groups in [model.categories] + model.facets {
@@ -67,7 +67,7 @@ extension ModelCodec {
             for group in groups {
                 writer.string(group.name)
                 writer.string(group.slug)
-                writer.indexes(group.positions)
+                writer.indexes(group.positions.lazy.map(\.rawValue))
             }
         }
         // In the order of their paths' hashes: the same in every run, where a dictionary's
@@ -105,7 +105,8 @@ extension ModelCodec {
         _ reader: inout ByteReader, in bytes: ByteSlice, head: Head, entries: SiteModel.EntryTable,
         base: (checksum: UInt64, count: Int)
     ) -> SiteModel? {
-        guard let order = reader.indexes(below: entries.count), order.count <= entries.count,
+        guard let order = reader.indexes(below: entries.count, as: EntryID.init),
+            order.count <= entries.count,
             order.allSatisfy({ entries[$0] != nil })
         else { return nil }
         let orderCount = order.count
@@ -158,7 +159,8 @@ extension ModelCodec {
         var groups: [FruitGroup] = []
         for _ in 0..<count {
             guard let name = reader.string(), let slug = reader.string(),
-                let members = reader.indexes(below: orderCount), !members.isEmpty,
+                let members = reader.indexes(below: orderCount, as: CatalogPosition.init),
+                !members.isEmpty,
                 members.count <= orderCount
             else { return nil }
             groups.append(FruitGroup(name: name, slug: slug, positions: members))

@@ -22,7 +22,7 @@ extension SiteModel {
         /// The details of the entries this build parsed, for their pages, as far as they could
         /// be kept (see `DetailsStore`), sorted by id for `details(of:)`: a dictionary of them
         /// took twice the memory of this array.
-        var details: [(id: Int, details: KeptDetails)] = []
+        var details: [(id: EntryID, details: KeptDetails)] = []
         /// Where the details went that did not fit in memory; after rendering, it says
         /// whether that failed (`DetailsStore.failureNote`).
         var detailsStore: DetailsStore?
@@ -39,7 +39,7 @@ extension SiteModel {
         var changesModel = false
 
         /// The kept details of entry `id`, if this build parsed it and could keep them.
-        func details(of id: Int) -> KeptDetails? {
+        func details(of id: EntryID) -> KeptDetails? {
             let low = details.partitioningIndex(where: { $0.id >= id })
             return low < details.count && details[low].id == id ? details[low].details : nil
         }
@@ -242,7 +242,7 @@ extension SiteModel {
     /// Slugs that two listed fruits share, where one of them was just listed (a fruit that
     /// kept its file kept its slug): each file after the first, in path order, gets the
     /// error.
-    private func duplicateSlugs(among listed: [Int]) -> [Diagnostic] {
+    private func duplicateSlugs(among listed: [EntryID]) -> [Diagnostic] {
         let slugs = Set(listed.map { self[$0].fruit.slug })
         guard !slugs.isEmpty else { return [] }
         // Each path's slug is hashed from the path's bytes, and made a string only when the
@@ -335,7 +335,7 @@ extension SiteModel {
         // The fruit pages' records gathered first, in id order (`byPosition`).
         let written = byPosition(filling: nil, positions: data.positions) { $0.page?.inputHash }
         return zip(pages, hashes).filter { page, hash in
-            if case .fruit(let position) = page { return written[position] != hash }
+            if case .fruit(let position) = page { return written[position.rawValue] != hash }
             return record(of: page)?.inputHash != hash
         }
     }
@@ -371,7 +371,7 @@ extension SiteModel {
                     of: .facet(facet, value: value), count: values[value].positions.count)
             }
         }
-        pages += order.indices.map(Page.fruit)
+        pages += catalogPositions.map(Page.fruit)
         // The sitemap lists every page but the fixed ones and the folders that lead elsewhere.
         let parts = hasSitemap ? SitemapBuilder.partCount(of: pages.count - fixed.count) : 1
         if parts > 1 { pages += (1...parts).map(Page.sitemapPart) }
@@ -397,7 +397,7 @@ extension SiteModel {
     /// Records what `page` was written from and what it holds now.
     mutating func record(_ page: Page, _ record: OutputRecord) {
         if case .fruit(let position) = page {
-            setPage(of: order[position], record)
+            setPage(of: id(at: position), record)
         } else {
             outputs[page.path(in: self)] = record
         }

@@ -13,10 +13,10 @@ extension SiteModel {
         init() {}
 
         /// The entries `make` gives for the ids `0..<count`, made on every core, chunk by chunk.
-        init(count: Int, _ make: @Sendable (Int) -> Entry?) {
+        init(count: Int, _ make: @Sendable (EntryID) -> Entry?) {
             let size = 1 << Self.chunkBits
             chunks = Array(stride(from: 0, to: count, by: size)).concurrentMap { start in
-                (start..<min(start + size, count)).map(make)
+                (EntryID(start)..<EntryID(min(start + size, count))).map(make)
             }
             self.count = count
         }
@@ -24,18 +24,23 @@ extension SiteModel {
         /// Whether every id has an entry.
         var isFull: Bool { chunks.allSatisfy { !$0.contains { $0 == nil } } }
 
-        var indices: Range<Int> { 0..<count }
+        /// Every id, holes included.
+        var ids: Range<EntryID> { EntryID(0)..<EntryID(count) }
 
-        subscript(id: Int) -> Entry? {
-            _read { yield chunks[id >> Self.chunkBits][id & Self.chunkMask] }
-            _modify { yield &chunks[id >> Self.chunkBits][id & Self.chunkMask] }
+        subscript(id: EntryID) -> Entry? {
+            _read { yield chunks[id.rawValue >> Self.chunkBits][id.rawValue & Self.chunkMask] }
+            _modify {
+                yield &chunks[id.rawValue >> Self.chunkBits][id.rawValue & Self.chunkMask]
+            }
         }
 
-        /// Adds an entry, or a hole, with the next id.
-        mutating func append(_ entry: Entry?) {
+        /// Adds an entry, or a hole, with the next id, which it returns.
+        @discardableResult
+        mutating func append(_ entry: Entry?) -> EntryID {
             if count & Self.chunkMask == 0 { chunks.append([]) }
             chunks[chunks.count - 1].append(entry)
             count += 1
+            return EntryID(count - 1)
         }
     }
 }

@@ -3,16 +3,17 @@ extension SiteModel {
     /// `replace` needs to move the order, the groups and the search postings with them.
     struct Reordering {
         /// The ids of the listed fruits, in their new catalog order.
-        var order: [Int]
-        /// For each old catalog position, the new one, or -1 for a fruit that left.
+        var order: [EntryID]
+        /// For each old catalog position, the new one, or -1 for a fruit that left: as
+        /// `rawValue`s, the numbers the search postings move by (`GramPostings.move`).
         var moved: [Int]
         /// Each arriving fruit's id and new position, in catalog order.
-        var placed: [(id: Int, position: Int)]
+        var placed: [(id: EntryID, position: CatalogPosition)]
     }
 
     /// Whether `entry`, stored over the entry `id`, keeps its place in the catalog, its
     /// category and its facets' values: then neither the order nor the groups change.
-    func staysInPlace(_ id: Int, _ entry: Entry) -> Bool {
+    func staysInPlace(_ id: EntryID, _ entry: Entry) -> Bool {
         let (before, after) = (self[id].fruit, entry.fruit)
         guard isListed(before) == isListed(after) else { return false }
         return !isListed(before)
@@ -21,28 +22,28 @@ extension SiteModel {
     }
 
     /// The catalog position of the listed fruit `id`, by binary search.
-    func position(of id: Int) -> Int? {
+    func position(of id: EntryID) -> CatalogPosition? {
         let fruit = self[id].fruit
         var low = order.indices.partitioningIndex(where: {
-            !Catalog.precedes(self[position: $0].fruit, fruit)
+            !Catalog.precedes(self[order[$0]].fruit, fruit)
         })
         // Equal keys (a duplicate slug, which fails the build) sit side by side.
         while low < order.count, order[low] != id,
-            !Catalog.precedes(fruit, self[position: low].fruit)
+            !Catalog.precedes(fruit, self[order[low]].fruit)
         {
             low += 1
         }
-        return low < order.count && order[low] == id ? low : nil
+        return low < order.count && order[low] == id ? CatalogPosition(low) : nil
     }
 
     /// The catalog without the fruits at the `leaving` positions and with the `arriving`
     /// ones merged in: only these are placed, each by binary search among the fruits that
     /// stay, whose keys are as they were.
-    func reordering(leaving: [Int], arriving: [Int]) -> Reordering {
+    func reordering(leaving: [CatalogPosition], arriving: [EntryID]) -> Reordering {
         // The fruits that stay, in order.
         var isLeaving = [Bool](repeating: false, count: order.count)
-        for position in leaving { isLeaving[position] = true }
-        var kept: [Int] = []
+        for position in leaving { isLeaving[position.rawValue] = true }
+        var kept: [EntryID] = []
         kept.reserveCapacity(order.count - leaving.count)
         var keptIndex = [Int](repeating: -1, count: order.count)
         for position in order.indices where !isLeaving[position] {
@@ -52,8 +53,8 @@ extension SiteModel {
         // The arrivals merged in.
         let sorted = Catalog.order(of: arriving.map { self[$0].fruit }).map { arriving[$0] }
         var placedKept = [Int](repeating: -1, count: kept.count)
-        var placed: [(id: Int, position: Int)] = []
-        var result: [Int] = []
+        var placed: [(id: EntryID, position: CatalogPosition)] = []
+        var result: [EntryID] = []
         result.reserveCapacity(kept.count + arriving.count)
         var next = 0
         func copy(upTo end: Int) {
@@ -69,7 +70,7 @@ extension SiteModel {
                 upTo: kept[next...].partitioningIndex(where: {
                     !Catalog.precedes(self[$0].fruit, fruit)
                 }))
-            placed.append((id, result.count))
+            placed.append((id, CatalogPosition(result.count)))
             result.append(id)
         }
         copy(upTo: kept.count)
@@ -82,7 +83,9 @@ extension SiteModel {
     /// - Parameters:
     ///   - leaving: The old positions of the fruits that left or moved.
     ///   - names: The `nameHash` of each fruit at the `leaving` positions.
-    mutating func moveSearchPostings(_ reordering: Reordering, leaving: [Int], names: [UInt64]) {
+    mutating func moveSearchPostings(
+        _ reordering: Reordering, leaving: [CatalogPosition], names: [UInt64]
+    ) {
         let (moved, placed) = (reordering.moved, reordering.placed)
         // A fruit that comes back to its place under its own name (its category or a facet's
         // value changed) leaves the names in catalog order, and so the postings, as they were.
@@ -95,7 +98,7 @@ extension SiteModel {
             // Postings that name a position the catalog did not have can come only from a
             // damaged model: the names are then read again, and `--verbose` says so.
             if postings.lie(below: moved.count) {
-                let arriving = placed.map { ($0.position, self[$0.id].fruit.nameKey) }
+                let arriving = placed.map { ($0.position.rawValue, self[$0.id].fruit.nameKey) }
                 searchGrams!.postings!.move(moved, arriving: arriving)
             } else {
                 searchGrams!.postings = nil
@@ -108,7 +111,7 @@ extension SiteModel {
     static func move(_ groups: inout [FruitGroup], by moved: [Int]) {
         for index in groups.indices {
             groups[index].positions = groups[index].positions.compactMap {
-                moved[$0] >= 0 ? moved[$0] : nil
+                moved[$0.rawValue] >= 0 ? CatalogPosition(moved[$0.rawValue]) : nil
             }
         }
     }

@@ -13,7 +13,7 @@ extension SiteModel {
             hasher.combine(record.outputHash)
             return hasher.value
         }
-        let shares = entries.indices.concurrentShares { [entries] share in
+        let shares = entries.ids.concurrentShares { [entries] share in
             var (sum, count): (UInt64, UInt64) = (0, 0)
             for id in share {
                 // Borrowed, not bound: a copy of an entry costs a dozen reference counts.

@@ -92,8 +92,10 @@ extension SiteModel {
     ) {
         let files = builder.recordsFiles(count: order.count)
         hashes.recordsGroup = builder.recordsGroup(fileCount: files.count)
-        var group: [(path: String, positions: Range<Int>, record: OutputRecord, bytes: [UInt8]?)] =
-            []
+        typealias File = (
+            path: String, positions: Range<CatalogPosition>, record: OutputRecord, bytes: [UInt8]?
+        )
+        var group: [File] = []
         for (number, positions) in files.enumerated() {
             let page = Page.searchRecords(positions)
             let path = page.path(in: self)

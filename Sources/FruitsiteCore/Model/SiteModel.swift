@@ -39,7 +39,7 @@ struct SiteModel: Sendable {
     /// How many entries there are.
     private(set) var count = 0
     /// The ids of the listed fruits (drafts only when included), in catalog order.
-    private(set) var order: [Int] = []
+    private(set) var order: [EntryID] = []
     /// The categories of the listed fruits, with their positions in `order`.
     private(set) var categories: [FruitGroup] = []
     /// For each of `settings.facets`, its values that listed fruits have, each with the
@@ -70,13 +70,13 @@ struct SiteModel: Sendable {
 
     /// A model as saved.
     init(
-        settings: Settings, entries: EntryTable, order: [Int], categories: [FruitGroup],
+        settings: Settings, entries: EntryTable, order: [EntryID], categories: [FruitGroup],
         facets: [[FruitGroup]], outputs: [String: OutputRecord], searchGrams: SearchShards.Grams?,
         folders: [Folder]?, listedAt: Int64, base: (checksum: UInt64, count: Int)?
     ) {
         self.settings = settings
         self.entries = entries
-        count = entries.indices.count { entries[$0] != nil }
+        count = entries.ids.count { entries[$0] != nil }
         self.base = base
         self.order = order
         self.categories = categories
@@ -93,12 +93,12 @@ struct SiteModel: Sendable {
     // the three in agreement.
 
     /// Records that the file of `id` was seen again with the same bytes.
-    mutating func verify(_ id: Int, status: FileStatus?, at time: Int64) {
+    mutating func verify(_ id: EntryID, status: FileStatus?, at time: Int64) {
         entries[id]!.verify(status: status, at: time)
     }
 
     /// Sets the record of the fruit page of `id`.
-    mutating func setPage(of id: Int, _ record: OutputRecord?) {
+    mutating func setPage(of id: EntryID, _ record: OutputRecord?) {
         entries[id]!.setPage(record)
     }
 
@@ -108,19 +108,19 @@ struct SiteModel: Sendable {
     /// replaced, the id of each stored one, and the ids of the fruits newly listed (new
     /// files, and drafts published): only these can bring a slug the catalog already has.
     mutating func replace(
-        removing removed: [Int], storing stored: some Collection<(id: Int?, entry: Entry)>
-    ) -> (old: [Entry], ids: [Int], listed: [Int]) {
+        removing removed: [EntryID], storing stored: some Collection<(id: EntryID?, entry: Entry)>
+    ) -> (old: [Entry], ids: [EntryID], listed: [EntryID]) {
         // Where the leaving fruits are, found while every fruit still has its old key.
-        var leaving: [Int] = []
+        var leaving: [CatalogPosition] = []
         for id in removed where isListed(id) { leaving.append(position(of: id)!) }
         for case (let id?, let entry) in stored where isListed(id) && !staysInPlace(id, entry) {
             leaving.append(position(of: id)!)
         }
         let leavingNames = leaving.map { self[position: $0].nameHash }
         var old: [Entry] = []
-        var arriving: [Int] = []
-        var newlyListed: [Int] = []
-        var ids: [Int] = []
+        var arriving: [EntryID] = []
+        var newlyListed: [EntryID] = []
+        var ids: [EntryID] = []
         for id in removed {
             old.append(entries[id]!)
             entries[id] = nil
@@ -135,13 +135,13 @@ struct SiteModel: Sendable {
                 if !wasListed && isListed(id) { newlyListed.append(id) }
                 ids.append(id)
             } else {
-                entries.append(entry)
+                let id = entries.append(entry)
                 count += 1
                 if isListed(entry.fruit) {
-                    arriving.append(entries.count - 1)
-                    newlyListed.append(entries.count - 1)
+                    arriving.append(id)
+                    newlyListed.append(id)
                 }
-                ids.append(entries.count - 1)
+                ids.append(id)
             }
         }
         if !leaving.isEmpty || !arriving.isEmpty {

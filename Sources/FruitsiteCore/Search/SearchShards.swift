@@ -33,7 +33,9 @@ struct SearchShards: Sendable {
         categories: [RenderedPage], facets: [[RenderedPage]]
     ) {
         let file = { (path: String, group: FruitGroup) in
-            RenderedPage(path: Self.folder + path, bytes: Self.runList(group.positions) + [0x0A])
+            RenderedPage(
+                path: Self.folder + path,
+                bytes: Self.runList(group.positions.lazy.map(\.rawValue)) + [0x0A])
         }
         return (
             categories.enumerated().map { file("categories/\($0).json", $1) },
@@ -45,9 +47,9 @@ struct SearchShards: Sendable {
 
     /// The catalog positions whose records each records file holds, for `count` fruits: a
     /// file is made only when one of its fruits' summaries changed.
-    func recordsFiles(count: Int) -> [Range<Int>] {
+    func recordsFiles(count: Int) -> [Range<CatalogPosition>] {
         stride(from: 0, to: count, by: recordsPerFile).map {
-            $0..<min($0 + recordsPerFile, count)
+            CatalogPosition($0)..<CatalogPosition(min($0 + recordsPerFile, count))
         }
     }
 
@@ -65,8 +67,8 @@ struct SearchShards: Sendable {
 
     /// The path of the records file holding `positions`, one of `recordsFiles(count:)`,
     /// without its stamp.
-    func recordsPath(of positions: Range<Int>) -> String {
-        Self.folder + "records/\(positions.lowerBound / recordsPerFile).json"
+    func recordsPath(of positions: Range<CatalogPosition>) -> String {
+        Self.folder + "records/\(positions.lowerBound.rawValue / recordsPerFile).json"
     }
 
     /// A records file: the records of its fruits (`SearchIndexBuilder.record(of:)`), in

@@ -11,7 +11,7 @@ struct FeedFile {
             let items = try fruits.positions.map { position throws(BuildFailure) in
                 Feed.Item(
                     fruit: data.model[position: position].fruit,
-                    details: try details(data.model.order[position]))
+                    details: try details(data.model.id(at: position)))
             }
             let category = fruits.category.map(data.group(of:))
             return Self.feed(site: data.settings(of: site), category: category).text(
@@ -45,7 +45,7 @@ struct FeedFile {
 /// parsed from, and whether raw HTML passes through, which their bodies are rendered with.
 struct FeedFruits: PageRead {
     let category: GroupRead?
-    let positions: [Int]
+    let positions: [CatalogPosition]
     private let hash: UInt64
 
     init(_ data: PageData, category: Int?) {
@@ -57,7 +57,7 @@ struct FeedFruits: PageRead {
         hasher.combine(UInt64(data.config.rawHTML ? 1 : 0))
         for position in positions {
             hasher.combine(data.model[position: position].pathHash)
-            hasher.combine(data.hashes[position].source)
+            hasher.combine(data.hashes[position.rawValue].source)
         }
         hash = hasher.value
     }
