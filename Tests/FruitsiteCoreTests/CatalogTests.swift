@@ -34,9 +34,10 @@ import Testing
                 "berries", "citrus", "core-fruits", "tropical",
             ])
         #expect(
-            Self.tutorial.categories[0].fruitIndexes.map { Self.tutorial.fruits[$0].name } == [
-                "Blueberry", "Strawberry",
-            ])
+            Self.tutorial.categories[0].positions.map { Self.tutorial.fruits[$0.rawValue].name }
+                == [
+                    "Blueberry", "Strawberry",
+                ])
     }
 
     @Test(

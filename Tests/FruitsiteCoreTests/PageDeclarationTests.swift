@@ -135,7 +135,7 @@ import Testing
         var data = applied.data
         let pages =
             model.pages(in: data.pagination, hasSitemap: config.hasSitemap, writes: theme.writes)
-            + data.feeds.pages + [.searchIndex, .searchRecords(0..<model.order.count)]
+            + data.feeds.pages + [.searchIndex, .searchRecords(model.catalogPositions)]
         _ = data.prepare(for: pages, within: .none)
         var site: [String: Parts] = [:]
         for page in pages {

@@ -23,17 +23,20 @@ import Testing
     static let records = names.indices.map { ByteSlice(copying: #"{"n":\#($0)}"#.utf8) }
 
     static let categories = [
-        SearchShards.Group(
-            name: "Even", positions: stride(from: 0, to: names.count, by: 2).map { $0 }),
-        SearchShards.Group(
-            name: "Odd", positions: stride(from: 1, to: names.count, by: 2).map { $0 }),
+        FruitGroup(
+            name: "Even",
+            positions: stride(from: 0, to: names.count, by: 2).map(CatalogPosition.init)),
+        FruitGroup(
+            name: "Odd",
+            positions: stride(from: 1, to: names.count, by: 2).map(CatalogPosition.init)),
     ]
     static let facets = [
         (
             key: "vitamins",
             values: [
-                SearchShards.Group(name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20]),
-                SearchShards.Group(name: "K", positions: []),
+                FruitGroup(
+                    name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20].map(CatalogPosition.init)),
+                FruitGroup(name: "K", positions: []),
             ]
         )
     ]
@@ -45,7 +48,7 @@ import Testing
     /// hash, a records file's with its group's; the manifest first.
     static func allFiles(
         _ builder: SearchShards, names: [[UInt8]], records: [ByteSlice],
-        categories: [SearchShards.Group], facets: [(key: String, values: [SearchShards.Group])]
+        categories: [FruitGroup], facets: [(key: String, values: [FruitGroup])]
     ) -> [RenderedPage] {
         let ends = names.reduce(into: [Int]()) { $0.append(($0.last ?? 0) + $1.count) }
         let (grams, gramFiles) = builder.grams(
@@ -73,7 +76,9 @@ import Testing
             let members = recordsFiles[group..<min(group + hashes.recordsGroup, recordsFiles.count)]
                 .map {
                     RenderedPage(
-                        path: builder.recordsPath(of: $0), bytes: builder.recordsFile(records[$0]))
+                        path: builder.recordsPath(of: $0),
+                        bytes: builder.recordsFile(
+                            records[$0.lowerBound.rawValue..<$0.upperBound.rawValue]))
                 }
             var hasher = StableHasher()
             for file in members { hasher.combine(StableHasher.hash(file.bytes)) }
@@ -214,7 +219,7 @@ import Testing
             #expect(
                 Self.positions(
                     Self.file(files, "categories/\(index)", manifest["categoryFiles"], index))
-                    == category.positions)
+                    == category.positions.map(\.rawValue))
         }
         let facets = try #require(manifest["facets"] as? [[String: Any]])
         #expect(facets.map { $0["key"] as? String } == ["vitamins"])
@@ -224,7 +229,7 @@ import Testing
         for (index, value) in Self.facets[0].values.enumerated() {
             #expect(
                 Self.positions(Self.file(files, "facets/0/\(index)", facets[0]["files"], index))
-                    == value.positions)
+                    == value.positions.map(\.rawValue))
         }
     }
 

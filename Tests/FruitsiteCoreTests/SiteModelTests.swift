@@ -47,19 +47,20 @@ import Testing
             model.categories.map(\.name) == fresh.categories.map(\.name),
             "step \(step): categories")
         #expect(
-            model.categories.map(\.fruitIndexes) == fresh.categories.map(\.fruitIndexes),
+            model.categories.map(\.positions) == fresh.categories.map(\.positions),
             "step \(step): category members")
         for (facet, key) in model.settings.facets.enumerated() {
-            var values: [Category] = []
+            var values: [FruitGroup] = []
             for (position, fruit) in fresh.fruits.enumerated() {
                 for value in fruit.values(ofFacet: key) {
-                    Catalog.add(position, to: value, key: Fold.key(value), in: &values)
+                    Catalog.add(
+                        CatalogPosition(position), to: value, key: Fold.key(value), in: &values)
                 }
             }
             #expect(
                 model.facets[facet].map(\.name) == values.map(\.name), "step \(step): \(key)")
             #expect(
-                model.facets[facet].map(\.fruitIndexes) == values.map(\.fruitIndexes),
+                model.facets[facet].map(\.positions) == values.map(\.positions),
                 "step \(step): \(key) members")
         }
     }
@@ -73,9 +74,9 @@ import Testing
         var model = SiteModel(settings: Self.settings)
         var next = 0
         for step in 0..<300 {
-            var removed: [Int] = []
-            var stored: [(id: Int?, entry: SiteModel.Entry)] = []
-            var touched = Set<Int>()
+            var removed: [EntryID] = []
+            var stored: [(id: EntryID?, entry: SiteModel.Entry)] = []
+            var touched = Set<EntryID>()
             for _ in 0..<Int.random(in: 1...(step < 5 ? 40 : 4), using: &random) {
                 let ids = model.ids.filter { !touched.contains($0) }
                 switch Int.random(in: 0..<4, using: &random) {
@@ -114,17 +115,19 @@ import Testing
         var copy = original
         let renamed = Fruit(slug: "f300", name: "Zzz", category: "Citrus")
         _ = copy.replace(
-            removing: [5, 699],
+            removing: [EntryID(5), EntryID(699)],
             storing: [
-                (300, Self.entry("C/f300.md", renamed)),
+                (EntryID(300), Self.entry("C/f300.md", renamed)),
                 (nil, Self.entry("C/new.md", Fruit(slug: "new", name: "Aaa", category: "Citrus"))),
             ])
-        copy.verify(520, status: nil, at: 42)
+        copy.verify(EntryID(520), status: nil, at: 42)
         #expect(copy.count == 699 && original.count == 700)
         #expect(original.ids.map { original[$0].fruit.slug } == slugs)
         #expect(original.order == order)
-        #expect(original[300].fruit.name == fruits[300].name && copy[300].fruit.name == "Zzz")
-        #expect(original[520].verifiedAt == 0 && copy[520].verifiedAt == 42)
+        let (changed, verified) = (EntryID(300), EntryID(520))
+        #expect(
+            original[changed].fruit.name == fruits[300].name && copy[changed].fruit.name == "Zzz")
+        #expect(original[verified].verifiedAt == 0 && copy[verified].verifiedAt == 42)
         Self.expectMatchesAFreshSort(original, step: 0)
         Self.expectMatchesAFreshSort(copy, step: 1)
     }

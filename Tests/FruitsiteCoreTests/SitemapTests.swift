@@ -11,10 +11,10 @@ import Testing
         ("banana", nil), ("cherry", nil),
     ]
 
-    static func categories(_ names: [String]) -> [Category] {
+    static func categories(_ names: [String]) -> [FruitGroup] {
         names.enumerated().map { index, name in
-            var category = Category(name: name)
-            category.fruitIndexes = [index]
+            var category = FruitGroup(name: name)
+            category.positions = [CatalogPosition(index)]
             return category
         }
     }

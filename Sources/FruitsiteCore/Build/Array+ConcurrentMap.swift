@@ -41,16 +41,16 @@ extension Array where Element: Sendable {
     }
 }
 
-extension Range<Int> {
+extension Range where Bound: Strideable, Bound.Stride == Int {
     /// `body` on every core, for consecutive shares of the range of a few thousand indices
     /// each, results in order: for work too cheap for each index to be handed out alone, such
     /// as one hash for each fruit, added up.
     func concurrentShares<Result: Sendable>(
-        _ body: @Sendable (Range<Int>) -> Result
-    ) -> [Result] {
+        _ body: @Sendable (Range<Bound>) -> Result
+    ) -> [Result] where Bound: Sendable {
         let share = 4_096
         return Array(stride(from: lowerBound, to: upperBound, by: share)).concurrentMap {
-            body($0..<Swift.min($0 + share, upperBound))
+            body($0..<Swift.min($0.advanced(by: share), upperBound))
         }
     }
 }

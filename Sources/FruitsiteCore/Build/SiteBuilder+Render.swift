@@ -64,7 +64,7 @@ extension SiteBuilder {
         renderer.onProgress = onProgress
         renderer.batchLimit = batchLimit
         let (scanner, model) = (scanner(data.config), data.model)
-        let details = { @Sendable (id: Int) throws(BuildFailure) -> FruitDetails in
+        let details = { @Sendable (id: EntryID) throws(BuildFailure) -> FruitDetails in
             if let details = plan.details(of: id)?.load() { return details }
             return try scanner.details(of: model[id])
         }

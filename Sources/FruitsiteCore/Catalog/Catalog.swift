@@ -10,7 +10,7 @@ public struct Catalog: Sendable {
     /// Every fruit, ascending by `fold(name)` code point by code point, then by slug.
     public let fruits: [Fruit]
     /// Unique categories, ascending by `fold(name)` code point by code point, then by name.
-    public let categories: [Category]
+    public let categories: [FruitGroup]
 
     /// Sorts `fruits` into catalog order and groups them into categories.
     /// - Parameter fruits: The parsed fruits, in any order.
@@ -20,7 +20,7 @@ public struct Catalog: Sendable {
     }
 
     /// A catalog of fruits already in catalog order, with their categories.
-    init(sorted fruits: [Fruit], categories: [Category]) {
+    init(sorted fruits: [Fruit], categories: [FruitGroup]) {
         self.fruits = fruits
         self.categories = categories
     }
@@ -37,33 +37,35 @@ public struct Catalog: Sendable {
 
     /// The categories of `fruits`, which are in catalog order, each with the positions of its
     /// fruits.
-    static func categories(of fruits: [Fruit]) -> [Category] {
-        var categories: [Category] = []
+    static func categories(of fruits: [Fruit]) -> [FruitGroup] {
+        var categories: [FruitGroup] = []
         for (position, fruit) in fruits.enumerated() {
-            add(position, to: fruit.category, key: fruit.categoryKey, in: &categories)
+            add(
+                CatalogPosition(position), to: fruit.category, key: fruit.categoryKey,
+                in: &categories)
         }
         return categories
     }
 
     /// Adds a catalog position to the group (a category, or a facet's value) named `name`,
-    /// which is made, in its sorted place, if `categories` has none of that name yet.
+    /// which is made, in its sorted place, if `groups` has none of that name yet.
     /// - Parameter key: `Fold.key(name)`.
     static func add(
-        _ position: Int, to name: String, key: [UInt8], in categories: inout [Category]
+        _ position: CatalogPosition, to name: String, key: [UInt8], in groups: inout [FruitGroup]
     ) {
-        let index = index(ofCategory: name, key: key, in: categories)
-        if index == categories.count || categories[index].name != name {
-            categories.insert(Category(name: name, key: key), at: index)
+        let index = index(ofGroup: name, key: key, in: groups)
+        if index == groups.count || groups[index].name != name {
+            groups.insert(FruitGroup(name: name, key: key), at: index)
         }
         // Fruits mostly come in catalog order, so this is mostly an append.
-        var slot = categories[index].fruitIndexes.count
-        while slot > 0 && categories[index].fruitIndexes[slot - 1] > position { slot -= 1 }
-        categories[index].fruitIndexes.insert(position, at: slot)
+        var slot = groups[index].positions.count
+        while slot > 0 && groups[index].positions[slot - 1] > position { slot -= 1 }
+        groups[index].positions.insert(position, at: slot)
     }
 
-    /// Where the category named `name` is, or would go, in `categories`: binary search.
-    static func index(ofCategory name: String, key: [UInt8], in categories: [Category]) -> Int {
-        categories.partitioningIndex(where: { !Category.precedes(($0.key, $0.name), (key, name)) })
+    /// Where the group named `name` is, or would go, in `groups`: binary search.
+    static func index(ofGroup name: String, key: [UInt8], in groups: [FruitGroup]) -> Int {
+        groups.partitioningIndex(where: { !FruitGroup.precedes(($0.key, $0.name), (key, name)) })
     }
 
     /// The category names, sorted and unique.

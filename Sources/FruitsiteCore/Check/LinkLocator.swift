@@ -44,7 +44,7 @@ struct LinkLocator {
         var fallback = SourceLocation(path: templatesDirectory)
         let parts = broken.page.split(separator: "/")
         if parts.count == 3, parts[0] == "fruits",
-            let position = model.order.indices.first(where: {
+            let position = model.catalogPositions.first(where: {
                 model[position: $0].fruit.slug == parts[1]
             })
         {

@@ -90,20 +90,25 @@ struct ByteReader {
 
     /// What `ByteWriter.indexes` wrote, each below `limit`; nil when past the end or out of
     /// range.
-    mutating func indexes(below limit: Int) -> [Int]? {
+    mutating func indexes(below limit: Int) -> [Int]? { indexes(below: limit, as: { $0 }) }
+
+    /// What `ByteWriter.indexes` wrote, each below `limit`, each made an `Index` by `make`
+    /// (an id or a position, read straight into an array of them); nil when past the end or
+    /// out of range.
+    mutating func indexes<Index>(below limit: Int, as make: (Int) -> Index) -> [Index]? {
         guard let count = integer(), count >= 0, count <= (buffer.count - offset) / 4 else {
             return nil
         }
         let (buffer, start) = (buffer, offset)
         var isInRange = true
-        let values = [Int](unsafeUninitializedCapacity: count) { values, initialized in
+        let values = [Index](unsafeUninitializedCapacity: count) { values, initialized in
             for index in 0..<count {
                 let value = Int(
                     UInt32(
                         littleEndian: buffer.loadUnaligned(
                             fromByteOffset: start + index * 4, as: UInt32.self)))
                 isInRange = isInRange && value < limit
-                values[index] = value
+                values.initializeElement(at: index, to: make(value))
             }
             initialized = count
         }

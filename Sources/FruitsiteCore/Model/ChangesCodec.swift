@@ -12,24 +12,24 @@ enum ChangesCodec {
     ///   - removed: The ids of the base's entries the model no longer has.
     ///   - changed: The ids of the entries changed or added since.
     static func encode(
-        _ model: SiteModel, id: UInt64, base: (checksum: UInt64, count: Int), removed: [Int],
-        changed: [Int], into writer: inout ByteWriter, flush: (inout ByteWriter) throws -> Void
+        _ model: SiteModel, id: UInt64, base: (checksum: UInt64, count: Int), removed: [EntryID],
+        changed: [EntryID], into writer: inout ByteWriter, flush: (inout ByteWriter) throws -> Void
     ) rethrows {
         ModelCodec.encodeHead(model, id: id, into: &writer)
         writer.word(base.checksum)
         writer.integer(model.entries.count)
         writer.integer(removed.count)
-        for id in removed { writer.integer(id) }
+        for id in removed { writer.integer(id.rawValue) }
         writer.integer(changed.count)
         for id in changed {
             var record = ByteWriter()
             ModelCodec.encode(model[id], into: &record)
-            writer.integer(id)
+            writer.integer(id.rawValue)
             writer.integer(record.bytes.count)
             writer.bytes += record.bytes
             try flush(&writer)
         }
-        ModelCodec.encodeTail(model, ids: { $0 }, into: &writer)
+        ModelCodec.encodeTail(model, ids: \.rawValue, into: &writer)
     }
 
     /// The marker id and the model that the changes file `bytes` (its header ending at
@@ -60,7 +60,8 @@ enum ChangesCodec {
             var entries = SiteModel.EntryTable()
             swap(&entries, &file.entries)
             for _ in 0..<removedCount {
-                guard let id = reader.integer(), id >= 0, id < base.count, entries[id] != nil
+                guard let id = reader.integer().map(EntryID.init), id.rawValue >= 0,
+                    id.rawValue < base.count, entries[id] != nil
                 else { return .failure(.damaged) }
                 entries[id] = nil
             }
@@ -80,7 +81,7 @@ enum ChangesCodec {
                     let entry = ModelCodec.decodeEntry(&record, in: bytes, keepingBytes: false),
                     record.isAtEnd
                 else { return .failure(.damaged) }
-                entries[id] = entry
+                entries[EntryID(id)] = entry
                 reader.offset += length
             }
             guard

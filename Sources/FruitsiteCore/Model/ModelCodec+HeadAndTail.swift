@@ -59,7 +59,7 @@ extension ModelCodec {
     /// The catalog order, with each entry's id as `ids` gives it, then the categories and
     /// each facet's values, then the outputs other than fruit pages.
     static func encodeTail(
-        _ model: SiteModel, ids: (Int) -> Int, into writer: inout ByteWriter
+        _ model: SiteModel, ids: (EntryID) -> Int, into writer: inout ByteWriter
     ) {
         writer.indexes(model.order.lazy.map(ids))
         for groups in [model.categories] + model.facets {
@@ -67,7 +67,7 @@ extension ModelCodec {
             for group in groups {
                 writer.string(group.name)
                 writer.string(group.slug)
-                writer.indexes(group.fruitIndexes)
+                writer.indexes(group.positions.lazy.map(\.rawValue))
             }
         }
         // In the order of their paths' hashes: the same in every run, where a dictionary's
@@ -105,12 +105,13 @@ extension ModelCodec {
         _ reader: inout ByteReader, in bytes: ByteSlice, head: Head, entries: SiteModel.EntryTable,
         base: (checksum: UInt64, count: Int)
     ) -> SiteModel? {
-        guard let order = reader.indexes(below: entries.count), order.count <= entries.count,
+        guard let order = reader.indexes(below: entries.count, as: EntryID.init),
+            order.count <= entries.count,
             order.allSatisfy({ entries[$0] != nil })
         else { return nil }
         let orderCount = order.count
         // The categories, then each facet's values.
-        var groups: [[Category]] = []
+        var groups: [[FruitGroup]] = []
         for _ in 0...head.settings.facets.count {
             guard let list = decodeGroups(&reader, orderCount: orderCount) else { return nil }
             groups.append(list)
@@ -153,15 +154,16 @@ extension ModelCodec {
     }
 
     /// A list of categories or of a facet's values, each with the positions of its fruits.
-    private static func decodeGroups(_ reader: inout ByteReader, orderCount: Int) -> [Category]? {
+    private static func decodeGroups(_ reader: inout ByteReader, orderCount: Int) -> [FruitGroup]? {
         guard let count = reader.integer(), count >= 0, count <= orderCount else { return nil }
-        var groups: [Category] = []
+        var groups: [FruitGroup] = []
         for _ in 0..<count {
             guard let name = reader.string(), let slug = reader.string(),
-                let members = reader.indexes(below: orderCount), !members.isEmpty,
+                let members = reader.indexes(below: orderCount, as: CatalogPosition.init),
+                !members.isEmpty,
                 members.count <= orderCount
             else { return nil }
-            groups.append(Category(name: name, slug: slug, fruitIndexes: members))
+            groups.append(FruitGroup(name: name, slug: slug, positions: members))
         }
         return groups
     }

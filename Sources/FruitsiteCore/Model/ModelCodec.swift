@@ -18,7 +18,7 @@ enum ModelCodec {
         encodeHead(model, id: id, into: &writer)
         let ids = model.savingOrder
         var newID = [Int](repeating: -1, count: model.entries.count)
-        for (index, id) in ids.enumerated() { newID[id] = index }
+        for (index, id) in ids.enumerated() { newID[id.rawValue] = index }
         // Entries unchanged since they were loaded are copied as they were read.
         writer.integer(ids.count)
         var lengths: [Int] = []
@@ -35,7 +35,7 @@ enum ModelCodec {
         }
         let end = writer.bytes.count
         writer.indexes(lengths)
-        encodeTail(model, ids: { newID[$0] }, into: &writer)
+        encodeTail(model, ids: { newID[$0.rawValue] }, into: &writer)
         writer.word(UInt64(writer.bytes.count - end))
     }
 
@@ -100,7 +100,7 @@ enum ModelCodec {
             nonisolated(unsafe) let buffer = reader.buffer
             let recordRanges = ranges
             let entries = SiteModel.EntryTable(count: count) { id in
-                let range = recordRanges[id]
+                let range = recordRanges[id.rawValue]
                 var record = ByteReader(
                     UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
                     offset: range.lowerBound)

@@ -159,7 +159,7 @@ struct ModelStore: Sendable {
     func save(_ model: SiteModel, id: UInt64) throws {
         try FileSystem.makeFolders(directory)
         if let base = model.base {
-            let removed = (0..<base.count).filter { model.entries[$0] == nil }
+            let removed = (EntryID(0)..<EntryID(base.count)).filter { model.entries[$0] == nil }
             let changed = model.ids.filter { model[$0].saved == nil }
             if removed.count + changed.count <= max(16, base.count / 8) {
                 try ChecksummedFile.write(changesPath, header: header) { writer, flush in

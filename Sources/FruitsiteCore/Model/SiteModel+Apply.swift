@@ -22,7 +22,7 @@ extension SiteModel {
         /// The details of the entries this build parsed, for their pages, as far as they could
         /// be kept (see `DetailsStore`), sorted by id for `details(of:)`: a dictionary of them
         /// took twice the memory of this array.
-        var details: [(id: Int, details: KeptDetails)] = []
+        var details: [(id: EntryID, details: KeptDetails)] = []
         /// Where the details went that did not fit in memory; after rendering, it says
         /// whether that failed (`DetailsStore.failureNote`).
         var detailsStore: DetailsStore?
@@ -39,7 +39,7 @@ extension SiteModel {
         var changesModel = false
 
         /// The kept details of entry `id`, if this build parsed it and could keep them.
-        func details(of id: Int) -> KeptDetails? {
+        func details(of id: EntryID) -> KeptDetails? {
             let low = details.partitioningIndex(where: { $0.id >= id })
             return low < details.count && details[low].id == id ? details[low].details : nil
         }
@@ -245,7 +245,7 @@ extension SiteModel {
     /// Slugs that two listed fruits share, where one of them was just listed (a fruit that
     /// kept its file kept its slug): each file after the first, in path order, gets the
     /// error.
-    private func duplicateSlugs(among listed: [Int]) -> [Diagnostic] {
+    private func duplicateSlugs(among listed: [EntryID]) -> [Diagnostic] {
         let slugs = Set(listed.map { self[$0].fruit.slug })
         guard !slugs.isEmpty else { return [] }
         // Each path's slug is hashed from the path's bytes, and made a string only when the
@@ -285,8 +285,8 @@ extension SiteModel {
     /// Categories whose names differ but whose URL slugs are the same.
     private func collidingCategories() -> [Diagnostic] {
         Self.collisions(in: categories).map { group, first in
-            let here = self[position: group.fruitIndexes[0]].categoryLocation
-            let there = self[position: first.fruitIndexes[0]].categoryLocation
+            let here = self[position: group.positions[0]].categoryLocation
+            let there = self[position: first.positions[0]].categoryLocation
             return .error(
                 at: here,
                 "categories '\(group.name)' and '\(first.name)' (\(there)) "
@@ -301,8 +301,8 @@ extension SiteModel {
     ) -> [Diagnostic] {
         zip(settings.facets, facets).flatMap { facet, values in
             Self.collisions(in: values).map { group, first in
-                let here = locate(self[position: group.fruitIndexes[0]].path, facet, group.name)
-                let there = locate(self[position: first.fruitIndexes[0]].path, facet, first.name)
+                let here = locate(self[position: group.positions[0]].path, facet, group.name)
+                let there = locate(self[position: first.positions[0]].path, facet, first.name)
                 return .error(
                     at: here,
                     "\(facet) '\(group.name)' and '\(first.name)' (\(there)) both have the "
@@ -313,7 +313,7 @@ extension SiteModel {
     }
 
     /// Each group whose slug an earlier group of `groups` has, with that earlier group.
-    private static func collisions(in groups: [Category]) -> [(Category, first: Category)] {
+    private static func collisions(in groups: [FruitGroup]) -> [(FruitGroup, first: FruitGroup)] {
         Slug.collisions(in: groups, slug: \.slug)
     }
 
@@ -338,7 +338,7 @@ extension SiteModel {
         // The fruit pages' records gathered first, in id order (`byPosition`).
         let written = byPosition(filling: nil, positions: data.positions) { $0.page?.inputHash }
         return zip(pages, hashes).filter { page, hash in
-            if case .fruit(let position) = page { return written[position] != hash }
+            if case .fruit(let position) = page { return written[position.rawValue] != hash }
             return record(of: page)?.inputHash != hash
         }
     }
@@ -367,15 +367,17 @@ extension SiteModel {
         guard !slugs.isEmpty else { return found }
         let hashes = Set(slugs.map { StableHasher.hash(Array($0.utf8)) })
         let positions = data.positions
-        let matches = entries.indices.concurrentShares { [entries] share in
-            share.filter { id in
-                guard positions[id] >= 0 else { return false }
+        let matches = entries.ids.concurrentShares { [entries] share in
+            share.compactMap { id -> CatalogPosition? in
+                guard let position = positions[id] else { return nil }
                 var path = entries[id]!.path
-                return hashes.contains(path.withUTF8(Self.slugHash))
-                    && slugs.contains(String(SourceFile.slug(of: path)))
+                guard hashes.contains(path.withUTF8(Self.slugHash)),
+                    slugs.contains(String(SourceFile.slug(of: path)))
+                else { return nil }
+                return position
             }
         }
-        found += matches.joined().map { .fruit(position: Int(positions[$0])) }
+        found += matches.joined().map { .fruit(position: $0) }
         return found
     }
 
@@ -401,16 +403,16 @@ extension SiteModel {
         pages += fixed
         if writes(.categories), !categories.isEmpty { pages.append(.categories) }
         for index in categories.indices {
-            addPages(of: .category(index), count: categories[index].fruitIndexes.count)
+            addPages(of: .category(index), count: categories[index].positions.count)
         }
         for (facet, values) in facets.enumerated() {
             if writes(.facetValues), !values.isEmpty { pages.append(.facetValues(facet)) }
             for value in values.indices {
                 addPages(
-                    of: .facet(facet, value: value), count: values[value].fruitIndexes.count)
+                    of: .facet(facet, value: value), count: values[value].positions.count)
             }
         }
-        pages += order.indices.map(Page.fruit)
+        pages += catalogPositions.map(Page.fruit)
         // The sitemap lists every page but the fixed ones and the folders that lead elsewhere.
         let parts = hasSitemap ? SitemapBuilder.partCount(of: pages.count - fixed.count) : 1
         if parts > 1 { pages += (1...parts).map(Page.sitemapPart) }
@@ -436,7 +438,7 @@ extension SiteModel {
     /// Records what `page` was written from and what it holds now.
     mutating func record(_ page: Page, _ record: OutputRecord) {
         if case .fruit(let position) = page {
-            setPage(of: order[position], record)
+            setPage(of: id(at: position), record)
         } else {
             outputs[page.path(in: self)] = record
         }

@@ -63,13 +63,7 @@ extension SiteModel {
             )
         }
         let grams = searchGrams!
-        let groups = { (groups: [Category]) in
-            groups.map { SearchShards.Group(name: $0.name, positions: $0.fruitIndexes) }
-        }
-        let (categories, facets) = (
-            groups(self.categories),
-            zip(settings.facets, self.facets).map { (key: $0, values: groups($1)) }
-        )
+        let facets = zip(settings.facets, self.facets).map { (key: $0, values: $1) }
         let files = builder.groupFiles(categories: categories, facets: facets)
         hashes.categories = publish(files.categories, changed: &changed, paths: &paths)
         hashes.facets = files.facets.map { publish($0, changed: &changed, paths: &paths) }
@@ -98,8 +92,10 @@ extension SiteModel {
     ) {
         let files = builder.recordsFiles(count: order.count)
         hashes.recordsGroup = builder.recordsGroup(fileCount: files.count)
-        var group: [(path: String, positions: Range<Int>, record: OutputRecord, bytes: [UInt8]?)] =
-            []
+        typealias File = (
+            path: String, positions: Range<CatalogPosition>, record: OutputRecord, bytes: [UInt8]?
+        )
+        var group: [File] = []
         for (number, positions) in files.enumerated() {
             let page = Page.searchRecords(positions)
             let path = page.path(in: self)

@@ -8,10 +8,10 @@ import Foundation
 /// absolute URLs), and so does each category with a dated fruit.
 struct Feeds: Sendable {
     /// The fruits of the site-wide feed, as catalog positions, newest first.
-    let site: [Int]
+    let site: [CatalogPosition]
     /// The fruits of each category's feed, by index in `SiteModel.categories`; empty for a
     /// category without dated fruits, and for every category when there are no feeds.
-    let categories: [[Int]]
+    let categories: [[CatalogPosition]]
     /// Whether fruits have dates but no feed is written for want of a base URL.
     let lackBaseURL: Bool
 
@@ -19,10 +19,15 @@ struct Feeds: Sendable {
     ///   - positions: `model.positions`.
     ///   - categoryOfPosition: The index in `model.categories` of each catalog position's
     ///     category, as `PageData` has it.
-    init(model: SiteModel, config: SiteConfig, positions: [Int32], categoryOfPosition: [Int32]) {
-        var dated: [(date: EntryDate, position: Int)] = []
-        for id in model.entries.indices where positions[id] >= 0 {
-            if let date = model[id].date { dated.append((date, Int(positions[id]))) }
+    init(
+        model: SiteModel, config: SiteConfig, positions: SiteModel.Positions,
+        categoryOfPosition: [Int32]
+    ) {
+        var dated: [(date: EntryDate, position: CatalogPosition)] = []
+        for id in model.entries.ids {
+            if let position = positions[id], let date = model[id].date {
+                dated.append((date, position))
+            }
         }
         lackBaseURL = !dated.isEmpty && config.baseURL.isEmpty && config.feedLimit > 0
         guard !config.baseURL.isEmpty, config.feedLimit > 0 else {
@@ -31,9 +36,9 @@ struct Feeds: Sendable {
         }
         dated.sort { $0.date != $1.date ? $0.date > $1.date : $0.position < $1.position }
         site = dated.prefix(config.feedLimit).map(\.position)
-        var categories = [[Int]](repeating: [], count: model.categories.count)
+        var categories = [[CatalogPosition]](repeating: [], count: model.categories.count)
         for (_, position) in dated {
-            let category = Int(categoryOfPosition[position])
+            let category = Int(categoryOfPosition[position.rawValue])
             if categories[category].count < config.feedLimit {
                 categories[category].append(position)
             }
@@ -42,7 +47,7 @@ struct Feeds: Sendable {
     }
 
     /// The fruits of the feed of a category (by index), or of the site (nil).
-    func fruits(of category: Int?) -> [Int] {
+    func fruits(of category: Int?) -> [CatalogPosition] {
         category.map { categories[$0] } ?? site
     }
 

@@ -3,7 +3,7 @@ import Mustache
 /// One fruit by its catalog position, as a part shows it: hashed as its summary, which covers
 /// every field of the fruit (`Fruit.summaryHash`).
 struct ShownFruit: PageRead {
-    let position: Int
+    let position: CatalogPosition
     let use: PageMarks.Use
     fileprivate let hash: UInt64
 
@@ -15,8 +15,8 @@ struct ShownFruit: PageRead {
 /// The fruits either side of a fruit in catalog order, if any, by their catalog positions:
 /// hashed as their summaries.
 struct Neighbours: PageRead {
-    let previous: Int?
-    let next: Int?
+    let previous: CatalogPosition?
+    let next: CatalogPosition?
     fileprivate let hash: UInt64
 
     func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
@@ -30,7 +30,7 @@ struct Neighbours: PageRead {
 /// Fruits by their catalog positions, in order, as a part shows them: hashed as their
 /// summaries.
 struct ShownFruits: PageRead {
-    let positions: ArraySlice<Int>
+    let positions: ArraySlice<CatalogPosition>
     let use: PageMarks.Use
     fileprivate let hash: UInt64
 
@@ -45,7 +45,7 @@ struct ShownFruits: PageRead {
 /// details are parsed from, and as whether raw HTML passes through, which its body is
 /// rendered with.
 struct WholeFruit: PageRead {
-    let position: Int
+    let position: CatalogPosition
     fileprivate let hash: UInt64
 
     func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
@@ -54,29 +54,29 @@ struct WholeFruit: PageRead {
 }
 
 extension PageData {
-    func fruit(at position: Int, as use: PageMarks.Use) -> ShownFruit {
-        ShownFruit(position: position, use: use, hash: hashes[position].summary)
+    func fruit(at position: CatalogPosition, as use: PageMarks.Use) -> ShownFruit {
+        ShownFruit(position: position, use: use, hash: hashes[position.rawValue].summary)
     }
 
-    func neighbours(of position: Int) -> Neighbours {
-        let previous = position > 0 ? position - 1 : nil
-        let next = position + 1 < model.order.count ? position + 1 : nil
+    func neighbours(of position: CatalogPosition) -> Neighbours {
+        let previous = position.rawValue > 0 ? position.advanced(by: -1) : nil
+        let next = position.rawValue + 1 < model.order.count ? position.advanced(by: 1) : nil
         var hasher = StableHasher()
-        hasher.combine(previous.map { hashes[$0].summary } ?? 0)
-        hasher.combine(next.map { hashes[$0].summary } ?? 0)
+        hasher.combine(previous.map { hashes[$0.rawValue].summary } ?? 0)
+        hasher.combine(next.map { hashes[$0.rawValue].summary } ?? 0)
         return Neighbours(previous: previous, next: next, hash: hasher.value)
     }
 
-    func fruits(_ positions: ArraySlice<Int>, as use: PageMarks.Use) -> ShownFruits {
+    func fruits(_ positions: ArraySlice<CatalogPosition>, as use: PageMarks.Use) -> ShownFruits {
         var hasher = StableHasher()
-        for position in positions { hasher.combine(hashes[position].summary) }
+        for position in positions { hasher.combine(hashes[position.rawValue].summary) }
         return ShownFruits(positions: positions, use: use, hash: hasher.value)
     }
 
-    func wholeFruit(at position: Int) -> WholeFruit {
+    func wholeFruit(at position: CatalogPosition) -> WholeFruit {
         var hasher = StableHasher()
-        hasher.combine(hashes[position].source)
-        hasher.combine(hashes[position].summary)
+        hasher.combine(hashes[position.rawValue].source)
+        hasher.combine(hashes[position.rawValue].summary)
         hasher.combine(UInt64(config.rawHTML ? 1 : 0))
         return WholeFruit(position: position, hash: hasher.value)
     }
@@ -85,7 +85,7 @@ extension PageData {
 
     /// The summary of the fruit at a catalog position with links from `root`, or null for
     /// none.
-    func summary(ofFruitAt position: Int?, root: String) -> MustacheValue {
+    func summary(ofFruitAt position: CatalogPosition?, root: String) -> MustacheValue {
         position.map { summary(at: $0, root: root) } ?? .null
     }
 
@@ -135,18 +135,18 @@ extension PageData {
     }
 
     /// What a listing shows of the fruit at a catalog position.
-    func listed(at position: Int) -> ListedFruit {
+    func listed(at position: CatalogPosition) -> ListedFruit {
         summaries.listed(position) ?? model[position: position].listed
     }
 
     /// The slug of the category of the fruit at a catalog position.
-    func categorySlug(at position: Int) -> String {
-        model.categories[Int(categoryOfPosition[position])].slug
+    func categorySlug(at position: CatalogPosition) -> String {
+        model.categories[Int(categoryOfPosition[position.rawValue])].slug
     }
 
     /// The summary of the fruit at a catalog position, with links from `root`: as prepared,
     /// or made here.
-    private func summary(at position: Int, root: String) -> MustacheValue {
+    private func summary(at position: CatalogPosition, root: String) -> MustacheValue {
         let prepared: MustacheValue? =
             switch root {
             case "": summaries.atRoot(position)

@@ -3,7 +3,7 @@ import Mustache
 /// The categories, or one facet's values, with the hashes of their names and of their sizes
 /// made once: most pages show every category.
 final class GroupList: Sendable {
-    let groups: [Category]
+    let groups: [FruitGroup]
     /// The facet's key, for its values: it names their folder.
     let facet: String?
     /// A group's slug comes from its name, so the names stand for both. Each group's name
@@ -13,7 +13,7 @@ final class GroupList: Sendable {
     let namesHash: UInt64
     let sizesHash: UInt64
 
-    init(_ groups: [Category], facet: String? = nil) {
+    init(_ groups: [FruitGroup], facet: String? = nil) {
         (self.groups, self.facet) = (groups, facet)
         nameHashes = groups.map { group in
             var hasher = StableHasher()
@@ -26,7 +26,7 @@ final class GroupList: Sendable {
         names.combine(UInt64(groups.count))
         for (group, name) in zip(groups, nameHashes) {
             names.combine(name)
-            sizes.combine(UInt64(group.fruitIndexes.count))
+            sizes.combine(UInt64(group.positions.count))
         }
         (namesHash, sizesHash) = (names.value, sizes.value)
     }
@@ -105,7 +105,7 @@ extension PageData {
         _ index: Int, of list: GroupList, isSized: Bool, into hasher: inout StableHasher
     ) {
         hasher.combine(list.nameHashes[index])
-        hasher.combine(isSized ? UInt64(list.groups[index].fruitIndexes.count) : UInt64.max)
+        hasher.combine(isSized ? UInt64(list.groups[index].positions.count) : UInt64.max)
     }
 
     private static func combine(
@@ -124,7 +124,7 @@ extension PageData {
     }
 
     /// The group a read names.
-    func group(of read: GroupRead) -> Category { groups(of: read.list).groups[read.index] }
+    func group(of read: GroupRead) -> FruitGroup { groups(of: read.list).groups[read.index] }
 
     // MARK: - Values
 
@@ -197,7 +197,7 @@ extension PageData {
     }
 
     private static func summary(
-        of group: Category, folder: String, root: String, isSized: Bool
+        of group: FruitGroup, folder: String, root: String, isSized: Bool
     ) -> MustacheValue {
         // Made with its keys at once, as a fruit's: every page lists every category, and
         // adding the keys one by one looks each up among those before.
@@ -208,7 +208,7 @@ extension PageData {
         guard isSized else {
             return .object(MustacheObject(uniqueKeys: groupKeys, values: values))
         }
-        values += [.int(group.fruitIndexes.count), .bool(group.fruitIndexes.count == 1)]
+        values += [.int(group.positions.count), .bool(group.positions.count == 1)]
         return .object(MustacheObject(uniqueKeys: sizedGroupKeys, values: values))
     }
 }

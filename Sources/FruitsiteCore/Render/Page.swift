@@ -4,7 +4,7 @@ enum Page: Sendable, Hashable {
     case index(page: Int)
     case notFound
     /// The page of the fruit at a catalog position.
-    case fruit(position: Int)
+    case fruit(position: CatalogPosition)
     /// A page of the category at an index of `SiteModel.categories`, numbered from 1.
     case category(Int, page: Int)
     /// A page of a facet's value: the facet at an index of `SiteModel.facets`, the value at an
@@ -16,7 +16,7 @@ enum Page: Sendable, Hashable {
     case searchShards
     /// A records file of the sharded search index: the records of the fruits at the catalog
     /// positions.
-    case searchRecords(Range<Int>)
+    case searchRecords(Range<CatalogPosition>)
     /// `sitemap.xml`: the sitemap, or the index of its parts when it has more than one.
     case sitemap
     /// A part of a sitemap too long for one file, numbered from 1.

@@ -79,7 +79,7 @@ extension PageData {
             site, links in
             guard links.hasFeeds else { return ["feeds": .array([])] }
             let site = settings(of: site)
-            let listings: [Category?] = links.category.map { [self.group(of: $0), nil] } ?? [nil]
+            let listings: [FruitGroup?] = links.category.map { [self.group(of: $0), nil] } ?? [nil]
             return [
                 "feeds": .array(
                     listings.flatMap { listing in

@@ -6,7 +6,8 @@ extension PageData {
     /// On a page of a listing: breadcrumbs from the home page to `group`'s page, when the
     /// listing is a group's, then the page's fruits at their places in the whole listing.
     func addListingData(
-        _ page: Page, group: GroupRead?, listing: ArraySlice<Int>, into walk: inout some PageWalk
+        _ page: Page, group: GroupRead?, listing: ArraySlice<CatalogPosition>,
+        into walk: inout some PageWalk
     ) {
         // 101 for the first fruit on page 2 of 100 a page.
         let first = pagination.range(of: page.number, in: Int.max).lowerBound + 1

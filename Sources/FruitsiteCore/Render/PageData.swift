@@ -22,7 +22,7 @@ struct PageData: Sendable {
     /// The settings `site` shows, which feeds and JSON-LD name too.
     let site: SiteSettings
     /// `model.positions`, which passes over every listed fruit go by.
-    let positions: [Int32]
+    let positions: SiteModel.Positions
     /// Each catalog position's entry's source and summary hashes, gathered once in id order:
     /// every read of fruits hashes some of them (`FruitReads`).
     let hashes: [(source: UInt64, summary: UInt64)]
@@ -42,7 +42,7 @@ struct PageData: Sendable {
     private(set) var sitemap: [SitemapBuilder.Location] = []
 
     /// Reads an entry's details, by its id, for the pages that show them (a fruit's, a feed).
-    typealias Details = (Int) throws(BuildFailure) -> FruitDetails
+    typealias Details = (EntryID) throws(BuildFailure) -> FruitDetails
 
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
     static let nestedRoot = "../../"
@@ -65,7 +65,9 @@ struct PageData: Sendable {
             model: model, positions: positions, theme: theme, pagination: pagination)
         var categoryOfPosition = [Int32](repeating: -1, count: model.order.count)
         for (index, category) in model.categories.enumerated() {
-            for position in category.fruitIndexes { categoryOfPosition[position] = Int32(index) }
+            for position in category.positions {
+                categoryOfPosition[position.rawValue] = Int32(index)
+            }
         }
         self.categoryOfPosition = categoryOfPosition
         feeds = Feeds(
@@ -114,7 +116,7 @@ struct PageData: Sendable {
     }
 
     /// For the pages that show no fruit's details, and for hashing, which reads none.
-    private static func readsNoDetails(_ id: Int) throws(BuildFailure) -> FruitDetails {
+    private static func readsNoDetails(_ id: EntryID) throws(BuildFailure) -> FruitDetails {
         preconditionFailure("the page reads no details")
     }
 

@@ -51,7 +51,7 @@ public struct PageRenderer: Sendable {
     ///   or an entry's details cannot be read, or what `emit` throws.
     func render(
         _ pages: [(page: Page, inputHash: UInt64)], with data: consuming PageData,
-        details: @Sendable (Int) throws(BuildFailure) -> FruitDetails,
+        details: @Sendable (EntryID) throws(BuildFailure) -> FruitDetails,
         emit: (ArraySlice<(page: Page, inputHash: UInt64)>, [RenderedPage]) throws(BuildFailure)
             -> Void
     ) throws(BuildFailure) {
@@ -83,7 +83,8 @@ public struct PageRenderer: Sendable {
     /// Renders one batch on every core.
     private func render(
         _ batch: ArraySlice<(page: Page, inputHash: UInt64)>, data: PageData,
-        details: @Sendable (Int) throws(BuildFailure) -> FruitDetails, done: Counter, total: Int
+        details: @Sendable (EntryID) throws(BuildFailure) -> FruitDetails, done: Counter,
+        total: Int
     ) -> [Result<RenderedPage, BuildFailure>] {
         let (model, config, library) = (data.model, data.config, data.theme.library)
         let (onProgress, templatesDirectory) = (onProgress, templatesDirectory)

@@ -44,7 +44,7 @@ struct SitemapBuilder {
     ///     (`vitamins/`) are written, each before the pages of its groups.
     func locations(
         fruits: some Sequence<(slug: Substring, date: EntryDate?)>, count: Int,
-        categories: [Category], facets: [(key: String, values: [Category])] = [],
+        categories: [FruitGroup], facets: [(key: String, values: [FruitGroup])] = [],
         listsFolders: (categories: Bool, facets: Bool) = (false, false)
     ) -> [Location] {
         var locations = (1...pagination.pageCount(of: count)).map {
@@ -69,7 +69,7 @@ struct SitemapBuilder {
         for (folder, groups, hasPage) in listings {
             if hasPage && !groups.isEmpty { locations.append(Location(folder: folder, slug: "")) }
             for group in groups {
-                for number in 1...pagination.pageCount(of: group.fruitIndexes.count) {
+                for number in 1...pagination.pageCount(of: group.positions.count) {
                     locations.append(
                         Location(folder: folder, slug: Substring(group.slug), number: number))
                 }

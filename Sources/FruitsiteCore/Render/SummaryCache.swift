@@ -30,7 +30,7 @@ struct PageMarks {
     private(set) var uses: [Use]
     private(set) var listsSitemap = false
     /// The marks of the page being walked, until it is taken into the batch or dropped.
-    private var page: [(position: Int, use: Use)] = []
+    private var page: [(position: CatalogPosition, use: Use)] = []
     private var pageListsSitemap = false
     /// How many fruits the page being walked shows, each once however many parts show it.
     private(set) var pageCount = 0
@@ -44,9 +44,9 @@ struct PageMarks {
         markedOn = Array(repeating: -1, count: fruitCount)
     }
 
-    mutating func mark(_ position: Int, as use: Use) {
-        if markedOn[position] != pageNumber {
-            markedOn[position] = pageNumber
+    mutating func mark(_ position: CatalogPosition, as use: Use) {
+        if markedOn[position.rawValue] != pageNumber {
+            markedOn[position.rawValue] = pageNumber
             pageCount += 1
         }
         page.append((position, use))
@@ -56,7 +56,7 @@ struct PageMarks {
 
     /// Takes the marks of the page walked into the batch.
     mutating func take() {
-        for (position, use) in page { uses[position].formUnion(use) }
+        for (position, use) in page { uses[position.rawValue].formUnion(use) }
         listsSitemap = listsSitemap || pageListsSitemap
         drop()
     }
@@ -88,15 +88,17 @@ struct SummaryCache: Sendable {
     /// dictionary: building a dictionary of thousands took longer than the lookups it served.
     private var index: [Int32] = []
     /// The catalog positions `prepared` holds, in its order.
-    private var positions: [Int] = []
+    private var positions: [CatalogPosition] = []
 
     /// Makes what `marks` asks for, and drops what was made before.
     mutating func prepare(_ marks: PageMarks, _ data: PageData) {
         let uses = marks.uses
-        let positions = uses.indices.filter { !uses[$0].isEmpty }
+        let positions = (CatalogPosition(0)..<CatalogPosition(uses.count)).filter {
+            !uses[$0.rawValue].isEmpty
+        }
         prepared = positions.concurrentMap { position in
             let entry = data.model[position: position]
-            let use = uses[position]
+            let use = uses[position.rawValue]
             let fruit = use.contains(.whole) ? entry.fruit : nil
             let listed = fruit.map(ListedFruit.init) ?? entry.listed
             let slug = data.categorySlug(at: position)
@@ -111,27 +113,33 @@ struct SummaryCache: Sendable {
         if index.count != uses.count {
             index = [Int32](repeating: -1, count: uses.count)
         }
-        for position in self.positions { index[position] = -1 }
-        for (offset, position) in positions.enumerated() { index[position] = Int32(offset) }
+        for position in self.positions { index[position.rawValue] = -1 }
+        for (offset, position) in positions.enumerated() {
+            index[position.rawValue] = Int32(offset)
+        }
         self.positions = positions
     }
 
     /// What was prepared of the fruit at a catalog position, if it was: each part alone, as
     /// copying all of it for one costs a dozen reference counts.
-    func listed(_ position: Int) -> ListedFruit? { offset(position).map { prepared[$0].listed } }
+    func listed(_ position: CatalogPosition) -> ListedFruit? {
+        offset(position).map { prepared[$0].listed }
+    }
 
-    func fruit(_ position: Int) -> Fruit? { offset(position).flatMap { prepared[$0].fruit } }
+    func fruit(_ position: CatalogPosition) -> Fruit? {
+        offset(position).flatMap { prepared[$0].fruit }
+    }
 
-    func nested(_ position: Int) -> MustacheValue? {
+    func nested(_ position: CatalogPosition) -> MustacheValue? {
         offset(position).flatMap { prepared[$0].nested }
     }
 
-    func atRoot(_ position: Int) -> MustacheValue? {
+    func atRoot(_ position: CatalogPosition) -> MustacheValue? {
         offset(position).flatMap { prepared[$0].atRoot }
     }
 
-    private func offset(_ position: Int) -> Int? {
-        guard position < index.count, index[position] >= 0 else { return nil }
-        return Int(index[position])
+    private func offset(_ position: CatalogPosition) -> Int? {
+        guard position.rawValue < index.count, index[position.rawValue] >= 0 else { return nil }
+        return Int(index[position.rawValue])
     }
 }

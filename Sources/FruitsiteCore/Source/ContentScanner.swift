@@ -28,13 +28,13 @@ struct ContentScanner: Sendable {
         var time: Int64
         /// New and changed files, parsed (with the id of the entry each changes), with the
         /// details their pages will show, when they could be kept.
-        var parsed: [(id: Int?, entry: SiteModel.Entry, details: KeptDetails?)] = []
+        var parsed: [(id: EntryID?, entry: SiteModel.Entry, details: KeptDetails?)] = []
         /// Where the details went that did not fit the budget; it says whether that failed.
         var detailsStore: DetailsStore?
         /// Entries whose files are gone.
-        var removed: [Int] = []
+        var removed: [EntryID] = []
         /// Entries whose files were read again and found unchanged, with their new status.
-        var verified: [(id: Int, status: FileStatus?)] = []
+        var verified: [(id: EntryID, status: FileStatus?)] = []
         /// Every problem: unreadable files and folders, and each file's parser diagnostics
         /// but the warnings of entries (which the entries keep).
         var diagnostics: [Diagnostic] = []
@@ -53,8 +53,8 @@ struct ContentScanner: Sendable {
 
     /// One file's outcome.
     private enum Outcome: Sendable {
-        case verified(Int, FileStatus?)
-        case parsed(Int?, SiteModel.Entry, KeptDetails?)
+        case verified(EntryID, FileStatus?)
+        case parsed(EntryID?, SiteModel.Entry, KeptDetails?)
         case failed([Diagnostic])
     }
 
@@ -70,7 +70,7 @@ struct ContentScanner: Sendable {
     func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
         changes.locateFacetValue = { [self] in facetLocation(in: $0, key: $1, value: $2) }
-        var files: [(id: Int?, path: String)]
+        var files: [(id: EntryID?, path: String)]
         // Each file's status, when taken while the folders were listed.
         var listedStatuses: [FileStatus?]?
         let folders = model.folders ?? []
@@ -93,7 +93,7 @@ struct ContentScanner: Sendable {
             // every file a checkout touched.
             let wanted = Set(entries)
             let lengths = Set(entries.map(\.utf8.count))
-            var known: [String: Int] = [:]
+            var known: [String: EntryID] = [:]
             for id in model.ids {
                 let path = model[id].path
                 if lengths.contains(path.utf8.count), wanted.contains(path) { known[path] = id }
@@ -116,11 +116,13 @@ struct ContentScanner: Sendable {
             let listing = listed.value
             files = Self.join(listing.paths, known, in: model)
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
-            for (index, (id, _)) in known.enumerated() { knownIndex[id] = index }
+            for (index, (id, _)) in known.enumerated() { knownIndex[id.rawValue] = index }
             // Files the model did not know have their statuses taken now.
             let added = files.indices.filter { files[$0].id == nil }
             let addedStatuses = fileSystem.statuses(added.map { files[$0].path })
-            var fileStatuses = files.map { $0.id.map { knownStatuses[knownIndex[$0]] } ?? nil }
+            var fileStatuses = files.map {
+                $0.id.map { knownStatuses[knownIndex[$0.rawValue]] } ?? nil
+            }
             for (index, status) in zip(added, addedStatuses) { fileStatuses[index] = status }
             listedStatuses = fileStatuses
             changes.isListedAnew = true
@@ -133,8 +135,8 @@ struct ContentScanner: Sendable {
                 changes.folders = statuses
             }
             var isListed = [Bool](repeating: false, count: model.entries.count)
-            for case (let id?, _) in files { isListed[id] = true }
-            changes.removed = known.map(\.id).filter { !isListed[$0] }
+            for case (let id?, _) in files { isListed[id.rawValue] = true }
+            changes.removed = known.map(\.id).filter { !isListed[$0.rawValue] }
         }
 
         // First each file's status, then the few files whose status says they may have
@@ -183,7 +185,7 @@ struct ContentScanner: Sendable {
 
     /// The outcome of a file that may have changed: its bytes decide.
     private func outcome(
-        of path: String, id: Int?, status: FileStatus?, in model: SiteModel,
+        of path: String, id: EntryID?, status: FileStatus?, in model: SiteModel,
         keepingDetailsIn store: DetailsStore
     ) -> Outcome {
         let file: SourceFile
@@ -213,9 +215,9 @@ struct ContentScanner: Sendable {
     /// only the new ones are sorted. Sorting the whole listing had been half of listing
     /// 100,000 files.
     private static func join(
-        _ paths: [String], _ known: [(id: Int, path: String)], in model: SiteModel
+        _ paths: [String], _ known: [(id: EntryID, path: String)], in model: SiteModel
     )
-        -> [(id: Int?, path: String)]
+        -> [(id: EntryID?, path: String)]
     {
         // The known paths' hashes and indices, open addressing, at most half the slots taken.
         // A slot holds both: the listing comes in the folders' order, unrelated to `known`'s,

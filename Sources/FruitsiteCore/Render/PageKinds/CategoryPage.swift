@@ -8,14 +8,14 @@ struct CategoryPage {
     let number: Int
 
     /// The title of a category's pages before their numbers.
-    static func title(of category: Category) -> String {
+    static func title(of category: FruitGroup) -> String {
         BidiIsolation.isolated(category.name)
     }
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
         let page = Page.category(index, page: number)
         let root = data.root(of: page)
-        let members = data.model.categories[index].fruitIndexes
+        let members = data.model.categories[index].positions
         let listing = members[data.pagination.range(of: number, in: members.count)]
         data.addSite(
             page, title: .text(Self.title(of: data.model.categories[index])), into: &walk)

@@ -8,7 +8,7 @@ struct FacetPage {
     let number: Int
 
     /// The title of a value's pages before their numbers: `Vitamins: C`.
-    static func title(of value: Category, in values: GroupList) -> String {
+    static func title(of value: FruitGroup, in values: GroupList) -> String {
         "\(PageData.label(of: values.folder)): " + BidiIsolation.isolated(value.name)
     }
 
@@ -16,7 +16,7 @@ struct FacetPage {
         let page = Page.facet(facet, value: value, page: number)
         let root = data.root(of: page)
         let values = data.facets[facet]
-        let members = values.groups[value].fruitIndexes
+        let members = values.groups[value].positions
         let listing = members[data.pagination.range(of: number, in: members.count)]
         data.addSite(
             page, title: .text(Self.title(of: values.groups[value], in: values)), into: &walk)

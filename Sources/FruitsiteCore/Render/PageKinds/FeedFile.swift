@@ -11,7 +11,7 @@ struct FeedFile {
             let items = try fruits.positions.map { position throws(BuildFailure) in
                 Feed.Item(
                     fruit: data.model[position: position].fruit,
-                    details: try details(data.model.order[position]))
+                    details: try details(data.model.id(at: position)))
             }
             let category = fruits.category.map(data.group(of:))
             return Self.feed(site: data.settings(of: site), category: category).text(
@@ -20,7 +20,7 @@ struct FeedFile {
     }
 
     /// The feed of a category, or of the site, as its file and the pages' links name it.
-    static func feed(site: SiteSettings, category: Category?) -> Feed {
+    static func feed(site: SiteSettings, category: FruitGroup?) -> Feed {
         let name = category.map { BidiIsolation.isolated($0.name) }
         return Feed(
             title: name.map { "\($0) · \(site.title)" } ?? site.title,
@@ -31,7 +31,7 @@ struct FeedFile {
     }
 
     /// Where the listing a feed follows is: a category's folder, or the site root.
-    static func folder(of category: Category?) -> String {
+    static func folder(of category: FruitGroup?) -> String {
         category.map { "categories/\($0.slug)/" } ?? ""
     }
 
@@ -45,7 +45,7 @@ struct FeedFile {
 /// parsed from, and whether raw HTML passes through, which their bodies are rendered with.
 struct FeedFruits: PageRead {
     let category: GroupRead?
-    let positions: [Int]
+    let positions: [CatalogPosition]
     private let hash: UInt64
 
     init(_ data: PageData, category: Int?) {
@@ -57,7 +57,7 @@ struct FeedFruits: PageRead {
         hasher.combine(UInt64(data.config.rawHTML ? 1 : 0))
         for position in positions {
             hasher.combine(data.model[position: position].pathHash)
-            hasher.combine(data.hashes[position].source)
+            hasher.combine(data.hashes[position.rawValue].source)
         }
         hash = hasher.value
     }

@@ -2,7 +2,7 @@
 /// its category.
 struct FruitPage {
     static let template = "fruit"
-    let position: Int
+    let position: CatalogPosition
 
     func walk(
         _ data: PageData, details: PageData.Details, into walk: inout some PageWalk
@@ -11,7 +11,7 @@ struct FruitPage {
         let named = data.fruit(at: position, as: .decoded)
         data.addSite(page, title: .fruit(named), into: &walk)
         walk.add(.fruit, data.wholeFruit(at: position)) { fruit throws(BuildFailure) in
-            let details = try details(data.model.order[fruit.position])
+            let details = try details(data.model.id(at: fruit.position))
             return ["fruit": data.value(of: fruit, details: details)]
         }
         walk.add(.neighbours, data.neighbours(of: position)) { neighbours in
@@ -20,7 +20,7 @@ struct FruitPage {
                 "next": data.summary(ofFruitAt: neighbours.next, root: PageData.nestedRoot),
             ]
         }
-        let category = Int(data.categoryOfPosition[position])
+        let category = Int(data.categoryOfPosition[position.rawValue])
         let isSized = walk.shows(.categorySize)
         walk.add(.category, data.group(.categories, category, isSized: isSized)) {
             ["category": data.summary(of: $0, root: PageData.nestedRoot)]

@@ -8,7 +8,9 @@ struct IndexPage {
         let page = Page.index(page: number)
         let root = data.root(of: page)
         let count = data.model.order.count
-        let listing = Array(data.pagination.range(of: number, in: count))[...]
+        let range = data.pagination.range(of: number, in: count)
+        let positions = CatalogPosition(range.lowerBound)..<CatalogPosition(range.upperBound)
+        let listing = Array(positions)[...]
         data.addSite(page, title: .text(data.site.title), into: &walk)
         // The search index's file, named by its bytes: a change the index shows renames it.
         walk.add(.site, data.searchIndexPath) { path in ["searchIndexURL": .string(root + path)] }

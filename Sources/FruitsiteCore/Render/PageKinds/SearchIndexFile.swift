@@ -5,7 +5,7 @@ struct SearchIndexFile {
     func walk(_ data: PageData, into walk: inout some PageWalk) {
         walk.add(
             file: SearchIndexBuilder.version, data.groups(.categories, isSized: false),
-            SearchRecords(data, 0..<data.model.order.count)
+            SearchRecords(data, data.model.catalogPositions)
         ) { _, categories, records in
             SearchIndexBuilder().build(
                 categories: data.groups(of: categories.list).groups.map(\.name),
@@ -24,12 +24,12 @@ struct SearchShardsFiles {
         walk.add(
             assembledFrom: SearchShards().layout, data.groups(.categories, isSized: false),
             data.facetLists(isSized: false),
-            SearchRecords(data, 0..<data.model.order.count))
+            SearchRecords(data, data.model.catalogPositions))
     }
 
     /// A records file: the records of the fruits at its catalog positions.
     struct Records {
-        let positions: Range<Int>
+        let positions: Range<CatalogPosition>
 
         func walk(_ data: PageData, into walk: inout some PageWalk) {
             let builder = SearchShards()
@@ -43,13 +43,13 @@ struct SearchShardsFiles {
 /// The search records of the fruits at catalog positions: hashed as their summaries, which
 /// cover every field a record shows (`Fruit.visitFields`).
 struct SearchRecords: PageRead {
-    let positions: Range<Int>
+    let positions: Range<CatalogPosition>
     private let hash: UInt64
 
-    init(_ data: PageData, _ positions: Range<Int>) {
+    init(_ data: PageData, _ positions: Range<CatalogPosition>) {
         self.positions = positions
         var hasher = StableHasher()
-        for position in positions { hasher.combine(data.hashes[position].summary) }
+        for position in positions { hasher.combine(data.hashes[position.rawValue].summary) }
         hash = hasher.value
     }
 

@@ -32,14 +32,16 @@ struct RobotsFile {
 struct SitemapListing: PageRead, Sendable {
     private let hash: UInt64
 
-    init(model: SiteModel, positions: [Int32], theme: TemplateLoader.Theme, pagination: Pagination)
-    {
+    init(
+        model: SiteModel, positions: SiteModel.Positions, theme: TemplateLoader.Theme,
+        pagination: Pagination
+    ) {
         // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
         // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
         // moves in it leaves the hash as it was, and every core can add up a share, in id order.
-        let slugs = model.entries.indices.concurrentShares { share in
+        let slugs = model.entries.ids.concurrentShares { share in
             var sum: UInt64 = 0
-            for id in share where positions[id] >= 0 {
+            for id in share where positions[id] != nil {
                 var entry = StableHasher()
                 entry.combine(model[id].pathHash)
                 entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
@@ -60,7 +62,7 @@ struct SitemapListing: PageRead, Sendable {
             hasher.combine(UInt64(groups.count))
             for group in groups {
                 hasher.combine(group.name)
-                hasher.combine(UInt64(pagination.pageCount(of: group.fruitIndexes.count)))
+                hasher.combine(UInt64(pagination.pageCount(of: group.positions.count)))
             }
         }
         // And whether the categories' and the facets' own pages are written.
@@ -79,11 +81,11 @@ struct SitemapListing: PageRead, Sendable {
         // The listed fruits in path order, which is slug order but where one slug continues
         // another with a character before `.`: the sort then finds its work almost done.
         var isListed = [Bool](repeating: false, count: model.entries.count)
-        for id in model.order { isListed[id] = true }
+        for id in model.order { isListed[id.rawValue] = true }
         return SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination).locations(
             // The stored fields read one by one: the entry's `slug`, a computed property,
             // copied the whole entry first, 150 instructions a fruit.
-            fruits: model.savingOrder.lazy.filter { isListed[$0] }.map {
+            fruits: model.savingOrder.lazy.filter { isListed[$0.rawValue] }.map {
                 (SourceFile.slug(of: model[$0].path), model[$0].date)
             },
             count: model.order.count, categories: model.categories,

@@ -1,21 +1,22 @@
-/// A category and its fruits, in catalog order.
-public struct Category: Sendable {
+/// A group of fruits: a category, or a facet's value, with its fruits' catalog positions.
+public struct FruitGroup: Sendable {
     public var name: String
     /// The URL slug, such as `grapes-vines` for `Grapes & Vines`.
     public var slug: String
-    /// The positions of its fruits in catalog order.
-    public var fruitIndexes: [Int]
-    /// `fold(name)` as UTF-8: categories sort by it, then by name.
+    /// The catalog positions of its fruits, ascending.
+    public var positions: [CatalogPosition]
+    /// `fold(name)` as UTF-8: groups sort by it, then by name.
     let key: [UInt8]
 
-    init(name: String, slug: String? = nil, fruitIndexes: [Int] = [], key: [UInt8]? = nil) {
+    init(name: String, slug: String? = nil, positions: [CatalogPosition] = [], key: [UInt8]? = nil)
+    {
         self.name = name
         self.slug = slug ?? Slug.make(from: name)
-        self.fruitIndexes = fruitIndexes
+        self.positions = positions
         self.key = key ?? Fold.key(name)
     }
 
-    /// Category order: folded name as code points, then name.
+    /// Group order: folded name as code points, then name.
     static func precedes(
         _ lhs: (key: [UInt8], name: String), _ rhs: (key: [UInt8], name: String)
     ) -> Bool {
