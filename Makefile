@@ -4,7 +4,7 @@ SHELL := /bin/bash
 
 SWIFT ?= swift
 PYTHON ?= python3
-# The official Mustache spec, kept beside the project (see README, "Writing templates").
+# The official Mustache spec, kept beside the project (docs/explanation/mustache.md).
 MUSTACHE_SPEC_DIR ?= $(abspath ../shared/spec/mustache)
 export MUSTACHE_SPEC_DIR
 
@@ -19,7 +19,7 @@ APT_DEPS := libcmark-dev libyaml-dev libjemalloc-dev pkg-config unicode-data bzi
 # Unicode's NormalizationTest.txt, which the NFC test reads (Debian compresses it).
 UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 
-.PHONY: site test install deps mustache-reference release swift-test js-test browser-test bench fuzz sanitize stress lint format help
+.PHONY: site test install deps mustache-reference release docs-test swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
@@ -63,7 +63,7 @@ release: deps ## Build fruitsite in release mode
 
 site: release ## Install what is missing, build fruitsite and generate the sample site into Output/
 	$(RELEASE_BIN) build
-	@echo "Look at it: $(PYTHON) -m http.server -d Output 8000, then open http://127.0.0.1:8000/"
+	@echo "Look at it: $(RELEASE_BIN) serve, then open http://127.0.0.1:8000/"
 
 # Where `make install` puts the binary: /usr/local/bin (with sudo), or PREFIX=$HOME/.local.
 PREFIX ?= /usr/local
@@ -73,7 +73,13 @@ install: ## Copy the binary `make site` built to PREFIX/bin (/usr/local/bin), so
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/fruitsite"
 
-test: site lint swift-test js-test browser-test ## Every test: formatting, Swift, JavaScript and the real browser
+test: site lint docs-test swift-test js-test browser-test ## Every test: formatting, the documentation, Swift, JavaScript and the real browser
+
+# The Swift half reads what the docs must name from the code: each command's --help, the
+# front-matter and config keys, every template variable (docs/contributing.md, "The tests").
+docs-test: deps ## The documentation: every relative link and #anchor leads somewhere, and the reference names every option, key and variable
+	$(PYTHON) Tests/Docs/check_links.py
+	$(SWIFT) test --filter 'DocumentationTests|HelpReferenceTests'
 
 swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
 	MUSTACHE_REFERENCE=required $(SWIFT) test

@@ -38,7 +38,7 @@ let package = Package(
 
         // MARK: - The executable: one call into FruitsiteCLI
         // On Linux it allocates with jemalloc: glibc's malloc keeps some of what a large
-        // build frees, 120 MiB of the peak at 1,000,000 entries (README, "Performance").
+        // build frees, 120 MiB of the peak at 1,000,000 entries (Benchmarks/HISTORY.md).
         .executableTarget(
             name: "fruitsite", dependencies: ["FruitsiteCLI"],
             linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Publishes a built site with rsync so that no visitor sees two builds mixed (README,
-# "Deploying"): first the files named by their bytes that the destination lacks, then every
-# other file that changed (the pages, the search's manifest, the feeds), then the removal of
-# what the site no longer has.
+# Publishes a built site with rsync so that no visitor sees two builds mixed
+# (docs/how-to/deploy.md): first the files named by their bytes that the destination lacks,
+# then every other file that changed (the pages, the search's manifest, the feeds), then the
+# removal of what the site no longer has.
 #
 #   Deploy/publish.sh [RSYNC_OPTION...] Output/ user@host:/srv/www/shop/fruits/
 #

@@ -1,4 +1,5 @@
-/// The help texts, kept together so README and `--help` are easy to compare.
+/// The help texts, kept together so `--help` and docs/reference/ are easy to compare
+/// (`HelpReferenceTests` checks that the reference names every option).
 enum HelpText {
     static let commands = ["build", "check", "serve", "search", "new", "init", "help"]
 

@@ -216,7 +216,7 @@ PUBLISH = REPO / "Deploy" / "publish.sh"
 
 def publish(site: Path, destination: Path, *options: str) -> None:
     """Publishes a build over the one in `destination` with Deploy/publish.sh, in the order
-    README's "Deploying" gives: the new files named by their bytes, then the others (the
+    docs/how-to/deploy.md gives: the new files named by their bytes, then the others (the
     pages and the search's manifest), then the removal of what the site no longer has."""
     destination.mkdir(parents=True, exist_ok=True)
     command = [str(PUBLISH), *options, f"{site}/", f"{destination}/"]

@@ -1,6 +1,6 @@
 """A page open while its site is built again and deployed: its next search gives exactly what
 `fruitsite search` gives for the new content, whether the new build has another number of gram
-files or the same files with the records shifted (README, "Deploying")."""
+files or the same files with the records shifted (docs/how-to/deploy.md)."""
 
 import json
 import shutil

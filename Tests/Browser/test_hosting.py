@@ -1,8 +1,8 @@
-"""The site served by nginx and by Caddy with the configurations in Deploy/ (README,
-"Deploying"), below a subpath: every file's Cache-Control and Content-Type, missing addresses,
-revalidation; Deploy/_headers's rules against built sites; then, in Chromium through nginx, a
-page open across deploys made with Deploy/publish.sh: reloaded, it reads no file of the old
-build and shows only the new build's results; searching in the same tab, exactly `fruitsite
+"""The site served by nginx and by Caddy with the configurations in Deploy/
+(docs/how-to/deploy.md), below a subpath: every file's Cache-Control and Content-Type, missing
+addresses, revalidation; Deploy/_headers's rules against built sites; then, in Chromium
+through nginx, a page open across deploys made with Deploy/publish.sh: reloaded, it reads no
+file of the old build and shows only the new build's results; searching in the same tab, exactly `fruitsite
 search`'s answer; and a visitor who comes back downloads no file named by its bytes again."""
 
 import os
@@ -26,7 +26,7 @@ SERVERS = ["nginx", "caddy"]
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 
-# The types a file's name gets, as README's "Deploying" lists them; either of two where the
+# The types a file's name gets, as docs/how-to/deploy.md lists them; either of two where the
 # servers' own tables differ and both are right.
 TYPES = {
     ".html": {"text/html; charset=utf-8"},

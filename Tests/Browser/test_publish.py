@@ -1,4 +1,4 @@
-"""Deploy/publish.sh, the rsync lines README's "Deploying" gives: the new files named by their
+"""Deploy/publish.sh, the rsync lines docs/how-to/deploy.md gives: the new files named by their
 bytes arrive first, with every file of the build before still there; then the other files and
 the removals, leaving exactly the new build; and a manifest rebuilt within the same second, at
 the same size, is still sent."""

@@ -210,7 +210,7 @@ def test_a_search_fetches_the_manifest_and_the_files_it_needs(
     fetched = driver.execute_script(RESOURCES)
     base = sharded_server.url("search/")
     assert all(url.startswith(base) for url in fetched), fetched
-    # Opened once, and asked again beside the search's files (README, "Deploying").
+    # Opened once, and asked again beside the search's files (docs/how-to/deploy.md).
     assert fetched.count(base + "index.json") == 2, fetched
 
     def named(path: str, stamps: str, i: int) -> str:

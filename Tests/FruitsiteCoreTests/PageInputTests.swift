@@ -244,7 +244,7 @@ import Testing
             rendered.subtracting(tolerated) == changed,
             "\(change): rendered again without a change")
         // Every page of the index names the search index, whose name changes with its bytes
-        // (README, "Deploying"): a change the index shows renders them all again.
+        // (docs/how-to/deploy.md): a change the index shows renders them all again.
         let index = rendered.filter { $0 == "index.html" || $0.hasPrefix("page/") }
         #expect(index.count == 10, "\(index.sorted())")
         let others = rendered.subtracting(index)

@@ -342,7 +342,8 @@ import Testing
     }
 }
 
-/// Large inputs build (the 50 MB and 100,000-entry cases are measured by hand; see README).
+/// Large inputs build (the 50 MB and 100,000-entry cases are run by hand; see
+/// docs/reference/errors.md).
 @Suite struct LargeInputTests {
     @Test func buildsAnEntryWithAFiveMegabyteBody() throws {
         let temporary = try TemporaryDirectory()

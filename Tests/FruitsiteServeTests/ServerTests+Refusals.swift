@@ -38,7 +38,8 @@ extension ServerTests {
         #expect(try served.get("/", headers: ["X-A: b\tc"]).status == 200)
     }
 
-    /// README: an encoded slash or backslash in any case gets 400, never a path of segments.
+    /// docs/reference/serve.md: an encoded slash or backslash in any case gets 400, never a
+    /// path of segments.
     @Test func refusesAnEncodedSlash() throws {
         let served = try Served()
         for target in ["/fruits%2fapple/", "/fruits%2Fapple/", "/fruits%5capple/", "/%2F"] {

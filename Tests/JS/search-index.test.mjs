@@ -605,7 +605,7 @@ describe('openIndex', () => {
 });
 
 describe('search: {index: auto}, the default', () => {
-  // README, "The sharded index": above 5,000 fruits the index is sharded.
+  // docs/reference/config.md, `search`: above 5,000 fruits the index is sharded.
   const THRESHOLD = 5000;
   let site;
   const build = async () => {

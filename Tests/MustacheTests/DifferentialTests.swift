@@ -62,7 +62,7 @@ struct DifferentialTests {
 
 extension DifferentialTests {
     /// How one case came out; every verdict other than `same` and `different` is a known
-    /// difference, filtered here on purpose and listed in README's Mustache section.
+    /// difference, filtered here on purpose and listed in docs/explanation/mustache.md.
     enum Verdict: CaseIterable {
         case same
         /// fruitsite's deliberate difference: empty lines of an indented partial stay empty.

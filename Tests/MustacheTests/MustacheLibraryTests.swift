@@ -3,7 +3,7 @@ import Mustache
 import Testing
 
 @Suite struct MustacheLibraryTests {
-    /// The example in README's "The Mustache engine", line for line.
+    /// The example in docs/explanation/mustache.md, line for line.
     @Test func readmeLibraryExample() throws {
         let library = try MustacheLibrary(templates: [
             "page": "<h1>{{title}}</h1>{{#fruits}}{{> item}}{{/fruits}}",

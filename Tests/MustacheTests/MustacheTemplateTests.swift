@@ -3,7 +3,7 @@ import Mustache
 import Testing
 
 @Suite struct MustacheTemplateTests {
-    /// The README example: a template with a partial, rendered against JSON data.
+    /// The documentation's example: a template with a partial, rendered against JSON data.
     @Test func readmeExample() throws {
         let json = Data(#"{"fruits": [{"name": "Apple", "price": 1.2}, {"name": "Pear"}]}"#.utf8)
         let template = try MustacheTemplate(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Stress runs for the output folder's guarantees (README, "Reliability"): kill -9 at random
-# moments of clean and incremental builds, two builds at once, an output folder that is a
-# mount point, and one that cannot be written. After each trial the output folder must be
+# Stress runs for the output folder's guarantees (docs/explanation/reliability.md): kill -9
+# at random moments of clean and incremental builds, two builds at once, an output folder that
+# is a mount point, and one that cannot be written. After each trial the output folder must be
 # exactly one complete site: the one before the build or the one after, byte for byte. Then
 # random sequences of edits, each rebuild compared with a clean build (edits.py, SEEDS).
 #

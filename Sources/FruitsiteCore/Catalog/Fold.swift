@@ -1,7 +1,7 @@
 import Foundation
 
 /// Case folding "fold-v1": the one definition of matching that Swift and the JavaScript
-/// client share (README, "How search matches").
+/// client share (docs/explanation/search.md).
 public enum Fold {
     /// Folds `text`: full lowercase mapping of each code point without context or language
     /// rules, then every final sigma `ς` replaced by `σ`, then NFC.

@@ -1,5 +1,5 @@
 /// What a listing, or a link to a fruit, shows of it: the fields of `Fruit` that its summary
-/// in template data is made of (README, "Template variables").
+/// in template data is made of (docs/reference/template-variables.md).
 ///
 /// Decoded from a saved entry without the rest (`EntryFacts.listed`): a listing page shows a
 /// hundred fruits, and decoding each one whole, with its facets and sort keys, had been a

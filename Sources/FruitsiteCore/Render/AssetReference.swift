@@ -1,7 +1,7 @@
 /// A reference one asset makes to another by a relative address, which the asset's stamped
 /// copy writes with the other's stamped name (see `AssetNames`).
 ///
-/// Found by a scan of the asset's text, not a parse (README, "Assets and their stamped names"):
+/// Found by a scan of the asset's text, not a parse (docs/how-to/theme.md, "What loads what"):
 /// - in `.js` and `.mjs` files, the string literal of a static `import … from '…'`,
 ///   `import '…'`, `export … from '…'` (`export {…} from`, `export * from`, `export * as x
 ///   from`) and of a dynamic `import('…')` whose one argument is that literal, when it starts

@@ -1,9 +1,10 @@
 import Mustache
 
-/// One part of a templated page's data: the variables it sets (README, "Template variables"),
-/// and which lookups of a theme's templates show them. Each kind of page adds the parts it has
-/// with what they read (`PageWalk.add`); a theme narrows them down to the parts its templates
-/// look up, so that a page is rendered again only when something it shows changed.
+/// One part of a templated page's data: the variables it sets
+/// (docs/reference/template-variables.md), and which lookups of a theme's templates show them.
+/// Each kind of page adds the parts it has with what they read (`PageWalk.add`); a theme
+/// narrows them down to the parts its templates look up, so that a page is rendered again only
+/// when something it shows changed.
 enum PageInput: Int, Sendable, Hashable, CaseIterable {
     /// `site`, `root`, `home`, `page` and `assets`: the config, where the page is, and the
     /// URLs of the theme's assets its templates look up (`AssetURLs`); on the index,

@@ -1,6 +1,6 @@
 /// Builds the sharded search index (format 4): a small manifest, and files a browser fetches
 /// only when a query needs them, so that the first result of a search at a million fruits
-/// costs kilobytes rather than the whole catalog. README, "The sharded index", has the
+/// costs kilobytes rather than the whole catalog. docs/reference/search-index.md has the
 /// layout; `Templates/assets/search-index.js` reads it.
 ///
 /// Matching stays fold-v1 exactly: every gram of one, two and three code points of each

@@ -37,7 +37,7 @@ public struct SiteConfig: Sendable, Equatable {
     public var searchIndex = SearchIndex.auto
 
     /// The kinds of search index: one file the browser loads whole, or a manifest and shards
-    /// it loads as a query needs them (README, "The sharded index").
+    /// it loads as a query needs them (docs/reference/search-index.md).
     public enum SearchIndex: String, Sendable, CaseIterable {
         /// `single` up to `shardedSearchThreshold` fruits, `sharded` above.
         case auto
@@ -45,8 +45,8 @@ public struct SiteConfig: Sendable, Equatable {
         case sharded
     }
 
-    /// Above this many fruits `auto` shards the index: README, "The sharded index", has the
-    /// figures it comes from.
+    /// Above this many fruits `auto` shards the index: Benchmarks/HISTORY.md has the figures
+    /// it comes from.
     public static let shardedSearchThreshold = 5_000
 
     /// Whether a catalog of `fruitCount` fruits gets the sharded index.
