@@ -44,7 +44,7 @@ struct UpdateLoop {
             // The pages a browser has open are served first: see `LiveSite.update`.
             var shownFirst = false
             let update = try site.update(changing: paths, open: server.openPages) {
-                shownFirst = server.publish(first: $0)
+                shownFirst = server.publish(first: $0, removing: $1)
             }
             quietPeriod.reset()
             let changed = update.files.count + update.removed.count

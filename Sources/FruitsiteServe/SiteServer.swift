@@ -92,12 +92,13 @@ public final class SiteServer: @unchecked Sendable {
         change { $0.apply(update) }
     }
 
-    /// Serves the pages an update rendered first (`LiveSite.update(changing:open:first:)`)
-    /// before the rest of it: the open ones among them are told.
+    /// Serves the pages an update rendered first, and removes the open ones it removes
+    /// (`LiveSite.update(changing:open:first:)`), before the rest of it: the open pages
+    /// among them are told.
     /// - Returns: Whether any of them changed.
     @discardableResult
-    public func publish(first pages: [RenderedPage]) -> Bool {
-        change { $0.apply(files: pages, removed: []) }
+    public func publish(first pages: [RenderedPage], removing removed: [String]) -> Bool {
+        change { $0.apply(files: pages, removed: removed) }
     }
 
     /// The files of the pages browsers have open now, as their event streams name them

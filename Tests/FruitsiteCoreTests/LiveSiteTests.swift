@@ -50,7 +50,8 @@ import Testing
 
     /// The pages a browser has open come first, rendered from the applied content before the
     /// rest of the site, with the bytes the whole update gives them; an open page the edit
-    /// does not change comes too (the server finds it unchanged), one it removes does not.
+    /// does not change comes too (the server finds it unchanged). One it removes comes as
+    /// removed, with the page a renamed fruit moved to.
     @Test func rendersTheOpenPagesFirst() throws {
         var live = try Live()
         defer { live.folder.remove() }
@@ -70,9 +71,10 @@ import Testing
         let open: Set<String> = ["fruits/apple/index.html", "index.html", "fruits/kiwi/index.html"]
         var first: [RenderedPage] = []
         var calls = 0
-        let update = try live.site.update(changing: [apple], open: open) { pages in
+        let update = try live.site.update(changing: [apple], open: open) { pages, removed in
             first += pages
             calls += 1
+            #expect(removed.isEmpty)
         }
         #expect(calls == 1)
         #expect(Set(first.map(\.path)) == open)
@@ -90,20 +92,39 @@ import Testing
         for path in update.removed { live.files[path] = nil }
         try live.expectFresh("after the name edit")
 
-        try FileManager.default.removeItem(atPath: apple)
+        let kiwi = live.path("kiwi.md")
+        try FileManager.default.moveItem(atPath: kiwi, toPath: live.path("green-kiwi.md"))
         first = []
+        var removed: [String] = []
+        let renamed = try live.site.update(
+            changing: [kiwi, live.path("green-kiwi.md")], open: ["fruits/kiwi/index.html"]
+        ) {
+            (first, removed) = ($0, $1)
+        }
+        #expect(removed == ["fruits/kiwi/index.html"])
+        #expect(first.map(\.path) == ["fruits/green-kiwi/index.html"])
+        #expect(
+            renamed.files.first { $0.path == "fruits/green-kiwi/index.html" }?.bytes
+                == first.first?.bytes)
+        #expect(renamed.removed.contains("fruits/kiwi/index.html"))
+
+        try FileManager.default.removeItem(atPath: apple)
+        (first, removed) = ([], [])
         _ = try live.site.update(changing: [apple], open: ["fruits/apple/index.html"]) {
-            first += $0
+            (first, removed) = ($0, $1)
         }
         #expect(first.isEmpty)
+        #expect(removed == ["fruits/apple/index.html"])
 
         try "search: {index: single}\n".write(toFile: config, atomically: true, encoding: .utf8)
         try live.update(changing: nil)
-        let kiwi = live.path("kiwi.md")
-        try String(contentsOfFile: kiwi, encoding: .utf8)
-            .replacingOccurrences(of: "name: Kiwi", with: "name: Akiwi")
-            .write(toFile: kiwi, atomically: true, encoding: .utf8)
-        _ = try live.site.update(changing: [kiwi], open: ["index.html"]) { first += $0 }
+        let lime = live.path("lime.md")
+        try String(contentsOfFile: lime, encoding: .utf8)
+            .replacingOccurrences(of: "name: Lime", with: "name: Alime")
+            .write(toFile: lime, atomically: true, encoding: .utf8)
+        _ = try live.site.update(changing: [lime], open: ["index.html"]) { pages, _ in
+            first += pages
+        }
         #expect(first.isEmpty)
     }
 

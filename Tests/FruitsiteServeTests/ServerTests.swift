@@ -399,11 +399,12 @@ import Testing
         // The same bytes published first, then again with the whole update: no news.
         let page = try served.get("/fruits/apple/")
         #expect(
-            !served.server.publish(first: [
-                RenderedPage(
-                    path: "fruits/apple/index.html",
-                    bytes: Array(Self.withoutReloadScript(page.text).utf8))
-            ]))
+            !served.server.publish(
+                first: [
+                    RenderedPage(
+                        path: "fruits/apple/index.html",
+                        bytes: Array(Self.withoutReloadScript(page.text).utf8))
+                ], removing: []))
         try edit("apple.md") { $0.replacingOccurrences(of: "name: Apple", with: "name: [") }
         try read(until: "\"version\":4,\"pages\":4,")
         try edit("apple.md") { $0.replacingOccurrences(of: "name: [", with: "name: Apple") }

@@ -38,13 +38,15 @@ extension SiteBuilder {
         ///     they are rendered as soon as the content is applied, and handed to `first`,
         ///     before the rest of the site, which an edit that moves a fruit makes long.
         ///   - first: Takes those pages, with the bytes they have after the update, changed
-        ///     or not; not called when the update fails before they render, or when an
-        ///     asset changes (a page is not to be served before the files it names).
+        ///     or not, and those of them the update removes (with the pages of the fruits
+        ///     it lists anew, which a renamed fruit's open page follows); not called when the
+        ///     update fails before they render, or when an asset changes (a page is not to
+        ///     be served before the files it names).
         /// - Throws: `BuildFailure` with every error; the site stays as it was, but for the
         ///   pages `first` was given.
         public mutating func update(
             changing paths: Set<String>? = nil, open: Set<String> = [],
-            first: ([RenderedPage]) -> Void = { _ in }
+            first: (_ files: [RenderedPage], _ removed: [String]) -> Void = { _, _ in }
         ) throws(BuildFailure) -> Update {
             let scope = hasFailed ? nil : paths
             do {
@@ -58,7 +60,7 @@ extension SiteBuilder {
         }
 
         private mutating func update(
-            scope: Set<String>?, open: Set<String>, first: ([RenderedPage]) -> Void
+            scope: Set<String>?, open: Set<String>, first: ([RenderedPage], [String]) -> Void
         ) throws(BuildFailure) -> Update {
             hasFailed = true
             let current = model
@@ -72,12 +74,22 @@ extension SiteBuilder {
             theme = (loaded.config.facets, loaded.theme)
             let applied = try builder.apply(consume loaded) { [builder] data, plan in
                 // Not when an asset or the one-file search index changed with them: a page
-                // is never served before a file it names. A page that fails to render here
-                // fails again below, where it is reported.
+                // is never served before a file it names.
                 guard !open.isEmpty, plan.assets.isEmpty else { return }
-                let pages = data.model.pages(of: data, at: open)
-                guard !pages.isEmpty else { return }
-                try? builder.render(pages.map { ($0, 0) }, with: data, plan: plan) { first($1) }
+                var pages = data.model.pages(of: data, at: open)
+                // An open fruit page its fruit left goes first too, with the pages of the
+                // fruits just listed: a file renamed, its page follows it to the new one.
+                let removed = plan.removals.filter(open.contains)
+                if !removed.isEmpty { pages += data.model.newFruitPages(of: plan, in: data) }
+                guard !pages.isEmpty || !removed.isEmpty else { return }
+                var files: [RenderedPage] = []
+                // A page that fails to render here fails again below, where it is reported.
+                do {
+                    try builder.render(pages.map { ($0, 0) }, with: data, plan: plan) {
+                        files += $1
+                    }
+                } catch { return }
+                first(files, removed)
             }
             var files: [RenderedPage] = []
             let rendered = try builder.render(consume applied) { files += $0 }

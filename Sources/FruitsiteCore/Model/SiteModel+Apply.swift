@@ -381,6 +381,15 @@ extension SiteModel {
         return found
     }
 
+    /// The pages of the fruits `plan` parsed that have no page yet: those of the files added
+    /// or renamed since the last build.
+    func newFruitPages(of plan: Plan, in data: PageData) -> [Page] {
+        plan.details.compactMap { id, _ in
+            guard let position = data.positions[id], self[id].page == nil else { return nil }
+            return .fruit(position: position)
+        }
+    }
+
     /// Every page of the site: the index's, the fixed ones, then the categories' page and
     /// each category's, each facet's page and each of its values', each fruit's, the
     /// sitemap's parts when it has more than one, and the folders that lead to a listing.
