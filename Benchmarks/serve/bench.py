@@ -106,9 +106,11 @@ KINDS = [kind for kind, _ in bench.EDITS]
 NOT_FOUND = "Page not found"
 
 
-def edit_to_screen(driver, base_url, catalog, kinds, edits, seed=7):
+def edit_to_screen(driver, server, catalog, kinds, edits, seed=7):
     """{kind: [milliseconds from each edit's save to the first frame of the page showing it]};
-    each edit on another entry of `catalog` (a `bench.Catalog`), none of them put back."""
+    each edit on another entry of `catalog` (a `bench.Catalog`), none of them put back, made
+    once `server` has finished the update before (it prints nothing for half a second): an
+    edit that moves a fruit keeps the server busy after its open page has shown it."""
     timings = {kind: [] for kind in kinds}
     slugs = [slug for slug in catalog.slugs() if catalog.value(catalog.read(slug), "draft") is None]
     picker = random.Random(seed)
@@ -156,9 +158,9 @@ def edit_to_screen(driver, base_url, catalog, kinds, edits, seed=7):
             elif kind == "rename":
                 new = None
                 awaited = {"path": f"/fruits/{slug}-renamed/"}
-            driver.get(base_url + page)
+            driver.get(server.url + page)
             browser_support.wait_until_loaded(driver, timeout=120)
-            time.sleep(0.3)  # the page's event stream open, and the server settled
+            server.settle(0.5)  # the page's event stream open, and the last update done
             driver.execute_script(
                 "sessionStorage.setItem('awaited', arguments[0]);"
                 "sessionStorage.removeItem('shown');" + SHOWN_HOOK, json.dumps(awaited))
@@ -258,7 +260,7 @@ def main():
                           f"http://127.0.0.1:{port}/", cwd=work)
             wait_for(ours.url, timeout=1800)
             rows.append(("fruitsite serve",
-                         edit_to_screen(driver, ours.url, catalog, KINDS, arguments.edits)))
+                         edit_to_screen(driver, ours, catalog, KINDS, arguments.edits)))
             ours.stop()
             if count == arguments.hugo_count:
                 port = free_port()
@@ -266,7 +268,7 @@ def main():
                 try:
                     wait_for(theirs.url, timeout=900)
                     rows.append(("hugo server", edit_to_screen(
-                        driver, theirs.url, catalog, ["text", "name"], arguments.edits)))
+                        driver, theirs, catalog, ["text", "name"], arguments.edits)))
                 except RuntimeError as error:
                     print(f"  warning: hugo server: {error}", file=sys.stderr)
                 theirs.stop()
