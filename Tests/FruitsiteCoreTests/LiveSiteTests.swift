@@ -46,6 +46,16 @@ import Testing
         }
 
         func path(_ name: String) -> String { options.contentDirectory + "/" + name }
+
+        /// Gives the site a `fruitsite.yml` of `yaml`, and starts it anew from it.
+        mutating func configure(_ yaml: String) throws {
+            let config = folder.path + "/fruitsite.yml"
+            try yaml.write(toFile: config, atomically: true, encoding: .utf8)
+            options.configPath = config
+            site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))
+            files = [:]
+            try update(changing: nil)
+        }
     }
 
     /// The pages a browser has open come first, rendered from the applied content before the
@@ -57,12 +67,8 @@ import Testing
         defer { live.folder.remove() }
         // With the one-file search index, which pages name by its bytes, an edit to a name
         // changes what they link: they then wait for it, as the second edit shows.
+        try live.configure("search: {index: sharded}\n")
         let config = live.folder.path + "/fruitsite.yml"
-        try "search: {index: sharded}\n".write(toFile: config, atomically: true, encoding: .utf8)
-        live.options.configPath = config
-        live.site = SiteBuilder.LiveSite(builder: SiteBuilder(options: live.options))
-        live.files = [:]
-        try live.update(changing: nil)
         let apple = live.path("apple.md")
         // A name far from the apple's moves it across the index pages.
         let text = try String(contentsOfFile: apple, encoding: .utf8)
@@ -134,12 +140,8 @@ import Testing
     @Test func otherFacetsParseEveryFileAgain() throws {
         var live = try Live()
         defer { live.folder.remove() }
+        try live.configure("facets: [vitamins]\n")
         let config = live.folder.path + "/fruitsite.yml"
-        try "facets: [vitamins]\n".write(toFile: config, atomically: true, encoding: .utf8)
-        live.options.configPath = config
-        live.site = SiteBuilder.LiveSite(builder: SiteBuilder(options: live.options))
-        live.files = [:]
-        try live.update(changing: nil)
         #expect(live.files["vitamins/c/index.html"] != nil)
         try "facets: [origin]\n".write(toFile: config, atomically: true, encoding: .utf8)
         let update = try live.update(changing: [config])

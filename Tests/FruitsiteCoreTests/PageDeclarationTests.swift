@@ -84,9 +84,7 @@ import Testing
         throws
     {
         func edit(_ path: String, _ from: String, _ to: String) throws {
-            let text = try folder.read(path)
-            #expect(text.contains(from), "\(change): \(path) has no '\(from)'")
-            try folder.write(path, text.replacingOccurrences(of: from, with: to))
+            try PageInputTests.edit(path, from, to, in: folder, for: "\(change)")
         }
         switch change {
         case .sample(let change): try PageInputTests.make(change, in: folder, &config)

@@ -53,14 +53,22 @@ import Testing
         return site
     }
 
+    /// Replaces `from` with `to` in the file at `path` of `folder`, which must hold it.
+    static func edit(
+        _ path: String, _ from: String, _ to: String, in folder: TemporaryDirectory,
+        for change: some CustomStringConvertible
+    ) throws {
+        let text = try folder.read(path)
+        #expect(text.contains(from), "\(change): \(path) has no '\(from)'")
+        try folder.write(path, text.replacingOccurrences(of: from, with: to))
+    }
+
     /// Makes the change in the copy of the sample site at `folder`.
     static func make(_ change: Change, in folder: TemporaryDirectory, _ config: inout SiteConfig)
         throws
     {
         func edit(_ path: String, _ from: String, _ to: String) throws {
-            let text = try folder.read(path)
-            #expect(text.contains(from), "\(change): \(path) has no '\(from)'")
-            try folder.write(path, text.replacingOccurrences(of: from, with: to))
+            try Self.edit(path, from, to, in: folder, for: "\(change)")
         }
         switch change {
         case .body: try edit("Content/kiwi.md", "woody vine", "woody climbing vine")
