@@ -119,16 +119,8 @@ import Testing
                     toFile: folder + "/Templates/layout.mustache", atomically: true, encoding: .utf8
                 )
         }
-        let theme = try TemplateLoader(templatesDirectory: folder + "/Templates").load()
-        var model = SiteModel(
-            settings: .init(
-                contentDirectory: folder + "/Content", includesDrafts: false,
-                facets: config.facets))
-        let scanner = ContentScanner(
-            contentDirectory: folder + "/Content", fileSystem: .local,
-            parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), now: 0)
-        let applied = try model.apply(
-            .init(content: scanner.scan(against: model), theme: theme, config: config))
+        let applied = try PageInputTests.applied(folder, config: config)
+        let (model, theme) = (applied.model, applied.data.theme)
         let plan = applied.plan
         var data = applied.data
         let pages =

@@ -15,9 +15,10 @@ import Testing
         case date, feedLimit, sitemap, stylesheet, module
     }
 
-    /// Each file's path, the hash of its bytes and the hash of its inputs, for the site in
-    /// `folder` (its `Content` and `Templates`).
-    static func site(_ folder: String, config: SiteConfig) throws -> [String: (UInt64, UInt64)] {
+    /// The site in `folder` (its `Content` and `Templates`) applied to an empty model.
+    static func applied(_ folder: String, config: SiteConfig) throws -> (
+        model: SiteModel, plan: SiteModel.Plan, data: PageData
+    ) {
         let theme = try TemplateLoader(templatesDirectory: folder + "/Templates").load()
         var model = SiteModel(
             settings: .init(
@@ -28,6 +29,13 @@ import Testing
             parser: FruitParser(markdown: CommonMark(allowsRawHTML: config.rawHTML)), now: 0)
         let (plan, data) = try model.apply(
             .init(content: scanner.scan(against: model), theme: theme, config: config))
+        return (model, plan, data)
+    }
+
+    /// Each file's path, the hash of its bytes and the hash of its inputs, for the site in
+    /// `folder` (its `Content` and `Templates`).
+    static func site(_ folder: String, config: SiteConfig) throws -> [String: (UInt64, UInt64)] {
+        let (model, plan, data) = try applied(folder, config: config)
         var files: [RenderedPage] = []
         try PageRenderer(templatesDirectory: "T")
             .render(plan.pages, with: data) {
