@@ -248,9 +248,10 @@ struct Responder: Sendable {
         return result
     }
 
-    /// Listens for updates past the version this page shows: swaps stylesheets when only they
-    /// changed since, follows a renamed fruit, and otherwise shows the new page (and the new
-    /// stylesheets, when they changed too). A page with no
+    /// Listens for updates past the version this page shows, on a stream that names the page:
+    /// swaps stylesheets when only they changed since, and otherwise shows the new page (and
+    /// the new stylesheets, when they changed too). A renamed fruit's page takes its new
+    /// address (`history.replaceState`), listens as that page, and shows it as any other. A page with no
     /// script of its own (a fruit page; JSON data blocks such as JSON-LD do not count) is
     /// refreshed in place: its new HTML is fetched and
     /// its body and head swapped in, stylesheets kept, and the attributes of `<html>` (`lang`
@@ -259,10 +260,11 @@ struct Responder: Sendable {
     /// does: at a stylesheet's new stamped name, or at the same name with `?v=` the version,
     /// which the cache does not hold. A page that is gone shows the 404 page the same way. A
     /// page with scripts, one moved (a renamed fruit whose update it missed: the server
-    /// redirects) or one that links more or fewer stylesheets than before is reloaded.
+    /// redirects) or one that links more or fewer stylesheets than before is reloaded (a
+    /// renamed fruit's at its new address).
     static func reloadScript(events: String, version: Int, instance: String) -> String {
         """
-        (()=>{let v=\(version),latest=0;const s=new EventSource("\(events)?page="+location.pathname);\
+        (()=>{let v=\(version),latest=0,s;\
         const own='script:not([data-fruitsite]):not([type$="json"])',sheet='link[rel="stylesheet"]';\
         const links=d=>[...d.querySelectorAll(sheet)],bumped=h=>{const u=new URL(h,location.href);\
         u.searchParams.set("v",v);return u.href};\
@@ -278,11 +280,11 @@ struct Responder: Sendable {
         for(const t of a.attributes)h.setAttribute(t.name,t.value);document.body.replaceWith(n.body)}\
         now.forEach((l,i)=>{const u=new URL(next[i].getAttribute("href")??"",location.href),o=new URL(l.href);\
         o.searchParams.delete("v");if(o.href!==u.href)l.href=u.href;else if(styled)l.href=bumped(u.href)});return true};\
-        s.onmessage=async(e)=>{const d=JSON.parse(e.data);\
+        const listen=()=>{s=new EventSource("\(events)?page="+location.pathname);s.onmessage=async(e)=>{const d=JSON.parse(e.data);\
         if(d.instance!=="\(instance)"){s.close();location.reload();return}if(d.version<=v)return;\
         const since=v;v=d.version;const swap=d.pages>since,styled=d.styles>since;if(!swap&&!styled)return;\
-        if(swap&&d.to&&location.pathname===d.from){s.close();location.replace(d.to+location.search+location.hash);return}\
-        if(!await update(swap,styled).catch(()=>false)){s.close();location.reload()}}})()
+        if(swap&&d.to&&location.pathname===d.from){s.close();history.replaceState(history.state,"",d.to+location.search+location.hash);listen()}\
+        if(!await update(swap,styled).catch(()=>false)){s.close();location.reload()}}};listen()})()
         """
     }
 
