@@ -8,14 +8,16 @@ enum ChangesCodec {
     /// after each entry.
     /// - Parameters:
     ///   - id: The id of the output folder's marker the model is saved for.
+    ///   - report: What the build that made the model reported (`ModelStore.Report`).
     ///   - base: The checksum of the model file the changes apply to, and its entry count.
     ///   - removed: The ids of the base's entries the model no longer has.
     ///   - changed: The ids of the entries changed or added since.
     static func encode(
-        _ model: SiteModel, id: UInt64, base: (checksum: UInt64, count: Int), removed: [Int],
-        changed: [Int], into writer: inout ByteWriter, flush: (inout ByteWriter) throws -> Void
+        _ model: SiteModel, id: UInt64, report: ModelStore.Report,
+        base: (checksum: UInt64, count: Int), removed: [Int], changed: [Int],
+        into writer: inout ByteWriter, flush: (inout ByteWriter) throws -> Void
     ) rethrows {
-        ModelCodec.encodeHead(model, id: id, into: &writer)
+        ModelCodec.encodeHead(model, id: id, report: report, into: &writer)
         writer.word(base.checksum)
         writer.integer(model.entries.count)
         writer.integer(removed.count)
@@ -32,16 +34,14 @@ enum ChangesCodec {
         ModelCodec.encodeTail(model, ids: { $0 }, into: &writer)
     }
 
-    /// The marker id and the model that the changes file `bytes` (its header ending at
-    /// `start`) makes of the model file `file`; `.changesForOtherModel` when they were made
-    /// for another model file, `.damaged` when they are damaged or do not fit it.
-    ///
-    /// Once the changes are found to be `file`'s, its entries are taken from it, so that they
-    /// are changed in place: a copy of each chunk they touched was 12 ms of loading 100,000.
+    /// The saved model that the changes file `bytes` (its header ending at `start`) makes of
+    /// the model file read as `saved`: its head, the records of the entries it changed or
+    /// added and its tail replace the model file's; `.changesForOtherModel` when they were
+    /// made for another model file, `.damaged` when they are damaged or do not fit it.
     static func decode(
-        _ bytes: ByteSlice, from start: Int, over file: inout ModelCodec.File
-    ) -> Result<(id: UInt64, model: SiteModel), ModelStore.Unusable> {
-        let base = file.base
+        _ bytes: ByteSlice, from start: Int, over saved: SavedModel
+    ) -> Result<SavedModel, ModelStore.Unusable> {
+        let base = saved.base
         guard let checked = ChecksummedFile.verified(bytes, from: start) else {
             return .failure(.damaged)
         }
@@ -57,14 +57,14 @@ enum ChangesCodec {
                 let removedCount = reader.integer(), removedCount >= 0,
                 removedCount <= base.count
             else { return .failure(.damaged) }
-            var entries = SiteModel.EntryTable()
-            swap(&entries, &file.entries)
+            var records = saved.records
             for _ in 0..<removedCount {
-                guard let id = reader.integer(), id >= 0, id < base.count, entries[id] != nil
+                guard let id = reader.integer(), id >= 0, id < base.count,
+                    case .model = records[id]
                 else { return .failure(.damaged) }
-                entries[id] = nil
+                records[id] = .none
             }
-            while entries.count < count { entries.append(nil) }
+            records += repeatElement(.none, count: count - records.count)
             guard let changedCount = reader.integer(), changedCount >= 0,
                 changedCount <= count
             else { return .failure(.damaged) }
@@ -73,21 +73,13 @@ enum ChangesCodec {
                     let length = reader.integer(), length >= 0,
                     length <= reader.buffer.count - reader.offset
                 else { return .failure(.damaged) }
-                var record = ByteReader(
-                    UnsafeRawBufferPointer(rebasing: reader.buffer[..<(reader.offset + length)]),
-                    offset: reader.offset)
-                guard
-                    let entry = ModelCodec.decodeEntry(&record, in: bytes, keepingBytes: false),
-                    record.isAtEnd
-                else { return .failure(.damaged) }
-                entries[id] = entry
+                records[id] = .changes(reader.offset..<reader.offset + length)
                 reader.offset += length
             }
-            guard
-                let changed = ModelCodec.decodeTail(
-                    &reader, in: bytes, head: head, entries: entries, base: base)
-            else { return .failure(.damaged) }
-            return .success((head.id, changed))
+            return .success(
+                SavedModel(
+                    head: head, modelFile: saved.modelFile, changesFile: bytes, records: records,
+                    tail: reader.offset..<checked.upperBound, base: base))
         }
     }
 }

@@ -22,19 +22,28 @@ extension ModelCodec {
         writer.word(record.outputHash)
     }
 
-    /// The entry whose bytes `reader` reads, up to its end; with them as its `saved` bytes
-    /// when `keepingBytes`, for an entry of the model file.
-    static func decodeEntry(
-        _ reader: inout ByteReader, in bytes: ByteSlice, keepingBytes: Bool
-    ) -> SiteModel.Entry? {
-        let start = reader.offset
+    /// The file of the entry `id` as its record starts with it: all a build that finds the
+    /// file unchanged reads of the entry.
+    static func decodeFile(_ reader: inout ByteReader, id: Int) -> RecordedFile? {
         guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }
         var status: FileStatus?
         if hasStatus != 0 {
             guard let read = reader.status() else { return nil }
             status = read
         }
-        guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
+        guard let verifiedAt = reader.word(), let sourceHash = reader.word() else { return nil }
+        return RecordedFile(
+            id: id, path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
+            sourceHash: sourceHash)
+    }
+
+    /// The entry whose bytes `reader` reads, up to its end; with them as its `saved` bytes
+    /// when `keepingBytes`, for an entry of the model file.
+    static func decodeEntry(
+        _ reader: inout ByteReader, in bytes: ByteSlice, keepingBytes: Bool
+    ) -> SiteModel.Entry? {
+        let start = reader.offset
+        guard let file = decodeFile(&reader, id: 0),
             let summaryHash = reader.word(), let nameHash = reader.word(),
             let date = reader.date(),
             let isRechecked = reader.integer(),
@@ -46,9 +55,10 @@ extension ModelCodec {
             page = record
         }
         guard let facts = EntryFacts.read(from: &reader, in: bytes) else { return nil }
+        guard reader.isAtEnd else { return nil }
         return SiteModel.Entry(
-            path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
-            sourceHash: sourceHash,
+            path: file.path, status: file.status, verifiedAt: file.verifiedAt,
+            sourceHash: file.sourceHash,
             summaryHash: summaryHash, nameHash: nameHash, date: date,
             isRechecked: isRechecked != 0, page: page,
             facts: facts,

@@ -7,15 +7,16 @@
 /// The lengths come together after the entries, not each before its entry: finding the
 /// entries then reads a few hundred kilobytes in a row, where hopping from one length to the
 /// next was a chain of cache misses, a single core's 16 ms at 100,000 entries. With the
-/// entries found, they are decoded in parallel.
+/// entries found, they are decoded in parallel, and only when a build needs them
+/// (`SavedModel`).
 enum ModelCodec {
-    /// Writes `model`, saved as the model of the output folder whose marker records `id`;
-    /// `flush` is called after each entry.
+    /// Writes `model`, saved as the model of the output folder whose marker records `id`, with
+    /// the report of the build that made it; `flush` is called after each entry.
     static func encode(
-        _ model: SiteModel, id: UInt64, into writer: inout ByteWriter,
+        _ model: SiteModel, id: UInt64, report: ModelStore.Report, into writer: inout ByteWriter,
         flush: (inout ByteWriter) throws -> Void
     ) rethrows {
-        encodeHead(model, id: id, into: &writer)
+        encodeHead(model, id: id, report: report, into: &writer)
         let ids = model.savingOrder
         var newID = [Int](repeating: -1, count: model.entries.count)
         for (index, id) in ids.enumerated() { newID[id] = index }
@@ -39,33 +40,11 @@ enum ModelCodec {
         writer.word(UInt64(writer.bytes.count - end))
     }
 
-    /// A model file read up to its tail, which the changes file, when there is one, replaces:
-    /// reading both tails had been a tenth of loading the model.
-    struct File {
-        var bytes: ByteSlice
-        var head: Head
-        var entries: SiteModel.EntryTable
-        /// The tail's bytes: from its start to the word that ends the body.
-        var tail: Range<Int>
-        /// What changes made to this file name it by, and how many entries it holds.
-        var base: (checksum: UInt64, count: Int)
-
-        /// The marker id and the model with the file's own tail; nil when anything is out of
-        /// place.
-        func model() -> (id: UInt64, model: SiteModel)? {
-            bytes.withUnsafeBytes { buffer in
-                var reader = ByteReader(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<tail.upperBound]),
-                    offset: tail.lowerBound)
-                return decodeTail(&reader, in: bytes, head: head, entries: entries, base: base)
-                    .map { (head.id, $0) }
-            }
-        }
-    }
-
     /// Reads what `encode` wrote in the file `bytes` after its header, which ends at `start`,
-    /// but for the tail; nil when anything is out of place.
-    static func decode(_ bytes: ByteSlice, from start: Int) -> File? {
+    /// as far as a build reads it before it knows whether anything changed: the head, and
+    /// where each entry's record and the tail are. Nil when the checksum or that frame is
+    /// out of place.
+    static func decode(_ bytes: ByteSlice, from start: Int) -> SavedModel? {
         guard let checked = ChecksummedFile.verified(bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(
@@ -87,30 +66,17 @@ enum ModelCodec {
             let recordBytes = lengths.offset - records
             guard let counts = lengths.indexes(below: recordBytes + 1), counts.count == count
             else { return nil }
-            var ranges: [Range<Int>] = []
+            var ranges: [SavedModel.Record] = []
             ranges.reserveCapacity(count)
             var start = records
             for length in counts {
                 guard length <= records + recordBytes - start else { return nil }
-                ranges.append(start..<start + length)
+                ranges.append(.model(start..<start + length))
                 start += length
             }
             guard start == records + recordBytes else { return nil }
-            reader = lengths
-            nonisolated(unsafe) let buffer = reader.buffer
-            let recordRanges = ranges
-            let entries = SiteModel.EntryTable(count: count) { id in
-                let range = recordRanges[id]
-                var record = ByteReader(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
-                    offset: range.lowerBound)
-                let entry = decodeEntry(&record, in: bytes, keepingBytes: true)
-                return record.isAtEnd ? entry : nil
-            }
-            guard entries.isFull else { return nil }
-            return File(
-                bytes: bytes, head: head, entries: entries,
-                tail: reader.offset..<trailer,
+            return SavedModel(
+                head: head, modelFile: bytes, records: ranges, tail: lengths.offset..<trailer,
                 base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
         }
     }

@@ -1,0 +1,74 @@
+/// The model a build starts from: one in memory (an empty one, or the one `serve` keeps), or
+/// the one the cache holds, which is decoded whole only once the build needs more of it than
+/// each entry's file as recorded: a scan that finds every file as recorded needs no more.
+enum StartingModel: Sendable {
+    case decoded(SiteModel)
+    case saved(SavedModel)
+
+    var settings: SiteModel.Settings {
+        switch self {
+        case .decoded(let model): model.settings
+        case .saved(let saved): saved.head.settings
+        }
+    }
+
+    /// See `SiteModel.folders`.
+    var folders: [SiteModel.Folder]? {
+        switch self {
+        case .decoded(let model): model.folders
+        case .saved(let saved): saved.head.folders
+        }
+    }
+
+    /// See `SiteModel.listedAt`.
+    var listedAt: Int64 {
+        switch self {
+        case .decoded(let model): model.listedAt
+        case .saved(let saved): saved.head.listedAt
+        }
+    }
+
+    /// See `SiteModel.isLinkFree`, which no saved model knows.
+    var isLinkFree: Bool {
+        switch self {
+        case .decoded(let model): model.isLinkFree
+        case .saved: false
+        }
+    }
+
+    /// What the build that saved the model reported; nil for a model in memory.
+    var report: ModelStore.Report? {
+        switch self {
+        case .decoded: nil
+        case .saved(let saved): saved.head.report
+        }
+    }
+
+    /// Each entry's file as recorded, in id order.
+    func recordedFiles() -> [RecordedFile] {
+        switch self {
+        case .decoded(let model): model.ids.map { RecordedFile(id: $0, model[$0]) }
+        case .saved(let saved): saved.recordedFiles()
+        }
+    }
+
+    /// The model whole, decoded now if it was not yet, and kept decoded.
+    mutating func decode() -> SiteModel {
+        switch self {
+        case .decoded(let model):
+            return model
+        case .saved(let saved):
+            let model = saved.model()
+            self = .decoded(model)
+            return model
+        }
+    }
+
+    /// The model whole, decoded now if it was not yet: the only copy, to change in place.
+    consuming func model() -> SiteModel {
+        switch consume self {
+        case .decoded(let model): model
+        case .saved(let saved): saved.model()
+        }
+    }
+}
