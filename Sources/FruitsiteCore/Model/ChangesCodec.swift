@@ -1,7 +1,8 @@
 /// What changed since the model file was written, as the changes file's body holds it,
 /// between its header and its checksum (`ChecksummedFile`): the model's head, the checksum
 /// of the model file they apply to, how many ids there are, the ids removed from that file,
-/// each entry changed or added with its id, then the model's tail. Entries read from a
+/// the ids of the entries changed or added, their files (`FileTable`), the rest of each with
+/// its length, then the model's tail. Entries read from a
 /// changes file are written again to the next one, which replaces it.
 enum ChangesCodec {
     /// Writes the changes that make `model` of the model file `base` names; `flush` is called
@@ -23,10 +24,11 @@ enum ChangesCodec {
         writer.integer(removed.count)
         for id in removed { writer.integer(id) }
         writer.integer(changed.count)
+        for id in changed { writer.integer(id) }
+        try FileTable.encode(model, ids: changed, into: &writer, flush: flush)
         for id in changed {
             var record = ByteWriter()
             ModelCodec.encode(model[id], into: &record)
-            writer.integer(id)
             writer.integer(record.bytes.count)
             writer.bytes += record.bytes
             try flush(&writer)
@@ -68,18 +70,28 @@ enum ChangesCodec {
             guard let changedCount = reader.integer(), changedCount >= 0,
                 changedCount <= count
             else { return .failure(.damaged) }
+            for index in 0..<changedCount {
+                guard let id = reader.integer(), id >= 0, id < count else {
+                    return .failure(.damaged)
+                }
+                records[id] = .changes(index)
+            }
+            guard let files = FileTable.decode(&reader, in: bytes, count: changedCount) else {
+                return .failure(.damaged)
+            }
+            var ranges: [Range<Int>] = []
             for _ in 0..<changedCount {
-                guard let id = reader.integer(), id >= 0, id < count,
-                    let length = reader.integer(), length >= 0,
+                guard let length = reader.integer(), length >= 0,
                     length <= reader.buffer.count - reader.offset
                 else { return .failure(.damaged) }
-                records[id] = .changes(reader.offset..<reader.offset + length)
+                ranges.append(reader.offset..<reader.offset + length)
                 reader.offset += length
             }
             return .success(
                 SavedModel(
-                    head: head, modelFile: saved.modelFile, changesFile: bytes, records: records,
-                    tail: reader.offset..<checked.upperBound, base: base))
+                    head: head, modelFile: saved.modelFile,
+                    changesFile: SavedModel.Part(bytes: bytes, files: files, records: ranges),
+                    records: records, tail: reader.offset..<checked.upperBound, base: base))
         }
     }
 }

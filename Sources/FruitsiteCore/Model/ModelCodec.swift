@@ -1,8 +1,8 @@
 /// The model whole as the model file's body holds it, between its header and its checksum
-/// (`ChecksummedFile`): its head (the marker id, the settings, the folders), the entries by
-/// path, the length of each, then its tail (the catalog order, the categories and facet
-/// values, the outputs other than fruit pages), and last how many bytes the lengths and the
-/// tail take.
+/// (`ChecksummedFile`): its head (the marker id, the settings, the folders, the report), the
+/// entries' files (`FileTable`) and the rest of the entries, by path, the length of each,
+/// then its tail (the catalog order, the categories and facet values, the outputs other than
+/// fruit pages), and last how many bytes the lengths and the tail take.
 ///
 /// The lengths come together after the entries, not each before its entry: finding the
 /// entries then reads a few hundred kilobytes in a row, where hopping from one length to the
@@ -20,8 +20,9 @@ enum ModelCodec {
         let ids = model.savingOrder
         var newID = [Int](repeating: -1, count: model.entries.count)
         for (index, id) in ids.enumerated() { newID[id] = index }
-        // Entries unchanged since they were loaded are copied as they were read.
         writer.integer(ids.count)
+        try FileTable.encode(model, ids: ids, into: &writer, flush: flush)
+        // Entries unchanged since they were loaded are copied as they were read.
         var lengths: [Int] = []
         lengths.reserveCapacity(ids.count)
         for id in ids {
@@ -51,6 +52,7 @@ enum ModelCodec {
                 UnsafeRawBufferPointer(rebasing: buffer[..<checked.upperBound]), offset: start)
             guard let head = decodeHead(&reader),
                 let count = reader.integer(), count >= 0, count <= reader.buffer.count,
+                let files = FileTable.decode(&reader, in: bytes, count: count),
                 reader.buffer.count - reader.offset >= 8
             else { return nil }
             // The lengths and the tail end 8 bytes before the checksum, which say how long
@@ -66,17 +68,19 @@ enum ModelCodec {
             let recordBytes = lengths.offset - records
             guard let counts = lengths.indexes(below: recordBytes + 1), counts.count == count
             else { return nil }
-            var ranges: [SavedModel.Record] = []
+            var ranges: [Range<Int>] = []
             ranges.reserveCapacity(count)
             var start = records
             for length in counts {
                 guard length <= records + recordBytes - start else { return nil }
-                ranges.append(.model(start..<start + length))
+                ranges.append(start..<start + length)
                 start += length
             }
             guard start == records + recordBytes else { return nil }
             return SavedModel(
-                head: head, modelFile: bytes, records: ranges, tail: lengths.offset..<trailer,
+                head: head,
+                modelFile: SavedModel.Part(bytes: bytes, files: files, records: ranges),
+                tail: lengths.offset..<trailer,
                 base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
         }
     }

@@ -1,37 +1,54 @@
 /// A saved model as the store found it: its files checked against their checksums, its head
-/// read, and where each entry's record lies in the model file or the changes file, but no
-/// entry decoded. A build that finds nothing changed reads no more of it than each entry's
-/// file as recorded (`recordedFiles()`) and the head's report; decoding every entry, when a
-/// build did that first, was a fifth of such a build at 100,000 fruits. Any other build
-/// decodes the model whole (`model()`).
+/// read, and where each entry lies in the model file or the changes file, but no entry
+/// decoded. A build that finds nothing changed reads no more of it than the head's report and
+/// each entry's file as recorded (`recordedFiles()`, from the files' tables): decoding every
+/// entry, when a build did that first, was a fifth of such a build at 100,000 fruits. Any
+/// other build decodes the model whole (`model()`).
 ///
-/// What is read later was vouched for by the checksum when the files were read, as the
+/// What is decoded later was vouched for by the checksum when the files were read, as the
 /// entries' facts are (`EntryFacts`): it fails to decode only where a fruitsite wrote it
 /// wrongly, which is a broken invariant, not damage.
 struct SavedModel: Sendable {
-    /// Where one id's record is.
+    /// The entries one file holds: their files' table, and where each one's record lies.
+    struct Part: Sendable {
+        let bytes: ByteSlice
+        let files: FileTable
+        let records: [Range<Int>]
+    }
+
+    /// Where one id's entry is: its number in the model file or the changes file.
     enum Record: Sendable {
         /// Nowhere: the changes removed the entry.
         case none
         /// In the model file, whose bytes the entry keeps while it does not change.
-        case model(Range<Int>)
-        /// In the changes file.
-        case changes(Range<Int>)
+        case model(Int)
+        case changes(Int)
     }
 
     var head: ModelCodec.Head
-    let modelFile: ByteSlice
-    var changesFile: ByteSlice?
-    /// Each id's record.
+    let modelFile: Part
+    var changesFile: Part?
+    /// Each id's entry.
     var records: [Record]
     /// Where the tail is: in the changes file when there is one, else in the model file.
     var tail: Range<Int>
     /// The model file's checksum and how many entries it holds (`SiteModel.base`).
     let base: (checksum: UInt64, count: Int)
 
+    /// The model file read as far as its tail, its entries with the ids of their order.
     init(
-        head: ModelCodec.Head, modelFile: ByteSlice, changesFile: ByteSlice? = nil,
-        records: [Record], tail: Range<Int>, base: (checksum: UInt64, count: Int)
+        head: ModelCodec.Head, modelFile: Part, tail: Range<Int>,
+        base: (checksum: UInt64, count: Int)
+    ) {
+        self.init(
+            head: head, modelFile: modelFile, changesFile: nil,
+            records: modelFile.records.indices.map(Record.model), tail: tail, base: base)
+    }
+
+    /// The model file with the changes file read over it.
+    init(
+        head: ModelCodec.Head, modelFile: Part, changesFile: Part?, records: [Record],
+        tail: Range<Int>, base: (checksum: UInt64, count: Int)
     ) {
         self.head = head
         self.modelFile = modelFile
@@ -41,26 +58,38 @@ struct SavedModel: Sendable {
         self.base = base
     }
 
-    /// Each entry's file as recorded, in id order, read on every core.
-    func recordedFiles() -> [RecordedFile] {
-        records.indices.filter { id in
-            if case .none = records[id] { return false }
-            return true
+    /// Each entry's file as recorded, in id order: one pass through the files' tables.
+    func recordedFiles() -> RecordedFiles {
+        var files = RecordedFiles()
+        files.recorded.reserveCapacity(records.count)
+        for (id, record) in records.enumerated() {
+            switch record {
+            case .none: continue
+            case .model(let index): modelFile.files.append(index, id: id, to: &files)
+            case .changes(let index): changesFile!.files.append(index, id: id, to: &files)
+            }
         }
-        .concurrentMap { id in
-            read(id) { reader, _ in ModelCodec.decodeFile(&reader, id: id) }
-        }
+        return files
     }
 
     /// The model whole, its entries decoded on every core.
     func model() -> SiteModel {
         let entries = SiteModel.EntryTable(count: records.count) { id -> SiteModel.Entry? in
-            if case .none = records[id] { return nil }
-            return read(id) { reader, keepsBytes in
-                ModelCodec.decodeEntry(&reader, in: file(keepsBytes), keepingBytes: keepsBytes)
+            guard let (part, index) = locate(id) else { return nil }
+            let path = part.files.withPath(at: index) { String(decoding: $0, as: UTF8.self) }
+            let range = part.records[index]
+            let entry = part.bytes.withUnsafeBytes { buffer in
+                var reader = ByteReader(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
+                    offset: range.lowerBound)
+                return ModelCodec.decodeEntry(
+                    &reader, in: part.bytes, path: path, file: part.files.file(at: index, id: id),
+                    keepingBytes: isInModelFile(id))
             }
+            guard let entry else { Self.misread() }
+            return entry
         }
-        let bytes = changesFile ?? modelFile
+        let bytes = changesFile?.bytes ?? modelFile.bytes
         let model = bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<tail.upperBound]),
@@ -72,29 +101,18 @@ struct SavedModel: Sendable {
         return model
     }
 
-    /// What `decode` reads from the record of `id`, which it must read to its end; it is
-    /// told whether the record is the model file's.
-    private func read<Value>(
-        _ id: Int, with decode: (inout ByteReader, _ isModelFile: Bool) -> Value?
-    ) -> Value {
-        let (isModelFile, range): (Bool, Range<Int>) =
-            switch records[id] {
-            case .none: Self.misread()
-            case .model(let range): (true, range)
-            case .changes(let range): (false, range)
-            }
-        let value = file(isModelFile).withUnsafeBytes { buffer -> Value? in
-            var reader = ByteReader(
-                UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
-                offset: range.lowerBound)
-            return decode(&reader, isModelFile)
+    /// The file that holds the entry `id`, and its number there; nil for an id removed.
+    private func locate(_ id: Int) -> (part: Part, index: Int)? {
+        switch records[id] {
+        case .none: nil
+        case .model(let index): (modelFile, index)
+        case .changes(let index): (changesFile!, index)
         }
-        guard let value else { Self.misread() }
-        return value
     }
 
-    private func file(_ isModelFile: Bool) -> ByteSlice {
-        isModelFile ? modelFile : changesFile!
+    private func isInModelFile(_ id: Int) -> Bool {
+        if case .model = records[id] { return true }
+        return false
     }
 
     private static func misread() -> Never {

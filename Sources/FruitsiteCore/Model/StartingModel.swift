@@ -45,10 +45,16 @@ enum StartingModel: Sendable {
     }
 
     /// Each entry's file as recorded, in id order.
-    func recordedFiles() -> [RecordedFile] {
+    func recordedFiles() -> RecordedFiles {
         switch self {
-        case .decoded(let model): model.ids.map { RecordedFile(id: $0, model[$0]) }
-        case .saved(let saved): saved.recordedFiles()
+        case .decoded(let model):
+            var files = RecordedFiles()
+            for id in model.ids {
+                files.append(model[id].path, RecordedFiles.File(id: id, model[id]))
+            }
+            return files
+        case .saved(let saved):
+            return saved.recordedFiles()
         }
     }
 

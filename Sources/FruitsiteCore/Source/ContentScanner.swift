@@ -78,10 +78,9 @@ struct ContentScanner: Sendable {
     func scan(against model: inout StartingModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
         changes.locateFacetValue = { [self] in facetLocation(in: $0, key: $1, value: $2) }
-        // Each file to look at, with its entry's record when it has one.
-        var files: [(path: String, recorded: RecordedFile?)]
-        // Each file's status, when taken while the folders were listed.
-        var listedStatuses: [FileStatus?]?
+        var files = RecordedFiles()
+        // Each file's status, when taken already.
+        var takenStatuses: [FileStatus?]?
         let (folders, listedAt) = (model.folders ?? [], model.listedAt)
         let foldersStand = {
             !folders.isEmpty
@@ -108,16 +107,19 @@ struct ContentScanner: Sendable {
                 let path = model[id].path
                 if lengths.contains(path.utf8.count), wanted.contains(path) { known[path] = id }
             }
-            files = entries.map { path in
-                (path, known[path].map { RecordedFile(id: $0, model[$0]) })
-            }
             // A file that is gone leaves its entry; one that never was is no news.
-            let statuses = fileSystem.statuses(files.map(\.path))
-            let gone = Set(files.indices.filter { statuses[$0] == nil })
-            changes.removed = gone.compactMap { files[$0].recorded?.id }
-            files = files.indices.filter { !gone.contains($0) }.map { files[$0] }
+            let statuses = fileSystem.statuses(PathList(entries))
+            takenStatuses = statuses.filter { $0 != nil }
+            for (path, status) in zip(entries, statuses) {
+                let file = known[path].map { RecordedFiles.File(id: $0, model[$0]) }
+                if status != nil {
+                    files.append(path, file)
+                } else if let file {
+                    changes.removed.append(file.id)
+                }
+            }
         } else if foldersStand() {
-            files = model.recordedFiles().map { ($0.path, $0) }
+            files = model.recordedFiles()
         } else {
             let model = model.decode()
             let known = model.savingOrder.map { (id: $0, path: model[$0].path) }
@@ -125,18 +127,20 @@ struct ContentScanner: Sendable {
             // are taken: listing is one core's work, most of it in the kernel, which the
             // statuses need not wait for.
             let listed = Background { [self] in list() }
-            let knownStatuses = fileSystem.statuses(known.map(\.path))
+            let knownStatuses = fileSystem.statuses(PathList(known.lazy.map(\.path)))
             let listing = listed.value
             let joined = Self.join(listing.paths, known, in: model)
-            files = joined.map { id, path in (path, id.map { RecordedFile(id: $0, model[$0]) }) }
+            for (id, path) in joined {
+                files.append(path, id.map { RecordedFiles.File(id: $0, model[$0]) })
+            }
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
             for (index, (id, _)) in known.enumerated() { knownIndex[id] = index }
             // Files the model did not know have their statuses taken now.
             let added = joined.indices.filter { joined[$0].id == nil }
-            let addedStatuses = fileSystem.statuses(added.map { joined[$0].path })
+            let addedStatuses = fileSystem.statuses(PathList(added.lazy.map { joined[$0].path }))
             var fileStatuses = joined.map { $0.id.map { knownStatuses[knownIndex[$0]] } ?? nil }
             for (index, status) in zip(added, addedStatuses) { fileStatuses[index] = status }
-            listedStatuses = fileStatuses
+            takenStatuses = fileStatuses
             changes.isListedAnew = true
             changes.isLinkFree = !listing.hasLinks && listing.diagnostics.isEmpty
             changes.diagnostics = listing.diagnostics
@@ -154,10 +158,10 @@ struct ContentScanner: Sendable {
         // First each file's status, then the few files whose status says they may have
         // changed: the outcomes of those are large, and ten thousand of them cost more to
         // allocate than the status calls themselves.
-        let statuses = listedStatuses ?? fileSystem.statuses(files.map(\.path))
-        let candidates = files.indices.filter { index in
-            files[index].recorded?.isVouched(by: statuses[index]) != true
-        }.map { (files[$0].path, files[$0].recorded, statuses[$0]) }
+        let statuses = takenStatuses ?? fileSystem.statuses(files.paths)
+        let candidates = files.recorded.indices.filter { index in
+            files.recorded[index]?.isVouched(by: statuses[index]) != true
+        }.map { (files.paths[$0], files.recorded[$0], statuses[$0]) }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
         changes.detailsStore = store
         // Room for them all at once: doubling would hold half as many again, at the build's
@@ -202,7 +206,7 @@ struct ContentScanner: Sendable {
     /// The outcome of a file that may have changed, with its entry's record if it has one:
     /// its bytes decide.
     private func outcome(
-        of path: String, recorded: RecordedFile?, status: FileStatus?,
+        of path: String, recorded: RecordedFiles.File?, status: FileStatus?,
         keepingDetailsIn store: DetailsStore
     ) -> Outcome {
         let file: SourceFile
