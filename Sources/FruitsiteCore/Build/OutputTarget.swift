@@ -86,7 +86,7 @@ struct OutputTarget {
                     + "which was missing or out of date")
         }
         rendering.written = summary
-        rendering.model = rendered.model
+        rendering.model = .decoded(rendered.model)
         return rendering
     }
 

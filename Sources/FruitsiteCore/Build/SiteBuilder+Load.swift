@@ -49,7 +49,7 @@ extension SiteBuilder {
             Rendering(
                 htmlPageCount: report.htmlPageCount, fruitCount: report.fruitCount,
                 categoryCount: report.categoryCount,
-                warnings: warnings(with: report.warnings), parsed: 0, rendered: 0,
+                warnings: warnings(with: report.warnings), parsed: 0, rendered: 0, model: model,
                 report: report)
         }
 

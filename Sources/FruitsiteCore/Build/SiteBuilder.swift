@@ -55,9 +55,10 @@ public struct SiteBuilder: Sendable {
         /// was made again that the saved model or the scratch file could not give, and why
         /// the spare copy of the site was made anew.
         public var notes: [String] = []
-        /// The model the build leaves, for a caller that ends the process to keep rather
-        /// than free entry by entry (`CLI.endsProcess`).
-        var model: SiteModel?
+        /// The model the build leaves, decoded or as saved, for a caller that ends the process
+        /// to keep rather than free entry by entry or unmap (`CLI.endsProcess`): the end of
+        /// the process does that at once.
+        var model: StartingModel?
         /// What the saved model keeps of the build, which the next one reports when nothing
         /// changed (`Loaded.unchanged`).
         var report: ModelStore.Report
@@ -128,7 +129,7 @@ public struct SiteBuilder: Sendable {
         rendering.warnings +=
             (locator.warnings(for: links.brokenLinks()) + unstamped.warnings(in: theme.sources))
             .sortedByLocation()
-        rendering.model = rendered.model
+        rendering.model = .decoded(rendered.model)
         return rendering
     }
 }

@@ -24,6 +24,9 @@ struct FileTable: Sendable {
 
     var count: Int { pathStarts.count }
 
+    /// How many bytes the paths take, each with its zero byte.
+    var pathBytes: Int { words - (pathStarts.first ?? words) }
+
     /// Writes the table of the entries `ids` of `model`; `flush` is called after each entry.
     static func encode(
         _ model: SiteModel, ids: [Int], into writer: inout ByteWriter,

@@ -62,6 +62,10 @@ struct SavedModel: Sendable {
     func recordedFiles() -> RecordedFiles {
         var files = RecordedFiles()
         files.recorded.reserveCapacity(records.count)
+        // At most the paths of both files: growing the buffer would copy it.
+        files.paths.reserveCapacity(
+            records.count,
+            bytes: modelFile.files.pathBytes + (changesFile?.files.pathBytes ?? 0))
         for (id, record) in records.enumerated() {
             switch record {
             case .none: continue

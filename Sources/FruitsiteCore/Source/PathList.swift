@@ -31,6 +31,12 @@ public struct PathList: RandomAccessCollection, Sendable {
         path.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Makes room for `count` more paths of `bytes` bytes in all, zero bytes included.
+    mutating func reserveCapacity(_ count: Int, bytes: Int) {
+        starts.reserveCapacity(starts.count + count)
+        self.bytes.reserveCapacity(self.bytes.count + bytes)
+    }
+
     /// Adds the path whose UTF-8 bytes are `utf8`.
     mutating func append(_ utf8: UnsafeRawBufferPointer) {
         starts.append(bytes.count)
