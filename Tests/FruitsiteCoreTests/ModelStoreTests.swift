@@ -101,7 +101,7 @@ import Testing
                 facets: SiteConfig().facets, maximumEntrySize: SiteConfig.defaultMaximumEntrySize,
                 maximumPageSize: SiteConfig.defaultMaximumPageSize)
         ).get()
-        var model = saved.model()
+        var model = try #require(saved.model())
         let grams = try #require(model.searchGrams)
         model.searchGrams = SearchShards.Grams(
             source: grams.source, buckets: grams.buckets, heavy: grams.heavy,

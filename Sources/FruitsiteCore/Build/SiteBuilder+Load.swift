@@ -79,9 +79,13 @@ extension SiteBuilder {
         // content run mostly on one core.
         let compiled = keptTheme == nil ? Background { [self] in loadTheme(for: config) } : nil
         let (model, content, anew) = loadModel(source, config: config, changing: paths)
-        return Loaded(
+        var loaded = Loaded(
             config: config, problems: problems, theme: keptTheme ?? compiled!.value,
             model: model, content: content, anew: anew, configRead: read)
+        if loaded.unchanged == nil {
+            decode(&loaded.model, content: &loaded.content, anew: &loaded.anew, config: config)
+        }
+        return loaded
     }
 
     /// Reads `fruitsite.yml` (or the config named in the options), or the defaults: as far
@@ -167,6 +171,20 @@ extension SiteBuilder {
         return (model, content, anew)
     }
 
+    /// Decodes `model` whole, for a build that changes it. A saved model whose rest turns out
+    /// damaged gives way to an empty one, and the content is scanned again against that, as
+    /// when a saved model cannot be used at all.
+    private func decode(
+        _ model: inout StartingModel, content: inout ContentScanner.Changes,
+        anew: inout ModelStore.Unusable?, config: SiteConfig
+    ) {
+        if case .saved = model {
+            _ = model.decode()
+            if case .damaged = model { content = scanner(config).scan(against: &model) }
+        }
+        if case .damaged = model { anew = .damaged }
+    }
+
     /// The model the cache folder's store holds for the output folder whose marker records
     /// `markerID`, unless `--clean` was given.
     func savedModel(in store: ModelStore?, markerID: UInt64?) -> ModelSource {
@@ -216,7 +234,7 @@ extension SiteBuilder {
         let output = OutputWriter.absolute(options.outputDirectory)
         let store = options.cacheDirectory.map { ModelStore(directory: $0, output: output) }
         let fromStore = savedModel(in: store, markerID: OutputWriter.markerID(in: output))
-        let (loaded, content, _) = loadModel(
+        var (loaded, content, anew) = loadModel(
             { settings in
                 var first: ModelStore.Unusable?
                 for includesDrafts in drafts {
@@ -229,6 +247,7 @@ extension SiteBuilder {
                 }
                 return .failure(first ?? .missing)
             }, config: config)
+        decode(&loaded, content: &content, anew: &anew, config: config)
         var model = loaded.model()
         do {
             let plan = try model.update(with: consume content, config: config)

@@ -90,8 +90,10 @@ enum ChangesCodec {
             return .success(
                 SavedModel(
                     head: head, modelFile: saved.modelFile,
-                    changesFile: SavedModel.Part(bytes: bytes, files: files, records: ranges),
-                    records: records, tail: reader.offset..<checked.upperBound, base: base))
+                    changesFile: SavedModel.ChangesFile(
+                        bytes: bytes, files: files, records: ranges,
+                        tail: reader.offset..<checked.upperBound),
+                    records: records, base: base))
         }
     }
 }

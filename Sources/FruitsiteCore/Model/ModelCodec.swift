@@ -42,46 +42,57 @@ enum ModelCodec {
     }
 
     /// Reads what `encode` wrote in the file `bytes` after its header, which ends at `start`,
-    /// as far as a build reads it before it knows whether anything changed: the head, and
-    /// where each entry's record and the tail are. Nil when the checksum or that frame is
-    /// out of place.
+    /// as far as a build reads it before it knows whether anything changed: the head and the
+    /// entries' files, checked against the file's checksum (`ChecksummedFile.Body`). Nil
+    /// when they are out of place.
     static func decode(_ bytes: ByteSlice, from start: Int) -> SavedModel? {
-        guard let checked = ChecksummedFile.verified(bytes, from: start) else { return nil }
+        guard let body = ChecksummedFile.body(of: bytes, from: start) else { return nil }
         return bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(
-                UnsafeRawBufferPointer(rebasing: buffer[..<checked.upperBound]), offset: start)
+                UnsafeRawBufferPointer(rebasing: buffer[..<body.range.upperBound]), offset: start)
             guard let head = decodeHead(&reader),
                 let count = reader.integer(), count >= 0, count <= reader.buffer.count,
                 let files = FileTable.decode(&reader, in: bytes, count: count),
-                reader.buffer.count - reader.offset >= 8
+                body.verify(start..<reader.offset)
             else { return nil }
-            // The lengths and the tail end 8 bytes before the checksum, which say how long
-            // they are.
-            let trailer = reader.buffer.count - 8
-            let records = reader.offset
+            return SavedModel(
+                head: head,
+                modelFile: SavedModel.ModelFile(
+                    bytes: bytes, body: body, files: files, records: reader.offset),
+                base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
+        }
+    }
+
+    /// Where each entry's record and the tail are in the model file `file`, once the rest of
+    /// its body, after the entries' files, is checked; nil when it is damaged.
+    static func records(in file: SavedModel.ModelFile, count: Int) -> (
+        records: [Range<Int>], tail: Range<Int>
+    )? {
+        guard file.body.verify(file.records..<file.body.range.upperBound) else { return nil }
+        return file.bytes.withUnsafeBytes { buffer in
+            let reader = UnsafeRawBufferPointer(rebasing: buffer[..<file.body.range.upperBound])
+            // The lengths and the tail end with a word that says how long they are.
+            guard reader.count - file.records >= 8 else { return nil }
+            let trailer = reader.count - 8
             let extent = UInt64(
-                littleEndian: reader.buffer.loadUnaligned(fromByteOffset: trailer, as: UInt64.self))
-            guard extent <= UInt64(trailer - records) else { return nil }
+                littleEndian: reader.loadUnaligned(fromByteOffset: trailer, as: UInt64.self))
+            guard extent <= UInt64(trailer - file.records) else { return nil }
             var lengths = ByteReader(
-                UnsafeRawBufferPointer(rebasing: reader.buffer[..<trailer]),
+                UnsafeRawBufferPointer(rebasing: reader[..<trailer]),
                 offset: trailer - Int(extent))
-            let recordBytes = lengths.offset - records
+            let recordBytes = lengths.offset - file.records
             guard let counts = lengths.indexes(below: recordBytes + 1), counts.count == count
             else { return nil }
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(count)
-            var start = records
+            var start = file.records
             for length in counts {
-                guard length <= records + recordBytes - start else { return nil }
+                guard length <= file.records + recordBytes - start else { return nil }
                 ranges.append(start..<start + length)
                 start += length
             }
-            guard start == records + recordBytes else { return nil }
-            return SavedModel(
-                head: head,
-                modelFile: SavedModel.Part(bytes: bytes, files: files, records: ranges),
-                tail: lengths.offset..<trailer,
-                base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
+            guard start == file.records + recordBytes else { return nil }
+            return (ranges, lengths.offset..<trailer)
         }
     }
 }

@@ -1,19 +1,24 @@
-/// A saved model as the store found it: its files checked against their checksums, its head
-/// read, and where each entry lies in the model file or the changes file, but no entry
-/// decoded. A build that finds nothing changed reads no more of it than the head's report and
-/// each entry's file as recorded (`recordedFiles()`, from the files' tables): decoding every
-/// entry, when a build did that first, was a fifth of such a build at 100,000 fruits. Any
-/// other build decodes the model whole (`model()`).
-///
-/// What is decoded later was vouched for by the checksum when the files were read, as the
-/// entries' facts are (`EntryFacts`): it fails to decode only where a fruitsite wrote it
-/// wrongly, which is a broken invariant, not damage.
+/// A saved model as the store found it: its head and its entries' files read and checked,
+/// but nothing else of the model file decoded, nor even checked. A build that finds nothing
+/// changed reads no more of it than the head's report and each entry's file as recorded
+/// (`recordedFiles()`, from the files' tables): decoding every entry, when a build did that
+/// first, was a fifth of such a build at 100,000 fruits. Any other build decodes the model
+/// whole (`model()`), once the rest of the model file is checked against its checksum.
 struct SavedModel: Sendable {
-    /// The entries one file holds: their files' table, and where each one's record lies.
-    struct Part: Sendable {
+    /// The model file: its body, its entries' files, and where their records start.
+    struct ModelFile: Sendable {
+        let bytes: ByteSlice
+        let body: ChecksummedFile.Body
+        let files: FileTable
+        let records: Int
+    }
+
+    /// The changes file, checked whole: its entries' files and records, and the tail.
+    struct ChangesFile: Sendable {
         let bytes: ByteSlice
         let files: FileTable
         let records: [Range<Int>]
+        let tail: Range<Int>
     }
 
     /// Where one id's entry is: its number in the model file or the changes file.
@@ -26,35 +31,29 @@ struct SavedModel: Sendable {
     }
 
     var head: ModelCodec.Head
-    let modelFile: Part
-    var changesFile: Part?
+    let modelFile: ModelFile
+    var changesFile: ChangesFile?
     /// Each id's entry.
     var records: [Record]
-    /// Where the tail is: in the changes file when there is one, else in the model file.
-    var tail: Range<Int>
     /// The model file's checksum and how many entries it holds (`SiteModel.base`).
     let base: (checksum: UInt64, count: Int)
 
-    /// The model file read as far as its tail, its entries with the ids of their order.
-    init(
-        head: ModelCodec.Head, modelFile: Part, tail: Range<Int>,
-        base: (checksum: UInt64, count: Int)
-    ) {
+    /// The model file, its entries with the ids of their order.
+    init(head: ModelCodec.Head, modelFile: ModelFile, base: (checksum: UInt64, count: Int)) {
         self.init(
             head: head, modelFile: modelFile, changesFile: nil,
-            records: modelFile.records.indices.map(Record.model), tail: tail, base: base)
+            records: (0..<modelFile.files.count).map(Record.model), base: base)
     }
 
     /// The model file with the changes file read over it.
     init(
-        head: ModelCodec.Head, modelFile: Part, changesFile: Part?, records: [Record],
-        tail: Range<Int>, base: (checksum: UInt64, count: Int)
+        head: ModelCodec.Head, modelFile: ModelFile, changesFile: ChangesFile?,
+        records: [Record], base: (checksum: UInt64, count: Int)
     ) {
         self.head = head
         self.modelFile = modelFile
         self.changesFile = changesFile
         self.records = records
-        self.tail = tail
         self.base = base
     }
 
@@ -76,50 +75,57 @@ struct SavedModel: Sendable {
         return files
     }
 
-    /// The model whole, its entries decoded on every core.
-    func model() -> SiteModel {
+    /// The model whole, its entries decoded on every core; nil when the rest of the model
+    /// file does not match its checksum, or does not decode.
+    func model() -> SiteModel? {
+        guard let (modelRecords, modelTail) = ModelCodec.records(in: modelFile, count: base.count)
+        else { return nil }
         let entries = SiteModel.EntryTable(count: records.count) { id -> SiteModel.Entry? in
-            guard let (part, index) = locate(id) else { return nil }
-            let path = part.files.withPath(at: index) { String(decoding: $0, as: UTF8.self) }
-            let range = part.records[index]
-            let entry = part.bytes.withUnsafeBytes { buffer in
-                var reader = ByteReader(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
-                    offset: range.lowerBound)
-                return ModelCodec.decodeEntry(
-                    &reader, in: part.bytes, path: path, file: part.files.file(at: index, id: id),
-                    keepingBytes: isInModelFile(id))
+            switch records[id] {
+            case .none:
+                nil
+            case .model(let index):
+                Self.entry(
+                    id, at: index, in: modelFile.bytes, modelFile.files, modelRecords,
+                    isModelFile: true)
+            case .changes(let index):
+                Self.entry(
+                    id, at: index, in: changesFile!.bytes, changesFile!.files,
+                    changesFile!.records, isModelFile: false)
             }
-            guard let entry else { Self.misread() }
-            return entry
         }
-        let bytes = changesFile?.bytes ?? modelFile.bytes
-        let model = bytes.withUnsafeBytes { buffer in
+        // Each id but those removed has its entry, else one failed to decode.
+        guard
+            records.indices.allSatisfy({ id in
+                if case .none = records[id] { return true }
+                return entries[id] != nil
+            })
+        else { return nil }
+        let (bytes, tail) = changesFile.map { ($0.bytes, $0.tail) } ?? (modelFile.bytes, modelTail)
+        return bytes.withUnsafeBytes { buffer in
             var reader = ByteReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<tail.upperBound]),
                 offset: tail.lowerBound)
             return ModelCodec.decodeTail(
                 &reader, in: bytes, head: head, entries: entries, base: base)
         }
-        guard let model else { Self.misread() }
-        return model
     }
 
-    /// The file that holds the entry `id`, and its number there; nil for an id removed.
-    private func locate(_ id: Int) -> (part: Part, index: Int)? {
-        switch records[id] {
-        case .none: nil
-        case .model(let index): (modelFile, index)
-        case .changes(let index): (changesFile!, index)
+    /// The entry `id`, the one at `index` in a file whose bytes are `bytes`; nil when it does
+    /// not decode.
+    private static func entry(
+        _ id: Int, at index: Int, in bytes: ByteSlice, _ files: FileTable,
+        _ records: [Range<Int>], isModelFile: Bool
+    ) -> SiteModel.Entry? {
+        let path = files.withPath(at: index) { String(decoding: $0, as: UTF8.self) }
+        let range = records[index]
+        return bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
+                offset: range.lowerBound)
+            return ModelCodec.decodeEntry(
+                &reader, in: bytes, path: path, file: files.file(at: index, id: id),
+                keepingBytes: isModelFile)
         }
-    }
-
-    private func isInModelFile(_ id: Int) -> Bool {
-        if case .model = records[id] { return true }
-        return false
-    }
-
-    private static func misread() -> Never {
-        preconditionFailure("the saved model's checksum passed, but it does not decode")
     }
 }

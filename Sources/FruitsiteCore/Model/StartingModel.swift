@@ -4,10 +4,12 @@
 enum StartingModel: Sendable {
     case decoded(SiteModel)
     case saved(SavedModel)
+    /// An empty model, in place of a saved one whose rest turned out damaged when decoded.
+    case damaged(SiteModel)
 
     var settings: SiteModel.Settings {
         switch self {
-        case .decoded(let model): model.settings
+        case .decoded(let model), .damaged(let model): model.settings
         case .saved(let saved): saved.head.settings
         }
     }
@@ -15,7 +17,7 @@ enum StartingModel: Sendable {
     /// See `SiteModel.folders`.
     var folders: [SiteModel.Folder]? {
         switch self {
-        case .decoded(let model): model.folders
+        case .decoded(let model), .damaged(let model): model.folders
         case .saved(let saved): saved.head.folders
         }
     }
@@ -23,7 +25,7 @@ enum StartingModel: Sendable {
     /// See `SiteModel.listedAt`.
     var listedAt: Int64 {
         switch self {
-        case .decoded(let model): model.listedAt
+        case .decoded(let model), .damaged(let model): model.listedAt
         case .saved(let saved): saved.head.listedAt
         }
     }
@@ -31,7 +33,7 @@ enum StartingModel: Sendable {
     /// See `SiteModel.isLinkFree`, which no saved model knows.
     var isLinkFree: Bool {
         switch self {
-        case .decoded(let model): model.isLinkFree
+        case .decoded(let model), .damaged(let model): model.isLinkFree
         case .saved: false
         }
     }
@@ -39,7 +41,7 @@ enum StartingModel: Sendable {
     /// What the build that saved the model reported; nil for a model in memory.
     var report: ModelStore.Report? {
         switch self {
-        case .decoded: nil
+        case .decoded, .damaged: nil
         case .saved(let saved): saved.head.report
         }
     }
@@ -47,7 +49,7 @@ enum StartingModel: Sendable {
     /// Each entry's file as recorded, in id order.
     func recordedFiles() -> RecordedFiles {
         switch self {
-        case .decoded(let model):
+        case .decoded(let model), .damaged(let model):
             var files = RecordedFiles()
             for id in model.ids {
                 files.append(model[id].path, RecordedFiles.File(id: id, model[id]))
@@ -58,23 +60,29 @@ enum StartingModel: Sendable {
         }
     }
 
-    /// The model whole, decoded now if it was not yet, and kept decoded.
+    /// The model whole, decoded now if it was not yet, and kept decoded; an empty one in
+    /// place of a saved one whose rest turns out damaged (`damaged`).
     mutating func decode() -> SiteModel {
         switch self {
-        case .decoded(let model):
+        case .decoded(let model), .damaged(let model):
             return model
         case .saved(let saved):
-            let model = saved.model()
-            self = .decoded(model)
-            return model
+            if let model = saved.model() {
+                self = .decoded(model)
+                return model
+            }
+            let empty = SiteModel(settings: saved.head.settings)
+            self = .damaged(empty)
+            return empty
         }
     }
 
-    /// The model whole, decoded now if it was not yet: the only copy, to change in place.
+    /// The model whole, decoded already (`SiteBuilder.load` decodes the model of a build
+    /// that changes it): the only copy, to change in place.
     consuming func model() -> SiteModel {
         switch consume self {
-        case .decoded(let model): model
-        case .saved(let saved): saved.model()
+        case .decoded(let model), .damaged(let model): model
+        case .saved: preconditionFailure("a saved model is decoded before it is changed")
         }
     }
 }
