@@ -41,7 +41,7 @@ extension SiteBuilder {
     ///   found together as a compiler finds them.
     func apply(_ loaded: consuming Loaded) throws(BuildFailure) -> Applied {
         let (config, problems, anew) = (loaded.config, loaded.problems, loaded.anew)
-        let (start, saved) = (loaded.model, loaded.model.report)
+        let (start, saved) = (loaded.model, loaded.report)
         var errors = problems.filter(\.isError)
         if case .failure(let error) = loaded.theme { errors += error.diagnostics }
         guard case .success(let theme) = loaded.theme, let inputs = loaded.inputs, errors.isEmpty

@@ -22,22 +22,19 @@ extension SiteBuilder {
         var content: ContentScanner.Changes
         /// Why the model given could not be used, when `model` is an empty one instead.
         var anew: ModelStore.Unusable?
-        /// The hash of the config file as read (`readConfig()`).
-        var configRead: UInt64
-
         /// The hash of the config file and the theme (`inputs(config:theme:)`); nil when the
         /// theme could not be loaded.
-        var inputs: UInt64? {
-            (try? theme.get()).map { SiteBuilder.inputs(config: configRead, theme: $0) }
-        }
+        var inputs: UInt64?
+        /// What the build that saved the model reported; nil for a model in memory.
+        var report: ModelStore.Report?
 
-        /// What the build that saved the model reported, when nothing that build read has
+        /// The report of the build that saved the model, when nothing that build read has
         /// changed since: no content file, not the config file, no template or asset. Its site
         /// is this build's, which `build` then takes as it is, decoding, applying and
         /// rendering nothing.
         var unchanged: ModelStore.Report? {
-            guard content.isEmpty, !problems.containsErrors, let inputs,
-                let report = model.report, report.inputs == inputs
+            guard content.isEmpty, !problems.containsErrors, let inputs, let report,
+                report.inputs == inputs
             else { return nil }
             return report
         }
@@ -79,9 +76,11 @@ extension SiteBuilder {
         // content run mostly on one core.
         let compiled = keptTheme == nil ? Background { [self] in loadTheme(for: config) } : nil
         let (model, content, anew) = loadModel(source, config: config, changing: paths)
+        let theme = keptTheme ?? compiled!.value
         var loaded = Loaded(
-            config: config, problems: problems, theme: keptTheme ?? compiled!.value,
-            model: model, content: content, anew: anew, configRead: read)
+            config: config, problems: problems, theme: theme, model: model, content: content,
+            anew: anew, inputs: (try? theme.get()).map { Self.inputs(config: read, theme: $0) },
+            report: model.report)
         if loaded.unchanged == nil {
             decode(&loaded.model, content: &loaded.content, anew: &loaded.anew, config: config)
         }

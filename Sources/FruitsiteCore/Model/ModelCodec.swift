@@ -58,7 +58,7 @@ enum ModelCodec {
             return SavedModel(
                 head: head,
                 modelFile: SavedModel.ModelFile(
-                    bytes: bytes, body: body, files: files, records: reader.offset),
+                    bytes: bytes, body: body, files: files, recordsStart: reader.offset),
                 base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
         }
     }
@@ -68,30 +68,30 @@ enum ModelCodec {
     static func records(in file: SavedModel.ModelFile, count: Int) -> (
         records: [Range<Int>], tail: Range<Int>
     )? {
-        guard file.body.verify(file.records..<file.body.range.upperBound) else { return nil }
+        guard file.body.verify(file.recordsStart..<file.body.range.upperBound) else { return nil }
         return file.bytes.withUnsafeBytes { buffer in
             let reader = UnsafeRawBufferPointer(rebasing: buffer[..<file.body.range.upperBound])
             // The lengths and the tail end with a word that says how long they are.
-            guard reader.count - file.records >= 8 else { return nil }
+            guard reader.count - file.recordsStart >= 8 else { return nil }
             let trailer = reader.count - 8
             let extent = UInt64(
                 littleEndian: reader.loadUnaligned(fromByteOffset: trailer, as: UInt64.self))
-            guard extent <= UInt64(trailer - file.records) else { return nil }
+            guard extent <= UInt64(trailer - file.recordsStart) else { return nil }
             var lengths = ByteReader(
                 UnsafeRawBufferPointer(rebasing: reader[..<trailer]),
                 offset: trailer - Int(extent))
-            let recordBytes = lengths.offset - file.records
+            let recordBytes = lengths.offset - file.recordsStart
             guard let counts = lengths.indexes(below: recordBytes + 1), counts.count == count
             else { return nil }
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(count)
-            var start = file.records
+            var start = file.recordsStart
             for length in counts {
-                guard length <= file.records + recordBytes - start else { return nil }
+                guard length <= file.recordsStart + recordBytes - start else { return nil }
                 ranges.append(start..<start + length)
                 start += length
             }
-            guard start == file.records + recordBytes else { return nil }
+            guard start == file.recordsStart + recordBytes else { return nil }
             return (ranges, lengths.offset..<trailer)
         }
     }

@@ -10,7 +10,7 @@ struct SavedModel: Sendable {
         let bytes: ByteSlice
         let body: ChecksummedFile.Body
         let files: FileTable
-        let records: Int
+        let recordsStart: Int
     }
 
     /// The changes file, checked whole: its entries' files and records, and the tail.
