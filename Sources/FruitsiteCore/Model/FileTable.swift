@@ -11,8 +11,8 @@
 ///
 /// A build that finds nothing changed reads no more of the entries than this, in one pass
 /// through a fifth of the model file: reading the start of each entry's record instead, one
-/// cache miss after another through the whole file, had been a quarter of such a build at
-/// 100,000 fruits.
+/// cache miss after another through the whole file, had been a sixth of such a build at
+/// 100,000 fruits (22 of 130 ms).
 struct FileTable: Sendable {
     private let bytes: ByteSlice
     /// Where each path starts in `bytes`; it ends at the zero byte before the next one.

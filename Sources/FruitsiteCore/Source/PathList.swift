@@ -1,7 +1,7 @@
 /// Paths in one buffer, each followed by a zero byte as the C library takes it: the paths of a
 /// hundred thousand entries, whose statuses every build takes, are two allocations rather
-/// than one for each path. Read from the saved model, making each path a `String` had been
-/// a fifth of a build that found nothing changed.
+/// than one for each path, copied from the saved model's file table (`FileTable`) rather
+/// than made strings.
 public struct PathList: RandomAccessCollection, Sendable {
     /// Every path's bytes, each followed by a zero byte.
     private var bytes: [CChar] = []
