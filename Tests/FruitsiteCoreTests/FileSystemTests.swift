@@ -28,7 +28,7 @@ import Testing
         // Enough paths for the work to be shared between threads.
         paths += (0..<500).map { root + ($0 % 3 == 0 ? "/a/\($0 % 4).md" : "/b/1.md") }
 
-        let statuses = FileStatus.statuses(of: paths)
+        let statuses = FileStatus.statuses(of: PathList(paths))
         #expect(statuses == paths.map { FileStatus.of($0) })
         #expect(statuses[0] != nil && statuses[6] == nil && statuses[7] == nil)
         // The link is followed, as `stat` does.

@@ -94,18 +94,19 @@ import Testing
         let store = ModelStore(
             directory: try #require(project.options.cacheDirectory), output: output)
         let id = try #require(OutputWriter.markerID(in: output))
-        var model = try store.load(
+        let saved = try store.load(
             markerID: id,
             settings: SiteModel.Settings(
                 contentDirectory: project.options.contentDirectory, includesDrafts: false,
                 facets: SiteConfig().facets, maximumEntrySize: SiteConfig.defaultMaximumEntrySize,
                 maximumPageSize: SiteConfig.defaultMaximumPageSize)
         ).get()
+        var model = try #require(saved.model())
         let grams = try #require(model.searchGrams)
         model.searchGrams = SearchShards.Grams(
             source: grams.source, buckets: grams.buckets, heavy: grams.heavy,
             saved: ByteSlice(copying: [0xFF, 0xFF]))
-        try store.save(model, id: id)
+        try store.save(model, id: id, report: saved.head.report)
 
         // A new name moves the names, whose postings are then needed.
         try project.edit("Content/apple.md") {
@@ -121,5 +122,57 @@ import Testing
             $0.replacingOccurrences(of: "name: Zesty Apple", with: "name: Apple")
         }
         #expect(try project.buildAndCompare("once made again").notes.isEmpty)
+    }
+
+    /// A build that finds nothing changed since the one that saved the model, neither the
+    /// content nor the config nor the theme, reports what that one reported, warnings
+    /// included, without decoding the model, and writes neither the cache nor the output.
+    /// An edit to the config or the theme that changes no page writes no page, but saves
+    /// the model with its report, so that the build after it finds nothing changed again.
+    @Test func aBuildThatFindsNothingChangedReportsTheLastOne() throws {
+        let project = try IncrementalBuildTests.Project(settled: true)
+        defer { project.folder.remove() }
+        let cache = project.folder.path + "/.cache"
+        /// Each file of the cache and of the output with its status, which any write changes.
+        func statuses() throws -> [String: FileStatus?] {
+            var statuses: [String: FileStatus?] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: cache) {
+                statuses[name] = FileStatus.of(cache + "/" + name)
+            }
+            for path in filesBelow(project.folder.path + "/Output") {
+                statuses[path] = FileStatus.of(project.folder.path + "/Output/" + path)
+            }
+            return statuses
+        }
+        /// Builds with nothing changed, and expects the report of `last` and nothing written.
+        func expectUnchanged(since last: SiteBuilder.Rendering, _ step: String) throws {
+            let before = try statuses()
+            let again = try project.buildAndCompare(step)
+            let isSaved = if case .saved = again.model { true } else { false }
+            #expect(isSaved, "\(step): the model was decoded")
+            #expect(again.warnings == last.warnings, "\(step)")
+            let counts = [\SiteBuilder.Rendering.htmlPageCount, \.fruitCount, \.categoryCount]
+            #expect(counts.map { again[keyPath: $0] } == counts.map { last[keyPath: $0] })
+            #expect(again.parsed == 0 && again.rendered == 0 && again.written?.written == 0)
+            #expect(try statuses() == before, "\(step): a file was written")
+        }
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(
+                of: "---\n", with: "---\ncatgory: x\n", options: [], range: $0.range(of: "---\n"))
+        }
+        let first = try project.buildAndCompare("first build")
+        #expect(first.warnings.count == 1)
+        try expectUnchanged(since: first, "nothing changed")
+
+        for (step, path, change) in [
+            ("a comment in the config", "fruitsite.yml", "# A comment.\n"),
+            ("a comment in a template", "Templates/404.mustache", "{{! A comment. }}"),
+        ] {
+            try project.edit(path) { $0 + change }
+            let changed = try project.buildAndCompare(step)
+            let isDecoded = if case .decoded = changed.model { true } else { false }
+            #expect(isDecoded && changed.written?.written == 0, "\(step)")
+            try expectUnchanged(since: changed, "nothing changed after \(step)")
+        }
     }
 }

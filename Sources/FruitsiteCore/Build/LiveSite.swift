@@ -69,7 +69,7 @@ extension SiteBuilder {
             let loaded = builder.load(
                 { settings in
                     ModelStore.Unusable(made: current.settings, wanted: settings)
-                        .map { .failure($0) } ?? .success(current)
+                        .map { .failure($0) } ?? .success(.decoded(current))
                 }, keeping: isThemeKept ? theme : nil, changing: scope)
             theme = (loaded.config.facets, loaded.theme)
             let applied = try builder.apply(consume loaded) { [builder] data, plan in

@@ -37,7 +37,7 @@ struct OutputTarget {
     }
 
     /// The model the last build saved for the output folder as it is.
-    var savedModel: SiteBuilder.SavedModel {
+    var savedModel: SiteBuilder.ModelSource {
         builder.savedModel(in: store, markerID: writer.markerID())
     }
 
@@ -57,16 +57,15 @@ struct OutputTarget {
     func commit(_ rendered: SiteBuilder.Rendered, staging: inout OutputWriter.Staging?)
         throws(BuildFailure) -> SiteBuilder.Rendering
     {
-        var rendering = rendered.rendering
-        rendering.warnings += leftovers
+        var rendering = keep(rendered.rendering)
         var summary = OutputWriter.Summary(written: 0, removed: 0)
         if staging != nil {
-            let (model, store) = (rendered.model, store)
+            let (model, store, report) = (rendered.model, store, rendering.report)
             let id = model.outputID
             var problem: Error?
             summary = try staging!.commit(removing: rendered.removals, id: id) {
                 do {
-                    try store?.save(model, id: id)
+                    try store?.save(model, id: id, report: report)
                 } catch {
                     problem = error
                 }
@@ -87,7 +86,16 @@ struct OutputTarget {
                     + "which was missing or out of date")
         }
         rendering.written = summary
-        rendering.model = rendered.model
+        rendering.model = .decoded(rendered.model)
+        return rendering
+    }
+
+    /// What a build reports that leaves the output folder and the saved model as they are:
+    /// `rendering`, with the warnings of what builds that are gone left.
+    func keep(_ rendering: SiteBuilder.Rendering) -> SiteBuilder.Rendering {
+        var rendering = rendering
+        rendering.warnings += leftovers
+        rendering.written = OutputWriter.Summary(written: 0, removed: 0)
         return rendering
     }
 }

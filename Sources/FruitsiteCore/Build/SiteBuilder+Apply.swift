@@ -9,6 +9,9 @@ extension SiteBuilder {
         /// Why the model given could not be used, when the site is made anew from an empty
         /// one.
         var anew: ModelStore.Unusable?
+        /// What the saved model keeps of this build, for the next to report when nothing
+        /// changed.
+        var report: ModelStore.Report
 
         /// Whether the site is made anew rather than changed: the old one's files are then
         /// no guide to what this one keeps.
@@ -23,10 +26,11 @@ extension SiteBuilder {
         /// The counts of the applied model, and what the plan parses and renders.
         var rendering: Rendering {
             Rendering(
-                htmlPageCount: plan.htmlPageCount, fruitCount: model.order.count,
-                categoryCount: model.categories.count, warnings: plan.warnings,
+                htmlPageCount: report.htmlPageCount, fruitCount: report.fruitCount,
+                categoryCount: report.categoryCount, warnings: plan.warnings,
                 parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count,
-                notes: (anew.map { ["building clean: \($0)"] } ?? []) + plan.notes)
+                notes: (anew.map { ["building clean: \($0)"] } ?? []) + plan.notes,
+                report: report)
         }
     }
 
@@ -40,13 +44,15 @@ extension SiteBuilder {
         _ loaded: consuming Loaded, first: (PageData, SiteModel.Plan) -> Void = { _, _ in }
     ) throws(BuildFailure) -> Applied {
         let (config, problems, anew) = (loaded.config, loaded.problems, loaded.anew)
-        var model = loaded.model
+        let (start, saved) = (loaded.model, loaded.report)
         var errors = problems.filter(\.isError)
         if case .failure(let error) = loaded.theme { errors += error.diagnostics }
-        guard case .success(let theme) = loaded.theme, errors.isEmpty else {
+        guard case .success(let theme) = loaded.theme, let inputs = loaded.inputs, errors.isEmpty
+        else {
             // Report the content's errors with them, and when it has none, the facets no
             // fruit has.
             do throws(BuildFailure) {
+                var model = start.model()
                 _ = try model.update(with: loaded.content, config: config)
             } catch let failure {
                 errors += failure.diagnostics
@@ -54,11 +60,19 @@ extension SiteBuilder {
             throw BuildFailure(errors.sortedByLocation())
         }
         let changes = SiteModel.Changes(content: loaded.content, theme: theme, config: config)
+        let warnings = loaded.warnings(with:)
         // The model and the scan's entries are held here alone: the model changes in place,
         // and the entries are let go once in it.
         _ = consume loaded
+        var model = start.model()
         var (plan, data) = try model.apply(consume changes, first: first)
-        plan.warnings = problems + theme.warnings + plan.warnings
-        return Applied(model: model, plan: plan, data: data, anew: anew)
+        let report = ModelStore.Report(
+            inputs: inputs, htmlPageCount: plan.htmlPageCount, fruitCount: model.order.count,
+            categoryCount: model.categories.count, warnings: plan.warnings)
+        // A report that changed is saved even when no file did: else every build after would
+        // find the inputs changed, and apply them again.
+        plan.changesModel = plan.changesModel || report != saved
+        plan.warnings = warnings(plan.warnings)
+        return Applied(model: model, plan: plan, data: data, anew: anew, report: report)
     }
 }

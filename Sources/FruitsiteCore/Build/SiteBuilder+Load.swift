@@ -3,7 +3,7 @@ import Foundation
 extension SiteBuilder {
     /// Where a build's model comes from: given the settings the config makes, the model to
     /// start from, or why there is none to use, and the build starts from an empty one.
-    typealias SavedModel = (SiteModel.Settings) -> Result<SiteModel, ModelStore.Unusable>
+    typealias ModelSource = (SiteModel.Settings) -> Result<StartingModel, ModelStore.Unusable>
 
     /// A theme compiled before, with the facets it was compiled for (which decide whether it
     /// needs a `facet` template): `serve` keeps it while no template changes.
@@ -15,12 +15,46 @@ extension SiteBuilder {
         /// The config's problems, which `apply` reports with the rest.
         var problems: [Diagnostic]
         var theme: Result<TemplateLoader.Theme, BuildFailure>
-        /// The model to change: the one given, or an empty one.
-        var model: SiteModel
+        /// The model to change: the one given, or an empty one; decoded as far as the scan
+        /// needed it.
+        var model: StartingModel
         /// What changed in the content since `model` was made.
         var content: ContentScanner.Changes
         /// Why the model given could not be used, when `model` is an empty one instead.
         var anew: ModelStore.Unusable?
+        /// The hash of the config file and the theme (`inputs(config:theme:)`); nil when the
+        /// theme could not be loaded.
+        var inputs: UInt64?
+        /// What the build that saved the model reported; nil for a model in memory.
+        var report: ModelStore.Report?
+
+        /// The report of the build that saved the model, when nothing that build read has
+        /// changed since: no content file, not the config file, no template or asset. Its site
+        /// is this build's, which `build` then takes as it is, decoding, applying and
+        /// rendering nothing.
+        var unchanged: ModelStore.Report? {
+            guard content.isEmpty, !problems.containsErrors, let inputs, let report,
+                report.inputs == inputs
+            else { return nil }
+            return report
+        }
+
+        /// What `build` reports of a site that is unchanged (`unchanged`): the report of the
+        /// build that saved the model, with the config's and the theme's warnings as they are
+        /// now.
+        func rendering(of report: ModelStore.Report) -> Rendering {
+            Rendering(
+                htmlPageCount: report.htmlPageCount, fruitCount: report.fruitCount,
+                categoryCount: report.categoryCount,
+                warnings: warnings(with: report.warnings), parsed: 0, rendered: 0, model: model,
+                report: report)
+        }
+
+        /// The config's warnings and the theme's, then `content`'s: every warning of a build,
+        /// in the order a build reports them.
+        func warnings(with content: [Diagnostic]) -> [Diagnostic] {
+            problems + ((try? theme.get())?.warnings ?? []) + content
+        }
     }
 
     // MARK: - Load
@@ -34,43 +68,79 @@ extension SiteBuilder {
     ///   - paths: The only files that can have changed, when a watcher saw every change
     ///     (see `ContentScanner.scan(against:only:)`); nil looks at every file.
     func load(
-        _ saved: SavedModel, keeping kept: KeptTheme? = nil, changing paths: Set<String>? = nil
+        _ source: ModelSource, keeping kept: KeptTheme? = nil, changing paths: Set<String>? = nil
     ) -> Loaded {
-        let (config, problems) = loadConfig()
+        let (config, problems, read) = readConfig()
         let keptTheme = kept.flatMap { $0.facets == config.facets ? $0.theme : nil }
         // Compiled on a thread of its own meanwhile: loading the model and listing the
         // content run mostly on one core.
         let compiled = keptTheme == nil ? Background { [self] in loadTheme(for: config) } : nil
-        let (model, content, anew) = loadModel(saved, config: config, changing: paths)
-        return Loaded(
-            config: config, problems: problems, theme: keptTheme ?? compiled!.value,
-            model: model, content: content, anew: anew)
+        let (model, content, anew) = loadModel(source, config: config, changing: paths)
+        let theme = keptTheme ?? compiled!.value
+        var loaded = Loaded(
+            config: config, problems: problems, theme: theme, model: model, content: content,
+            anew: anew, inputs: (try? theme.get()).map { Self.inputs(config: read, theme: $0) },
+            report: model.report)
+        if loaded.unchanged == nil {
+            decode(&loaded.model, content: &loaded.content, anew: &loaded.anew, config: config)
+        }
+        return loaded
     }
 
     /// Reads `fruitsite.yml` (or the config named in the options), or the defaults: as far
     /// as it is right, with its problems (see `SiteConfig.init(yaml:path:problems:)`).
     public func loadConfig() -> (config: SiteConfig, problems: [Diagnostic]) {
+        let (config, problems, _) = readConfig()
+        return (config, problems)
+    }
+
+    /// `loadConfig()`, with a hash of the config file's path and of its bytes as read, or of
+    /// its absence: all the config is made of.
+    func readConfig() -> (config: SiteConfig, problems: [Diagnostic], read: UInt64) {
         let path = options.configPath ?? "fruitsite.yml"
+        var read = StableHasher()
+        read.combine(path)
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path, SiteConfig.maximumFileSize)
         } catch let error as SystemError where error.code == ENOENT && options.configPath == nil {
-            return (SiteConfig(), [])
+            return (SiteConfig(), [], read.value)
         } catch {
             return (
                 SiteConfig(),
-                [.error(at: SourceLocation(path: path), "cannot read the config file: \(error)")]
+                [.error(at: SourceLocation(path: path), "cannot read the config file: \(error)")],
+                read.value
             )
         }
+        read.combine(bytes)
         guard let text = try? SourceText(bytes: bytes).text else {
             return (
                 SiteConfig(),
-                [.error(at: SourceLocation(path: path), "the config is not valid UTF-8")]
+                [.error(at: SourceLocation(path: path), "the config is not valid UTF-8")],
+                read.value
             )
         }
         var problems: [Diagnostic] = []
         let config = SiteConfig(yaml: text, path: path, problems: &problems)
-        return (config, problems)
+        return (config, problems, read.value)
+    }
+
+    /// A hash of what a build reads besides the content: the config file (`readConfig()`'s
+    /// hash) and the theme, every template's text and every asset's bytes. With the content
+    /// as the saved model recorded it, a build whose inputs hash as that build's did makes
+    /// the same site (`Loaded.unchanged`).
+    static func inputs(config: UInt64, theme: TemplateLoader.Theme) -> UInt64 {
+        var hasher = StableHasher()
+        hasher.combine(config)
+        for (name, text) in theme.sources.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(name)
+            hasher.combine(text)
+        }
+        for asset in theme.assets {
+            hasher.combine(asset.path)
+            hasher.combine(asset.bytes)
+        }
+        return hasher.value
     }
 
     /// Reads and compiles the templates, which `config`'s facets may need one more of.
@@ -83,27 +153,44 @@ extension SiteBuilder {
         }
     }
 
-    /// The model `saved` gives for the settings `config` makes, or an empty one and why,
+    /// The model `source` gives for the settings `config` makes, or an empty one and why,
     /// with what changed in the content since it was made.
     func loadModel(
-        _ saved: SavedModel, config: SiteConfig, changing paths: Set<String>? = nil
-    ) -> (model: SiteModel, content: ContentScanner.Changes, anew: ModelStore.Unusable?) {
+        _ source: ModelSource, config: SiteConfig, changing paths: Set<String>? = nil
+    ) -> (model: StartingModel, content: ContentScanner.Changes, anew: ModelStore.Unusable?) {
         let settings = settings(config)
-        var (model, anew) = (SiteModel(settings: settings), ModelStore.Unusable?.none)
-        switch saved(settings) {
-        case .success(let saved): model = saved
+        var (model, anew) = (
+            StartingModel.decoded(SiteModel(settings: settings)), nil as ModelStore.Unusable?
+        )
+        switch source(settings) {
+        case .success(let start): model = start
         case .failure(let reason): anew = reason
         }
-        return (model, scanner(config).scan(against: model, only: paths), anew)
+        let content = scanner(config).scan(against: &model, only: paths)
+        return (model, content, anew)
+    }
+
+    /// Decodes `model` whole, for a build that changes it. A saved model whose rest turns out
+    /// damaged gives way to an empty one, and the content is scanned again against that, as
+    /// when a saved model cannot be used at all.
+    private func decode(
+        _ model: inout StartingModel, content: inout ContentScanner.Changes,
+        anew: inout ModelStore.Unusable?, config: SiteConfig
+    ) {
+        if case .saved = model {
+            _ = model.decode()
+            if case .damaged = model { content = scanner(config).scan(against: &model) }
+        }
+        if case .damaged = model { anew = .damaged }
     }
 
     /// The model the cache folder's store holds for the output folder whose marker records
     /// `markerID`, unless `--clean` was given.
-    func savedModel(in store: ModelStore?, markerID: UInt64?) -> SavedModel {
+    func savedModel(in store: ModelStore?, markerID: UInt64?) -> ModelSource {
         { [options] settings in
             if options.clean { return .failure(.clean) }
             guard let store else { return .failure(.noCacheFolder) }
-            return store.load(markerID: markerID, settings: settings)
+            return store.load(markerID: markerID, settings: settings).map(StartingModel.saved)
         }
     }
 
@@ -146,7 +233,7 @@ extension SiteBuilder {
         let output = OutputWriter.absolute(options.outputDirectory)
         let store = options.cacheDirectory.map { ModelStore(directory: $0, output: output) }
         let fromStore = savedModel(in: store, markerID: OutputWriter.markerID(in: output))
-        let (loaded, content, _) = loadModel(
+        var (loaded, content, anew) = loadModel(
             { settings in
                 var first: ModelStore.Unusable?
                 for includesDrafts in drafts {
@@ -159,7 +246,8 @@ extension SiteBuilder {
                 }
                 return .failure(first ?? .missing)
             }, config: config)
-        var model = consume loaded
+        decode(&loaded, content: &content, anew: &anew, config: config)
+        var model = loaded.model()
         do {
             let plan = try model.update(with: consume content, config: config)
             return (model, plan.warnings)

@@ -55,9 +55,13 @@ public struct SiteBuilder: Sendable {
         /// was made again that the saved model or the scratch file could not give, and why
         /// the spare copy of the site was made anew.
         public var notes: [String] = []
-        /// The model the build leaves, for a caller that ends the process to keep rather
-        /// than free entry by entry (`CLI.endsProcess`).
-        var model: SiteModel?
+        /// The model the build leaves, decoded or as saved, for a caller that ends the process
+        /// to keep rather than free entry by entry or unmap (`CLI.endsProcess`): the end of
+        /// the process does that at once.
+        var model: StartingModel?
+        /// What the saved model keeps of the build, which the next one reports when nothing
+        /// changed (`Loaded.unchanged`).
+        var report: ModelStore.Report
     }
 
     // MARK: - Build and check
@@ -74,6 +78,9 @@ public struct SiteBuilder: Sendable {
         let output = try OutputTarget(for: self)
         defer { withExtendedLifetime(output) {} }
         let loaded = load(output.savedModel)
+        // Nothing the build that saved the model read has changed: the output folder holds
+        // this build's site already, and nothing is decoded, rendered or written.
+        if let report = loaded.unchanged { return output.keep(loaded.rendering(of: report)) }
         let applied = try apply(consume loaded)
         // From here a signal stops the build at its next batch of files, and takes its
         // course once what was staged is gone.
@@ -99,7 +106,7 @@ public struct SiteBuilder: Sendable {
     /// addresses of assets by their own names rather than their stamped ones.
     /// - Throws: `BuildFailure` with every content and template error found.
     public func check() throws(BuildFailure) -> Rendering {
-        let loaded = load { settings in .success(SiteModel(settings: settings)) }
+        let loaded = load { settings in .success(.decoded(SiteModel(settings: settings))) }
         let applied = try apply(consume loaded)
         let (theme, config) = (applied.data.theme, applied.data.config)
         var links = LinkChecker(
@@ -122,7 +129,7 @@ public struct SiteBuilder: Sendable {
         rendering.warnings +=
             (locator.warnings(for: links.brokenLinks()) + unstamped.warnings(in: theme.sources))
             .sortedByLocation()
-        rendering.model = rendered.model
+        rendering.model = .decoded(rendered.model)
         return rendering
     }
 }

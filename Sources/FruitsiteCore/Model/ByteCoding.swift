@@ -67,6 +67,17 @@ struct ByteWriter {
         integer(date == nil ? 0 : 1)
         if let date { integer(date.seconds) }
     }
+
+    /// A diagnostic: its severity, where it is, its message and its hint.
+    mutating func diagnostic(_ diagnostic: Diagnostic) {
+        integer(diagnostic.isError ? 1 : 0)
+        string(diagnostic.location.path)
+        integer(diagnostic.location.line ?? -1)
+        integer(diagnostic.location.column ?? -1)
+        string(diagnostic.message)
+        integer(diagnostic.hint == nil ? 0 : 1)
+        string(diagnostic.hint ?? "")
+    }
 }
 
 /// Reads what `ByteWriter` wrote; every read is bounds-checked and gives nil past the end.
@@ -150,6 +161,19 @@ struct ByteReader {
         case 1: return integer().map { EntryDate(seconds: Int64($0)) }
         default: return nil
         }
+    }
+
+    /// The diagnostic `ByteWriter.diagnostic(_:)` wrote; nil when it is damaged.
+    mutating func diagnostic() -> Diagnostic? {
+        guard let isError = integer(), let path = string(), let line = integer(),
+            let column = integer(), let message = string(), let hasHint = integer(),
+            let hint = string()
+        else { return nil }
+        return Diagnostic(
+            isError != 0 ? .error : .warning,
+            at: SourceLocation(
+                path: path, line: line < 0 ? nil : line, column: column < 0 ? nil : column),
+            message, hint: hasHint != 0 ? hint : nil)
     }
 
     mutating func bytes() -> [UInt8]? {

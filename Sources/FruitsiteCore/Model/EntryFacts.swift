@@ -135,15 +135,7 @@ struct EntryFacts: Sendable {
         facts.integer(value.categoryLine)
         facts.integer(value.categoryColumn)
         facts.integer(value.warnings.count)
-        for warning in value.warnings {
-            facts.integer(warning.isError ? 1 : 0)
-            facts.string(warning.location.path)
-            facts.integer(warning.location.line ?? -1)
-            facts.integer(warning.location.column ?? -1)
-            facts.string(warning.message)
-            facts.integer(warning.hint == nil ? 0 : 1)
-            facts.string(warning.hint ?? "")
-        }
+        for warning in value.warnings { facts.diagnostic(warning) }
         facts.integer(value.siteLinks.count)
         for link in value.siteLinks {
             facts.integer(link.kind == .fruit ? 0 : 1)
@@ -185,18 +177,8 @@ struct EntryFacts: Sendable {
             else { return nil }
             var warnings: [Diagnostic] = []
             for _ in 0..<warningCount {
-                guard let isError = reader.integer(), let file = reader.string(),
-                    let line = reader.integer(), let column = reader.integer(),
-                    let message = reader.string(), let hasHint = reader.integer(),
-                    let hint = reader.string()
-                else { return nil }
-                warnings.append(
-                    Diagnostic(
-                        isError != 0 ? .error : .warning,
-                        at: SourceLocation(
-                            path: file, line: line < 0 ? nil : line,
-                            column: column < 0 ? nil : column),
-                        message, hint: hasHint != 0 ? hint : nil))
+                guard let warning = reader.diagnostic() else { return nil }
+                warnings.append(warning)
             }
             guard let linkCount = reader.integer(), linkCount >= 0, linkCount < 1 << 16 else {
                 return nil

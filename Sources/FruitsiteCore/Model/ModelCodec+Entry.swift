@@ -1,12 +1,8 @@
 /// An entry as both files hold it, and the record of an output file.
 extension ModelCodec {
-    /// What `decodeEntry` reads: the entry, then its facts (`EntryFacts`).
+    /// What `decodeEntry` reads: the entry but its file, which the file table holds
+    /// (`FileTable`), then its facts (`EntryFacts`).
     static func encode(_ entry: SiteModel.Entry, into writer: inout ByteWriter) {
-        writer.string(entry.path)
-        writer.integer(entry.status == nil ? 0 : 1)
-        if let status = entry.status { writer.status(status) }
-        writer.word(UInt64(bitPattern: entry.verifiedAt))
-        writer.word(entry.sourceHash)
         writer.word(entry.summaryHash)
         writer.word(entry.nameHash)
         writer.date(entry.date)
@@ -22,20 +18,15 @@ extension ModelCodec {
         writer.word(record.outputHash)
     }
 
-    /// The entry whose bytes `reader` reads, up to its end; with them as its `saved` bytes
-    /// when `keepingBytes`, for an entry of the model file.
+    /// The entry whose file at `path` is `file` and whose record `reader` reads, up to its
+    /// end; with the record as its `saved` bytes when `keepingBytes`, for an entry of the
+    /// model file.
     static func decodeEntry(
-        _ reader: inout ByteReader, in bytes: ByteSlice, keepingBytes: Bool
+        _ reader: inout ByteReader, in bytes: ByteSlice, path: String,
+        file: RecordedFiles.File, keepingBytes: Bool
     ) -> SiteModel.Entry? {
         let start = reader.offset
-        guard let path = reader.string(), let hasStatus = reader.integer() else { return nil }
-        var status: FileStatus?
-        if hasStatus != 0 {
-            guard let read = reader.status() else { return nil }
-            status = read
-        }
-        guard let verifiedAt = reader.word(), let sourceHash = reader.word(),
-            let summaryHash = reader.word(), let nameHash = reader.word(),
+        guard let summaryHash = reader.word(), let nameHash = reader.word(),
             let date = reader.date(),
             let isRechecked = reader.integer(),
             let hasPage = reader.integer()
@@ -45,13 +36,13 @@ extension ModelCodec {
             guard let record = decodeRecord(&reader) else { return nil }
             page = record
         }
-        guard let facts = EntryFacts.read(from: &reader, in: bytes) else { return nil }
+        guard let facts = EntryFacts.read(from: &reader, in: bytes), reader.isAtEnd else {
+            return nil
+        }
         return SiteModel.Entry(
-            path: path, status: status, verifiedAt: Int64(bitPattern: verifiedAt),
-            sourceHash: sourceHash,
-            summaryHash: summaryHash, nameHash: nameHash, date: date,
-            isRechecked: isRechecked != 0, page: page,
-            facts: facts,
+            path: path, status: file.status, verifiedAt: file.verifiedAt,
+            sourceHash: file.sourceHash, summaryHash: summaryHash, nameHash: nameHash,
+            date: date, isRechecked: isRechecked != 0, page: page, facts: facts,
             saved: keepingBytes ? bytes[start..<reader.buffer.count] : nil)
     }
 

@@ -1,15 +1,19 @@
 /// What the model file and the changes file both hold: the head before the entries, and the
 /// tail after them.
 extension ModelCodec {
-    /// What a model file and a changes file both start with.
+    /// What a model file and a changes file both start with: all that a build which finds
+    /// nothing changed reads of the model, with each entry's file (`SavedModel`).
     struct Head {
         var id: UInt64
         var settings: SiteModel.Settings
         var listedAt: Int64
         var folders: [SiteModel.Folder]?
+        var report: ModelStore.Report
     }
 
-    static func encodeHead(_ model: SiteModel, id: UInt64, into writer: inout ByteWriter) {
+    static func encodeHead(
+        _ model: SiteModel, id: UInt64, report: ModelStore.Report, into writer: inout ByteWriter
+    ) {
         writer.word(id)
         writer.string(model.settings.contentDirectory)
         writer.integer(model.settings.includesDrafts ? 1 : 0)
@@ -23,6 +27,7 @@ extension ModelCodec {
             writer.string(folder.path)
             writer.status(folder.status)
         }
+        report.encode(into: &writer)
     }
 
     static func decodeHead(_ reader: inout ByteReader) -> Head? {
@@ -48,12 +53,13 @@ extension ModelCodec {
             }
             folders = list
         }
+        guard let report = ModelStore.Report.decode(&reader) else { return nil }
         return Head(
             id: id,
             settings: SiteModel.Settings(
                 contentDirectory: content, includesDrafts: drafts != 0, facets: facets,
                 maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize),
-            listedAt: Int64(listedAt), folders: folders)
+            listedAt: Int64(listedAt), folders: folders, report: report)
     }
 
     /// The catalog order, with each entry's id as `ids` gives it, then the categories and

@@ -1,26 +1,28 @@
 /// The model whole as the model file's body holds it, between its header and its checksum
-/// (`ChecksummedFile`): its head (the marker id, the settings, the folders), the entries by
-/// path, the length of each, then its tail (the catalog order, the categories and facet
-/// values, the outputs other than fruit pages), and last how many bytes the lengths and the
-/// tail take.
+/// (`ChecksummedFile`): its head (the marker id, the settings, the folders, the report), the
+/// entries' files (`FileTable`) and the rest of the entries, by path, the length of each,
+/// then its tail (the catalog order, the categories and facet values, the outputs other than
+/// fruit pages), and last how many bytes the lengths and the tail take.
 ///
 /// The lengths come together after the entries, not each before its entry: finding the
 /// entries then reads a few hundred kilobytes in a row, where hopping from one length to the
 /// next was a chain of cache misses, a single core's 16 ms at 100,000 entries. With the
-/// entries found, they are decoded in parallel.
+/// entries found, they are decoded in parallel, and only when a build needs them
+/// (`SavedModel`).
 enum ModelCodec {
-    /// Writes `model`, saved as the model of the output folder whose marker records `id`;
-    /// `flush` is called after each entry.
+    /// Writes `model`, saved as the model of the output folder whose marker records `id`, with
+    /// the report of the build that made it; `flush` is called after each entry.
     static func encode(
-        _ model: SiteModel, id: UInt64, into writer: inout ByteWriter,
+        _ model: SiteModel, id: UInt64, report: ModelStore.Report, into writer: inout ByteWriter,
         flush: (inout ByteWriter) throws -> Void
     ) rethrows {
-        encodeHead(model, id: id, into: &writer)
+        encodeHead(model, id: id, report: report, into: &writer)
         let ids = model.savingOrder
         var newID = [Int](repeating: -1, count: model.entries.count)
         for (index, id) in ids.enumerated() { newID[id.rawValue] = index }
-        // Entries unchanged since they were loaded are copied as they were read.
         writer.integer(ids.count)
+        try FileTable.encode(model, ids: ids, into: &writer, flush: flush)
+        // Entries unchanged since they were loaded are copied as they were read.
         var lengths: [Int] = []
         lengths.reserveCapacity(ids.count)
         for id in ids {
@@ -39,79 +41,58 @@ enum ModelCodec {
         writer.word(UInt64(writer.bytes.count - end))
     }
 
-    /// A model file read up to its tail, which the changes file, when there is one, replaces:
-    /// reading both tails had been a tenth of loading the model.
-    struct File {
-        var bytes: ByteSlice
-        var head: Head
-        var entries: SiteModel.EntryTable
-        /// The tail's bytes: from its start to the word that ends the body.
-        var tail: Range<Int>
-        /// What changes made to this file name it by, and how many entries it holds.
-        var base: (checksum: UInt64, count: Int)
-
-        /// The marker id and the model with the file's own tail; nil when anything is out of
-        /// place.
-        func model() -> (id: UInt64, model: SiteModel)? {
-            bytes.withUnsafeBytes { buffer in
-                var reader = ByteReader(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<tail.upperBound]),
-                    offset: tail.lowerBound)
-                return decodeTail(&reader, in: bytes, head: head, entries: entries, base: base)
-                    .map { (head.id, $0) }
-            }
+    /// Reads what `encode` wrote in the file `bytes` after its header, which ends at `start`,
+    /// as far as a build reads it before it knows whether anything changed: the head and the
+    /// entries' files, checked against the file's checksum (`ChecksummedFile.Body`). Nil
+    /// when they are out of place.
+    static func decode(_ bytes: ByteSlice, from start: Int) -> SavedModel? {
+        guard let body = ChecksummedFile.body(of: bytes, from: start) else { return nil }
+        return bytes.withUnsafeBytes { buffer in
+            var reader = ByteReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<body.range.upperBound]), offset: start)
+            guard let head = decodeHead(&reader),
+                let count = reader.integer(), count >= 0, count <= reader.buffer.count,
+                let files = FileTable.decode(&reader, in: bytes, count: count),
+                body.verify(start..<reader.offset)
+            else { return nil }
+            return SavedModel(
+                head: head,
+                modelFile: SavedModel.ModelFile(
+                    bytes: bytes, body: body, files: files, recordsStart: reader.offset),
+                base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
         }
     }
 
-    /// Reads what `encode` wrote in the file `bytes` after its header, which ends at `start`,
-    /// but for the tail; nil when anything is out of place.
-    static func decode(_ bytes: ByteSlice, from start: Int) -> File? {
-        guard let checked = ChecksummedFile.verified(bytes, from: start) else { return nil }
-        return bytes.withUnsafeBytes { buffer in
-            var reader = ByteReader(
-                UnsafeRawBufferPointer(rebasing: buffer[..<checked.upperBound]), offset: start)
-            guard let head = decodeHead(&reader),
-                let count = reader.integer(), count >= 0, count <= reader.buffer.count,
-                reader.buffer.count - reader.offset >= 8
-            else { return nil }
-            // The lengths and the tail end 8 bytes before the checksum, which say how long
-            // they are.
-            let trailer = reader.buffer.count - 8
-            let records = reader.offset
+    /// Where each entry's record and the tail are in the model file `file`, once the rest of
+    /// its body, after the entries' files, is checked; nil when it is damaged.
+    static func records(in file: SavedModel.ModelFile, count: Int) -> (
+        records: [Range<Int>], tail: Range<Int>
+    )? {
+        guard file.body.verify(file.recordsStart..<file.body.range.upperBound) else { return nil }
+        return file.bytes.withUnsafeBytes { buffer in
+            let reader = UnsafeRawBufferPointer(rebasing: buffer[..<file.body.range.upperBound])
+            // The lengths and the tail end with a word that says how long they are.
+            guard reader.count - file.recordsStart >= 8 else { return nil }
+            let trailer = reader.count - 8
             let extent = UInt64(
-                littleEndian: reader.buffer.loadUnaligned(fromByteOffset: trailer, as: UInt64.self))
-            guard extent <= UInt64(trailer - records) else { return nil }
+                littleEndian: reader.loadUnaligned(fromByteOffset: trailer, as: UInt64.self))
+            guard extent <= UInt64(trailer - file.recordsStart) else { return nil }
             var lengths = ByteReader(
-                UnsafeRawBufferPointer(rebasing: reader.buffer[..<trailer]),
+                UnsafeRawBufferPointer(rebasing: reader[..<trailer]),
                 offset: trailer - Int(extent))
-            let recordBytes = lengths.offset - records
+            let recordBytes = lengths.offset - file.recordsStart
             guard let counts = lengths.indexes(below: recordBytes + 1), counts.count == count
             else { return nil }
             var ranges: [Range<Int>] = []
             ranges.reserveCapacity(count)
-            var start = records
+            var start = file.recordsStart
             for length in counts {
-                guard length <= records + recordBytes - start else { return nil }
+                guard length <= file.recordsStart + recordBytes - start else { return nil }
                 ranges.append(start..<start + length)
                 start += length
             }
-            guard start == records + recordBytes else { return nil }
-            reader = lengths
-            nonisolated(unsafe) let buffer = reader.buffer
-            let recordRanges = ranges
-            let entries = SiteModel.EntryTable(count: count) { id in
-                let range = recordRanges[id.rawValue]
-                var record = ByteReader(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]),
-                    offset: range.lowerBound)
-                let entry = decodeEntry(&record, in: bytes, keepingBytes: true)
-                return record.isAtEnd ? entry : nil
-            }
-            guard entries.isFull else { return nil }
-            return File(
-                bytes: bytes, head: head, entries: entries,
-                tail: reader.offset..<trailer,
-                base: (checksum: ChecksummedFile.checksum(of: bytes), count: count))
+            guard start == file.recordsStart + recordBytes else { return nil }
+            return (ranges, lengths.offset..<trailer)
         }
     }
 }

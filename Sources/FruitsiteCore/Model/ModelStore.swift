@@ -35,18 +35,20 @@ struct ModelStore: Sendable {
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)18 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)19 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
 
     // MARK: - Loading
 
-    /// The model saved by the build that wrote the output folder, or why it cannot be used.
+    /// The model saved by the build that wrote the output folder, or why it cannot be used:
+    /// checked, and read as far as a build reads it before it knows what changed
+    /// (`SavedModel`).
     /// - Parameters:
     ///   - markerID: The id the output folder's marker records, if any.
     ///   - settings: What this build is for; a model made for other settings is not used.
-    func load(markerID: UInt64?, settings: SiteModel.Settings) -> Result<SiteModel, Unusable> {
+    func load(markerID: UInt64?, settings: SiteModel.Settings) -> Result<SavedModel, Unusable> {
         let bytes: ByteSlice
         let changes: ByteSlice?
         do {
@@ -64,27 +66,21 @@ struct ModelStore: Sendable {
             let isModel = bytes.starts(with: Array(Self.headerPrefix.utf8))
             return .failure(isModel ? .otherGenerator : .damaged)
         }
-        guard var file = ModelCodec.decode(bytes, from: header.count) else {
+        guard var saved = ModelCodec.decode(bytes, from: header.count) else {
             return .failure(.damaged)
         }
-        let id: UInt64
-        let model: SiteModel
         if let changes {
             guard changes.starts(with: header) else { return .failure(.damaged) }
-            switch ChangesCodec.decode(changes, from: header.count, over: &file) {
-            case .success(let changed): (id, model) = changed
+            switch ChangesCodec.decode(changes, from: header.count, over: saved) {
+            case .success(let changed): saved = changed
             case .failure(let reason): return .failure(reason)
             }
-        } else {
-            // The model file's own tail only when no changes replace it.
-            guard let whole = file.model() else { return .failure(.damaged) }
-            (id, model) = whole
         }
-        if let unusable = Unusable(made: model.settings, wanted: settings) {
+        if let unusable = Unusable(made: saved.head.settings, wanted: settings) {
             return .failure(unusable)
         }
-        guard let markerID, markerID == id else { return .failure(.otherOutput) }
-        return .success(model)
+        guard let markerID, markerID == saved.head.id else { return .failure(.otherOutput) }
+        return .success(saved)
     }
 
     /// The file at `path` mapped, or nil when there is none.
@@ -150,13 +146,14 @@ struct ModelStore: Sendable {
 
     // MARK: - Saving
 
-    /// Saves `model` as the model of the output folder whose marker records `id`, each file
-    /// by a rename, so a reader never sees half a file: as changes to the model file it was
-    /// loaded from when it changed little since, else whole.
+    /// Saves `model` as the model of the output folder whose marker records `id`, with the
+    /// report of the build that made it, each file by a rename, so a reader never sees half a
+    /// file: as changes to the model file it was loaded from when it changed little since,
+    /// else whole.
     ///
     /// A file is written as it is encoded, a few megabytes at a time: a large site's model is
     /// never in memory twice.
-    func save(_ model: SiteModel, id: UInt64) throws {
+    func save(_ model: SiteModel, id: UInt64, report: Report) throws {
         try FileSystem.makeFolders(directory)
         if let base = model.base {
             let removed = (EntryID(0)..<EntryID(base.count)).filter { model.entries[$0] == nil }
@@ -164,8 +161,8 @@ struct ModelStore: Sendable {
             if removed.count + changed.count <= max(16, base.count / 8) {
                 try ChecksummedFile.write(changesPath, header: header) { writer, flush in
                     try ChangesCodec.encode(
-                        model, id: id, base: base, removed: removed, changed: changed,
-                        into: &writer, flush: flush)
+                        model, id: id, report: report, base: base, removed: removed,
+                        changed: changed, into: &writer, flush: flush)
                 }
                 return
             }
@@ -175,7 +172,7 @@ struct ModelStore: Sendable {
             throw PathError(path: changesPath, error: .last)
         }
         try ChecksummedFile.write(path, header: header) { writer, flush in
-            try ModelCodec.encode(model, id: id, into: &writer, flush: flush)
+            try ModelCodec.encode(model, id: id, report: report, into: &writer, flush: flush)
         }
     }
 }

@@ -49,6 +49,13 @@ struct ContentScanner: Sendable {
         var locateFacetValue:
             @Sendable (_ path: String, _ key: String, _ value: String) ->
                 SourceLocation = { path, _, _ in SourceLocation(path: path) }
+
+        /// Whether the content is as the model recorded it: no file read with other bytes or
+        /// status, none come or gone, no folder listed anew, no problem.
+        var isEmpty: Bool {
+            parsed.isEmpty && removed.isEmpty && verified.isEmpty && diagnostics.isEmpty
+                && !isListedAnew
+        }
     }
 
     /// One file's outcome.
@@ -61,24 +68,25 @@ struct ContentScanner: Sendable {
     /// How many files a scan parses before it sorts out their outcomes.
     private static let parsedAtOnce = 8_192
 
-    /// Compares the content folder with `model`.
+    /// Compares the content folder with `model`, which is decoded whole only when every
+    /// folder must be listed again or a watcher's paths are looked at (see `StartingModel`).
     /// - Parameter paths: When given, the only paths that can have changed, as a watcher
     ///   reported them (`serve`): only these are looked at, if the model's last listing met
     ///   no symbolic link (through which a file could change under another path) and none
     ///   of them is a link, symbolic or hard. Else every file's status is compared, and the
     ///   folders are listed again if one changed.
-    func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
+    func scan(against model: inout StartingModel, only paths: Set<String>? = nil) -> Changes {
         var changes = Changes(time: now)
         changes.locateFacetValue = { [self] in facetLocation(in: $0, key: $1, value: $2) }
-        var files: [(id: EntryID?, path: String)]
-        // Each file's status, when taken while the folders were listed.
-        var listedStatuses: [FileStatus?]?
-        let folders = model.folders ?? []
+        var files = RecordedFiles()
+        // Each file's status, when taken already.
+        var takenStatuses: [FileStatus?]?
+        let (folders, listedAt) = (model.folders ?? [], model.listedAt)
         let foldersStand = {
             !folders.isEmpty
                 && folders.allSatisfy { folder in
                     fileSystem.status(folder.path).map {
-                        $0 == folder.status && $0.isSettled(at: model.listedAt)
+                        $0 == folder.status && $0.isSettled(at: listedAt)
                     } ?? false
                 }
         }
@@ -87,6 +95,7 @@ struct ContentScanner: Sendable {
         if let paths, model.isLinkFree, !folders.isEmpty,
             !paths.contains(where: { isUnderContent($0) && fileSystem.isLinked($0) })
         {
+            let model = model.decode()
             let entries = paths.filter(isEntryPath).sorted()
             // One pass over the model finds the entries of them all, most entries ruled out
             // by their path's length: a pass for each path walked the whole catalog once for
@@ -98,33 +107,42 @@ struct ContentScanner: Sendable {
                 let path = model[id].path
                 if lengths.contains(path.utf8.count), wanted.contains(path) { known[path] = id }
             }
-            files = entries.map { (known[$0], $0) }
             // A file that is gone leaves its entry; one that never was is no news.
-            let statuses = fileSystem.statuses(files.map(\.path))
-            let gone = Set(files.indices.filter { statuses[$0] == nil })
-            changes.removed = gone.compactMap { files[$0].id }
-            files = files.indices.filter { !gone.contains($0) }.map { files[$0] }
+            let statuses = fileSystem.statuses(PathList(entries))
+            takenStatuses = statuses.filter { $0 != nil }
+            for (path, status) in zip(entries, statuses) {
+                let file = known[path].map { RecordedFiles.File(id: $0, model[$0]) }
+                if status != nil {
+                    files.append(path, file)
+                } else if let file {
+                    changes.removed.append(file.id)
+                }
+            }
         } else if foldersStand() {
-            files = model.ids.map { ($0, model[$0].path) }
+            files = model.recordedFiles()
         } else {
+            let model = model.decode()
             let known = model.savingOrder.map { (id: $0, path: model[$0].path) }
             // The folders are listed on a thread of their own while the known files' statuses
             // are taken: listing is one core's work, most of it in the kernel, which the
             // statuses need not wait for.
             let listed = Background { [self] in list() }
-            let knownStatuses = fileSystem.statuses(known.map(\.path))
+            let knownStatuses = fileSystem.statuses(PathList(known.lazy.map(\.path)))
             let listing = listed.value
-            files = Self.join(listing.paths, known, in: model)
+            let joined = Self.join(listing.paths, known, in: model)
+            for (id, path) in joined {
+                files.append(path, id.map { RecordedFiles.File(id: $0, model[$0]) })
+            }
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
             for (index, (id, _)) in known.enumerated() { knownIndex[id.rawValue] = index }
             // Files the model did not know have their statuses taken now.
-            let added = files.indices.filter { files[$0].id == nil }
-            let addedStatuses = fileSystem.statuses(added.map { files[$0].path })
-            var fileStatuses = files.map {
+            let added = joined.indices.filter { joined[$0].id == nil }
+            let addedStatuses = fileSystem.statuses(PathList(added.lazy.map { joined[$0].path }))
+            var fileStatuses = joined.map {
                 $0.id.map { knownStatuses[knownIndex[$0.rawValue]] } ?? nil
             }
             for (index, status) in zip(added, addedStatuses) { fileStatuses[index] = status }
-            listedStatuses = fileStatuses
+            takenStatuses = fileStatuses
             changes.isListedAnew = true
             changes.isLinkFree = !listing.hasLinks && listing.diagnostics.isEmpty
             changes.diagnostics = listing.diagnostics
@@ -135,20 +153,17 @@ struct ContentScanner: Sendable {
                 changes.folders = statuses
             }
             var isListed = [Bool](repeating: false, count: model.entries.count)
-            for case (let id?, _) in files { isListed[id.rawValue] = true }
+            for case (let id?, _) in joined { isListed[id.rawValue] = true }
             changes.removed = known.map(\.id).filter { !isListed[$0.rawValue] }
         }
 
         // First each file's status, then the few files whose status says they may have
         // changed: the outcomes of those are large, and ten thousand of them cost more to
         // allocate than the status calls themselves.
-        let statuses = listedStatuses ?? fileSystem.statuses(files.map(\.path))
-        let candidates = files.indices.filter { index in
-            guard let id = files[index].id, let status = statuses[index],
-                model[id].status == status
-            else { return true }
-            return !status.isSettled(at: model[id].verifiedAt)
-        }.map { (files[$0].path, files[$0].id, statuses[$0]) }
+        let statuses = takenStatuses ?? fileSystem.statuses(files.paths)
+        let candidates = files.recorded.indices.filter { index in
+            files.recorded[index]?.isVouched(by: statuses[index]) != true
+        }.map { (files.paths[$0], files.recorded[$0], statuses[$0]) }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
         changes.detailsStore = store
         // Room for them all at once: doubling would hold half as many again, at the build's
@@ -157,8 +172,8 @@ struct ContentScanner: Sendable {
         changes.parsed.reserveCapacity(candidates.count)
         for start in stride(from: 0, to: candidates.count, by: Self.parsedAtOnce) {
             let slice = candidates[start..<min(start + Self.parsedAtOnce, candidates.count)]
-            for outcome in Array(slice).concurrentMap({ path, id, status in
-                outcome(of: path, id: id, status: status, in: model, keepingDetailsIn: store)
+            for outcome in Array(slice).concurrentMap({ path, recorded, status in
+                outcome(of: path, recorded: recorded, status: status, keepingDetailsIn: store)
             }) {
                 switch outcome {
                 case .verified(let id, let status): changes.verified.append((id, status))
@@ -169,6 +184,13 @@ struct ContentScanner: Sendable {
             }
         }
         return changes
+    }
+
+    /// Compares the content folder with `model`, kept in memory (see
+    /// `scan(against:only:)`).
+    func scan(against model: SiteModel, only paths: Set<String>? = nil) -> Changes {
+        var start = StartingModel.decoded(model)
+        return scan(against: &start, only: paths)
     }
 
     private func isUnderContent(_ path: String) -> Bool {
@@ -183,9 +205,10 @@ struct ContentScanner: Sendable {
         return !below.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
-    /// The outcome of a file that may have changed: its bytes decide.
+    /// The outcome of a file that may have changed, with its entry's record if it has one:
+    /// its bytes decide.
     private func outcome(
-        of path: String, id: EntryID?, status: FileStatus?, in model: SiteModel,
+        of path: String, recorded: RecordedFiles.File?, status: FileStatus?,
         keepingDetailsIn store: DetailsStore
     ) -> Outcome {
         let file: SourceFile
@@ -195,7 +218,9 @@ struct ContentScanner: Sendable {
             return .failed(error.diagnostics)
         }
         let sourceHash = StableHasher.hash(file.bytes)
-        if let id, model[id].sourceHash == sourceHash { return .verified(id, status) }
+        if let recorded, recorded.sourceHash == sourceHash {
+            return .verified(recorded.id, status)
+        }
         let result = parser.parse(file)
         guard let fruit = result.fruit, let details = result.details,
             !result.diagnostics.containsErrors
@@ -206,7 +231,7 @@ struct ContentScanner: Sendable {
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
                 warnings: result.diagnostics, siteLinks: result.siteLinks))
-        return .parsed(id, entry, store.keep(details))
+        return .parsed(recorded?.id, entry, store.keep(details))
     }
 
     /// Each of the listed `paths`, in the order of their bytes, with the id of the entry that

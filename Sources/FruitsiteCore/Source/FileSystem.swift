@@ -29,13 +29,13 @@ public struct FileSystem: Sendable {
     /// Each file's `stat`, which lets a rebuild skip files that have not changed; nil when
     /// unknown, which makes the file be read. All at once, since a rebuild asks for every
     /// file's.
-    public var statuses: @Sendable (_ paths: [String]) -> [FileStatus?] = { $0.map { _ in nil } }
+    public var statuses: @Sendable (_ paths: PathList) -> [FileStatus?] = { $0.map { _ in nil } }
     /// Whether `path` is itself a symbolic link (not followed), or a file with other names
     /// (hard links): what is written to it may show under another path.
     public var isLinked: @Sendable (_ path: String) -> Bool = { _ in false }
 
     /// One file's `stat`, as `statuses` gives it.
-    public func status(_ path: String) -> FileStatus? { statuses([path])[0] }
+    public func status(_ path: String) -> FileStatus? { statuses(PathList([path]))[0] }
 
     /// Hidden files and editors' temporaries (`.swp` and `.#` files, `~` backups, Vim's
     /// `4913` probe, `.tmp` and `.bck`): a theme's are not read or copied, and `serve` does
