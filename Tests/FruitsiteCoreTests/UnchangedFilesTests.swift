@@ -44,40 +44,17 @@ import Testing
         defer { project.folder.remove() }
         try project.folder.write("fruitsite.yml", "baseURL: https://example.org/\n" + config)
         let output = project.folder.path + "/Output"
+        // An edit that replaces `from` with `to` in one entry.
+        func replacing(_ from: String, with to: String, in path: String) -> () throws -> Void {
+            { try project.edit(path) { $0.replacingOccurrences(of: from, with: to) } }
+        }
+        let kiwi = "Content/kiwi.md"
         let edits: [(String, () throws -> Void)] = [
             ("body text", { try project.edit("Content/apple.md") { $0 + "\nMore.\n" } }),
-            (
-                "name",
-                {
-                    try project.edit("Content/kiwi.md") {
-                        $0.replacingOccurrences(of: "name: Kiwi", with: "name: Zesty Kiwi")
-                    }
-                }
-            ),
-            (
-                "emoji",
-                {
-                    try project.edit("Content/kiwi.md") {
-                        $0.replacingOccurrences(of: "🥝", with: "🍒")
-                    }
-                }
-            ),
-            (
-                "vitamins",
-                {
-                    try project.edit("Content/kiwi.md") {
-                        $0.replacingOccurrences(of: "vitamins: [C, K, E]", with: "vitamins: B12, D")
-                    }
-                }
-            ),
-            (
-                "category",
-                {
-                    try project.edit("Content/kiwi.md") {
-                        $0.replacingOccurrences(of: "Grapes & Vines", with: "Berries")
-                    }
-                }
-            ),
+            ("name", replacing("name: Kiwi", with: "name: Zesty Kiwi", in: kiwi)),
+            ("emoji", replacing("🥝", with: "🍒", in: kiwi)),
+            ("vitamins", replacing("vitamins: [C, K, E]", with: "vitamins: B12, D", in: kiwi)),
+            ("category", replacing("Grapes & Vines", with: "Berries", in: kiwi)),
             (
                 "add a file",
                 {
@@ -99,11 +76,7 @@ import Testing
             ),
             (
                 "draft flag",
-                {
-                    try project.edit("Content/pear.md") {
-                        $0.replacingOccurrences(of: "category:", with: "draft: true\ncategory:")
-                    }
-                }
+                replacing("category:", with: "draft: true\ncategory:", in: "Content/pear.md")
             ),
         ]
         try project.build()
