@@ -23,11 +23,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
 
         // MARK: - Libraries
         .target(name: "Mustache"),
         .target(
-            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"],
+            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "CVips", "Mustache"],
             plugins: ["EmbedTheme"]),
         .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
         .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),
@@ -48,7 +53,8 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(
             name: "FruitsiteCoreTests",
-            dependencies: ["FruitsiteCore", "Mustache", "TestSupport"],
+            // CVips: the picture tests make their sources with libvips.
+            dependencies: ["FruitsiteCore", "CVips", "Mustache", "TestSupport"],
             exclude: ["Golden"]  // read from disk by path, so FRUITSITE_RECORD=1 can rewrite them
         ),
         .testTarget(
