@@ -10,9 +10,7 @@ import Testing
     /// Small widths, so that each test encodes little.
     static func settings(
         widths: [Int] = [50, 100, 400], formats: [PictureFormat] = [.avif, .webp]
-    )
-        -> PictureSettings
-    {
+    ) -> PictureSettings {
         var settings = PictureSettings()
         settings.widths = widths
         settings.formats = formats
@@ -51,10 +49,9 @@ import Testing
     }
 
     @Test func keepsTransparencyInAPNGFallback() throws {
-        let bytes = try TestPictures.make(width: 120, height: 60, bands: 4, as: FRUITSITE_VIPS_WEBP)
-        {
-            x, _ in [200, 40, 40, x < 60 ? 255 : 0]
-        }
+        let bytes = try TestPictures.make(
+            width: 120, height: 60, bands: 4, as: FRUITSITE_VIPS_WEBP
+        ) { x, _ in [200, 40, 40, x < 60 ? 255 : 0] }
         let picture = try PictureEncoder(settings: Self.settings(formats: [.webp])).encode(bytes)
         #expect(picture.header.hasAlpha)
         #expect(picture.variants.map(\.format) == [.webp, .webp, .png, .png])
@@ -110,7 +107,7 @@ import Testing
 
     // MARK: - Limits
 
-    /// A 20000 x 20000 PNG of 70 bytes is refused from its header, before libvips allocates
+    /// A 20000 x 20000 PNG of 68 bytes is refused from its header, before libvips allocates
     /// its 1.2 GB of pixels.
     @Test func rejectsADecompressionBombFromItsHeader() {
         let bomb = TestPictures.pngDeclaring(width: 20000, height: 20000)

@@ -69,8 +69,9 @@ enum Vips {
         vips_block_untrusted_set(1)
         // Each source is decoded once, so cached operations would only hold memory.
         vips_cache_set_max(0)
-        // One thread per picture: callers encode a picture per core, and every thread more
-        // holds more pixels at once.
+        // One worker per picture: callers encode a picture per core, and every thread more
+        // holds more pixels at once. (aom, under libheif, may add threads of its own at
+        // efforts above 4.)
         vips_concurrency_set(1)
         // Loaders warn on stderr about what they ignore ("ignoring nclx profile"); a build
         // reports what fails through its errors instead.
