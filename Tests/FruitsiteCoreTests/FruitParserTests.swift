@@ -103,6 +103,22 @@ import Testing
         #expect(fruit.name.unicodeScalars.map(\.value) == [0x41, 0x63, 0x61, 0xED])
     }
 
+    /// `image:` names a picture from the entry's folder, with the text that stands for it;
+    /// `alt: ""` is a decorative picture's. The scan reads the file.
+    @Test func readsTheImageItNames() throws {
+        let marked = MarkedText(
+            "---\nname: A\ncategory: B\nimage:\n  src: 1️⃣photos/a.jpg\n  alt: \" A red apple \"\n---\n",
+            columns: .unicodeScalars)
+        let result = parse(marked.text)
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.fruit?.image == nil)
+        let image = try #require(result.image)
+        #expect(image.source == "photos/a.jpg" && image.alt == "A red apple")
+        #expect(image.location.line == marked.line && image.location.column == marked.column)
+        let decorative = parse("---\nname: A\ncategory: B\nimage: {src: a.jpg, alt: \"\"}\n---\n")
+        #expect(decorative.diagnostics.isEmpty && decorative.image?.alt == "")
+    }
+
     @Test func draftIsRead() throws {
         let fruit = try #require(parse("---\nname: A\ncategory: B\ndraft: true\n---\n").fruit)
         #expect(fruit.isDraft)
@@ -253,6 +269,29 @@ import Testing
         .init(
             name: "not a map", source: "---\n1️⃣- a\n- b\n---\n",
             message: "front matter must be a map"),
+        .init(
+            name: "image as a string", source: "---\nname: A\ncategory: B\nimage: 1️⃣a.jpg\n---\n",
+            message: "'image' must be a map of 'src' and 'alt', not a string"),
+        .init(
+            name: "image without alt",
+            source: "---\nname: A\ncategory: B\nimage: 1️⃣{src: a.jpg}\n---\n",
+            message: "'image' has no 'alt'"),
+        .init(
+            name: "image without src",
+            source: "---\nname: A\ncategory: B\nimage:\n  1️⃣alt: An apple\n---\n",
+            message: "'image' has no 'src'"),
+        .init(
+            name: "image with a misspelt key",
+            source: "---\nname: A\ncategory: B\nimage: {1️⃣scr: a.jpg, alt: x, src: a.jpg}\n---\n",
+            message: "unknown key 'scr' in 'image'"),
+        .init(
+            name: "image src not a string",
+            source: "---\nname: A\ncategory: B\nimage: {src: 1️⃣[a.jpg], alt: x}\n---\n",
+            message: "'image.src' must be a string, not a list"),
+        .init(
+            name: "image alt of two lines",
+            source: "---\nname: A\ncategory: B\nimage: {src: a.jpg, alt: 1️⃣\"red\\napple\"}\n---\n",
+            message: "'image.alt' must be one line"),
         .init(
             name: "alias bomb",
             source: """

@@ -11,6 +11,7 @@ protocol FruitFieldVisitor {
     /// The facets' values, which the search record shows as an object of lists, after the
     /// other fields and the fruit's URL, and not at all when there are none.
     mutating func visit(_ name: StaticString, _ value: inout [FacetValues], searched: Bool)
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool)
     /// A folded key (`Fold.key`): derived from a field listed before it, so it is kept but
     /// never hashed or shown.
     mutating func visit(key name: StaticString, _ value: inout [UInt8])
@@ -32,12 +33,13 @@ extension Fruit {
         visitor.visit("draft", &isDraft, searched: false)
         visitor.visit("date", &date, searched: false)
         visitor.visit("facets", &facets, searched: true)
+        visitor.visit("image", &image, searched: false)
     }
 
     /// What `visitFields` fills in when decoding: no field set yet.
     static let unset = Fruit(
         slug: "", name: "", emoji: "", category: "", vitamins: [], isDraft: false, date: nil,
-        facets: [], nameKey: [], categoryKey: [])
+        facets: [], image: nil, nameKey: [], categoryKey: [])
 
     /// A hash of every field: the pages that list or link to this fruit change only when it
     /// does.
@@ -77,6 +79,12 @@ private struct SummaryHasher: FruitFieldVisitor {
             hasher.combine(UInt64(facet.values.count))
             for text in facet.values { hasher.combine(text) }
         }
+    }
+
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        var writer = ByteWriter()
+        FruitEncoder.write(value, to: &writer)
+        hasher.combine(writer.bytes)
     }
 
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {}

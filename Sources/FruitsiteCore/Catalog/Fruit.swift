@@ -15,6 +15,8 @@ public struct Fruit: Sendable, Equatable {
     /// Its values of the site's facets, in the config's order; a facet it has no value of is
     /// left out.
     public var facets: [FacetValues]
+    /// Its picture (`image:`), if the entry names one.
+    public var image: FruitImage?
 
     /// `fold(name)` as UTF-8: the sort key and the search key. Set apart from the
     /// initializers only by decoding a saved fruit (`visitFields`).
@@ -26,19 +28,19 @@ public struct Fruit: Sendable, Equatable {
     public init(
         slug: String, name: String, emoji: String = "", category: String,
         vitamins: [String] = [], isDraft: Bool = false, date: EntryDate? = nil,
-        facets: [FacetValues] = []
+        facets: [FacetValues] = [], image: FruitImage? = nil
     ) {
         self.init(
             slug: slug, name: name, emoji: emoji, category: category, vitamins: vitamins,
-            isDraft: isDraft, date: date, facets: facets, nameKey: Fold.key(name),
+            isDraft: isDraft, date: date, facets: facets, image: image, nameKey: Fold.key(name),
             categoryKey: Fold.key(category))
     }
 
     /// Creates a fruit with keys folded earlier, as the site model saves them.
     init(
         slug: String, name: String, emoji: String, category: String, vitamins: [String],
-        isDraft: Bool, date: EntryDate?, facets: [FacetValues], nameKey: [UInt8],
-        categoryKey: [UInt8]
+        isDraft: Bool, date: EntryDate?, facets: [FacetValues], image: FruitImage?,
+        nameKey: [UInt8], categoryKey: [UInt8]
     ) {
         self.slug = slug
         self.name = name
@@ -48,6 +50,7 @@ public struct Fruit: Sendable, Equatable {
         self.isDraft = isDraft
         self.date = date
         self.facets = facets
+        self.image = image
         self.nameKey = nameKey
         self.categoryKey = categoryKey
     }

@@ -12,12 +12,13 @@ struct ListedFruit: Sendable, Equatable {
     /// `Fruit.vitaminsText`: `C, B6`.
     var vitamins: String
     var date: EntryDate?
+    var image: FruitImage?
 }
 
 extension ListedFruit {
     init(_ fruit: Fruit) {
         self.init(
             slug: fruit.slug, name: fruit.name, emoji: fruit.emoji, category: fruit.category,
-            vitamins: fruit.vitaminsText, date: fruit.date)
+            vitamins: fruit.vitaminsText, date: fruit.date, image: fruit.image)
     }
 }

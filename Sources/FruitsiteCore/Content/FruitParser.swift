@@ -4,7 +4,9 @@ import Mustache
 /// reads the YAML with libyaml and renders the body with libcmark.
 public struct FruitParser: Sendable {
     /// The keys fruitsite reads itself; every other key goes to `fruit.params`.
-    public static let knownKeys = ["name", "emoji", "category", "vitamins", "draft", "date"]
+    public static let knownKeys = [
+        "name", "emoji", "category", "vitamins", "draft", "date", "image",
+    ]
     /// The known keys as "did you mean" compares them, made once.
     private static let knownKeyCandidates = Suggestion.Candidates(knownKeys)
 
@@ -32,6 +34,8 @@ public struct FruitParser: Sendable {
         public var facetPlaces: [FacetPlace] = []
         /// The body's `fruit:` and `category:` links, at their lines in the file.
         public var siteLinks: [SiteLink] = []
+        /// The picture `image:` names, which the scan reads into `fruit.image`.
+        public var image: ImageReference?
         public var diagnostics: [Diagnostic]
     }
 
@@ -178,6 +182,7 @@ public struct FruitParser: Sendable {
             facets, nodes: facetNodes, vitamins: vitamins, vitaminTexts: vitaminTexts)
         reader.checkAddresses(category: category, facetValues: facetValues, places: facetPlaces)
         let date = reader.date()
+        let image = reader.image()
         diagnostics += reader.diagnostics
 
         guard let name, let category, !diagnostics.containsErrors else {
@@ -194,6 +199,6 @@ public struct FruitParser: Sendable {
             siteLinks: body.siteLinks.map {
                 $0.at(line: $0.line + frontMatter.bodyFirstLine - 1, column: $0.column)
             },
-            diagnostics: diagnostics)
+            image: image, diagnostics: diagnostics)
     }
 }

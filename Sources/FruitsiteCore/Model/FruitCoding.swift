@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fruit's fields as the saved model holds them (`EntryFacts`): each in the order
 /// `Fruit.visitFields` lists them, lists and strings with their lengths first.
 struct FruitEncoder: FruitFieldVisitor {
@@ -29,8 +31,29 @@ struct FruitEncoder: FruitFieldVisitor {
         }
     }
 
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        Self.write(value, to: &writer)
+    }
+
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {
         writer.string(value)
+    }
+
+    /// A picture: whether there is one, then its fields.
+    static func write(_ image: FruitImage?, to writer: inout ByteWriter) {
+        guard let image else { return writer.integer(0) }
+        writer.integer(1)
+        writer.string(image.path)
+        writer.string(image.alt)
+        writer.word(image.sourceHash)
+        writer.string(image.header.format.rawValue)
+        writer.integer(image.header.width)
+        writer.integer(image.header.height)
+        writer.integer(image.header.hasAlpha ? 1 : 0)
+        writer.string(image.placeholder.color)
+        writer.string(Array(image.placeholder.preview))
+        writer.integer(image.placeholder.previewWidth)
+        writer.integer(image.placeholder.previewHeight)
     }
 }
 
@@ -100,6 +123,26 @@ struct FruitDecoder: FruitFieldVisitor {
         }
     }
 
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        guard !isDamaged, let isThere = reader.integer() else { return fail() }
+        guard isThere == 1 else { return isThere == 0 ? () : fail() }
+        guard let path = reader.string(), let alt = reader.string(),
+            let sourceHash = reader.word(),
+            let format = reader.string().flatMap(PictureHeader.Format.init(rawValue:)),
+            let width = reader.integer(), let height = reader.integer(),
+            let hasAlpha = reader.integer(), let color = reader.string(),
+            let preview = reader.bytes(), let previewWidth = reader.integer(),
+            let previewHeight = reader.integer()
+        else { return fail() }
+        value = FruitImage(
+            path: path, alt: alt, sourceHash: sourceHash,
+            header: PictureHeader(
+                format: format, width: width, height: height, hasAlpha: hasAlpha != 0),
+            placeholder: PicturePlaceholder(
+                color: color, preview: Data(preview), previewWidth: previewWidth,
+                previewHeight: previewHeight))
+    }
+
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {
         guard !isDamaged, let bytes = reader.bytes() else { return fail() }
         value = bytes
@@ -123,7 +166,7 @@ struct ListedFruitDecoder: FruitFieldVisitor {
         guard !listed.decoder.isDamaged else { return nil }
         return ListedFruit(
             slug: fruit.slug, name: fruit.name, emoji: fruit.emoji, category: fruit.category,
-            vitamins: listed.vitamins, date: fruit.date)
+            vitamins: listed.vitamins, date: fruit.date, image: fruit.image)
     }
 
     mutating func visit(_ name: StaticString, _ value: inout String, searched: Bool) {
@@ -189,6 +232,10 @@ struct ListedFruitDecoder: FruitFieldVisitor {
             guard decoder.reader.field() != nil else { return decoder.fail() }
             skipTexts()
         }
+    }
+
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        decoder.visit(name, &value, searched: searched)
     }
 
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {

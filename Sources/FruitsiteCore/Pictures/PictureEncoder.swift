@@ -60,6 +60,26 @@ public struct PictureEncoder: Sendable {
         return (header, read)
     }
 
+    /// Reads a source's header and makes its placeholder, decoding the picture at a few
+    /// pixels only (the decoders shrink as they load): what a page that shows the picture
+    /// needs, known before any variant is encoded.
+    /// - Parameter source: The source file's bytes.
+    /// - Throws: `PictureError`, as `readHeader(of:)` does, or when it cannot be decoded.
+    public func describe(_ source: Data) throws(PictureError) -> (
+        header: PictureHeader, placeholder: PicturePlaceholder
+    ) {
+        let (header, read) = try readHeaders(of: source)
+        let small = try attempt(.damaged(header.format)) { () throws(Vips.Failure) in
+            try Vips.decode(
+                source, width: min(header.width, 4 * PicturePlaceholder.previewSide),
+                hasProfile: read.hasProfile)
+        }
+        let placeholder = try attempt(.encodingFailed(.webp)) { () throws(Vips.Failure) in
+            try PicturePlaceholder(of: small)
+        }
+        return (header, placeholder)
+    }
+
     /// Encodes a source picture's variants and placeholder.
     /// - Parameter source: The source file's bytes: JPEG, PNG, WebP, AVIF or HEIC.
     /// - Returns: Its header, its variants and its placeholder.

@@ -29,6 +29,14 @@ public struct PicturePlaceholder: Sendable, Hashable {
         "data:\(PictureFormat.webp.mediaType);base64,\(webp.base64EncodedString())"
     }
 
+    /// A placeholder as made before.
+    public init(color: String, preview: Data, previewWidth: Int, previewHeight: Int) {
+        self.color = color
+        self.preview = preview
+        self.previewWidth = previewWidth
+        self.previewHeight = previewHeight
+    }
+
     /// Makes the placeholder of a decoded picture.
     /// - Throws: libvips's message.
     init(of picture: Vips.Image) throws(Vips.Failure) {

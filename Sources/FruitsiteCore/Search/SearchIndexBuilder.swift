@@ -113,6 +113,8 @@ private struct RecordWriter: FruitFieldVisitor {
         if searched { facets = value }
     }
 
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {}
+
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {}
 
     /// The record, with the URL of the fruit's page, relative to the site root, and the facets.

@@ -222,9 +222,15 @@ struct ContentScanner: Sendable {
             return .verified(recorded.id, status)
         }
         let result = parser.parse(file)
-        guard let fruit = result.fruit, let details = result.details,
+        guard var fruit = result.fruit, let details = result.details,
             !result.diagnostics.containsErrors
         else { return .failed(result.diagnostics) }
+        if let reference = result.image {
+            switch picture(reference, of: path) {
+            case .success(let image): fruit.image = image
+            case .failure(let error): return .failed(result.diagnostics + [error])
+            }
+        }
         let entry = SiteModel.Entry(
             path: path, status: status, verifiedAt: now, sourceHash: sourceHash,
             facts: EntryFacts.Value(

@@ -1,0 +1,65 @@
+import Foundation
+
+extension ContentScanner {
+    /// The largest picture file read: a photo straight from a camera is some tens of MB.
+    static let maximumPictureSize = 128 << 20
+
+    /// The picture an entry's `image:` names, read: its file, found from the entry's folder
+    /// and inside the content folder, hashed, its header read and its placeholder made.
+    /// Decoded at a few pixels only: its variants are encoded later, and only when the cache
+    /// lacks them.
+    /// - Returns: The picture, or the error at the place `src:` is written.
+    func picture(_ reference: FruitParser.ImageReference, of entry: String) -> Result<
+        FruitImage, Diagnostic
+    > {
+        let fail = { (message: String, hint: String?) in
+            Result<FruitImage, Diagnostic>.failure(
+                .error(at: reference.location, message, hint: hint))
+        }
+        guard let path = Self.picturePath(reference.source, from: entry, in: contentDirectory)
+        else {
+            return fail(
+                "'image.src' leads outside the content folder: '\(reference.source)'",
+                "keep pictures in '\(contentDirectory)', beside their entries")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path, Self.maximumPictureSize)
+        } catch UnreadableFile.tooLarge(let size, let limit) {
+            return fail(
+                "the picture '\(path)' is \(UnreadableFile.describe(size, over: limit))",
+                "scale it down; the largest variant is a few hundred KB")
+        } catch {
+            return fail("cannot read the picture '\(path)': \(error)", nil)
+        }
+        let source = Data(bytes)
+        do {
+            let (header, placeholder) = try PictureEncoder().describe(source)
+            return .success(
+                FruitImage(
+                    path: path, alt: reference.alt, sourceHash: StableHasher.hash(bytes),
+                    header: header, placeholder: placeholder))
+        } catch {
+            return fail("'\(path)' is \(error)", nil)
+        }
+    }
+
+    /// `source` read from the folder of the entry at `entry`, with `.` and `..` taken away;
+    /// nil when it starts with `/` or leads out of `content` (entries are listed as
+    /// `content/…`, whatever its spelling).
+    static func picturePath(_ source: String, from entry: String, in content: String) -> String? {
+        let root = content + "/"
+        guard !source.hasPrefix("/"), entry.hasPrefix(root) else { return nil }
+        var parts = entry.dropFirst(root.count).split(separator: "/").dropLast().map(String.init)
+        for part in source.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return root + parts.joined(separator: "/")
+    }
+}

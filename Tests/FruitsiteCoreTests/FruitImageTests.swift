@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FruitsiteCore
+
+/// An entry's picture (`image:`): read by the scan from the entry's folder, its header and
+/// placeholder part of the fruit, and every problem with it an error at `src:`'s place, with
+/// the build's other errors.
+@Suite struct FruitImageTests {
+    @Test(arguments: [
+        ("Content/a/b.md", "x.jpg", "Content/a/x.jpg"),
+        ("Content/a/b.md", "./p/x.jpg", "Content/a/p/x.jpg"),
+        ("Content/a/b.md", "../y.jpg", "Content/y.jpg"),
+        ("Content/b.md", "p//x.jpg", "Content/p/x.jpg"),
+        ("Content/a/b.md", "../../y.jpg", nil),
+        ("Content/b.md", "/etc/passwd", nil),
+    ])
+    func picturesAreFoundFromTheEntrysFolderInsideTheContent(
+        entry: String, source: String, path: String?
+    ) {
+        #expect(ContentScanner.picturePath(source, from: entry, in: "Content") == path)
+    }
+
+    /// A copy of the sample site whose apple has a picture `apple.jpg`, 400 x 300.
+    static func project(image: String) throws -> IncrementalBuildTests.Project {
+        let project = try IncrementalBuildTests.Project()
+        let photo = try TestPictures.photo(width: 400, height: 300, as: FRUITSITE_VIPS_JPEG)
+        try photo.write(to: URL(fileURLWithPath: project.folder.path + "/Content/apple.jpg"))
+        try project.edit("Content/apple.md") {
+            $0.replacingOccurrences(of: "\ncategory: ", with: "\n" + image + "\ncategory: ")
+        }
+        return project
+    }
+
+    @Test func theFruitHasItsPicturesSizeAndPlaceholder() throws {
+        let project = try Self.project(image: "image: {src: apple.jpg, alt: A red apple}")
+        defer { project.folder.remove() }
+        try project.build()
+        let scanner = ContentScanner(
+            contentDirectory: project.options.contentDirectory, fileSystem: .local,
+            parser: FruitParser(), now: 0)
+        let reference = FruitParser.ImageReference(
+            source: "apple.jpg", alt: "A red apple",
+            location: SourceLocation(path: "apple.md", line: 1, column: 1))
+        let image = try scanner.picture(
+            reference, of: project.options.contentDirectory + "/apple.md"
+        ).get()
+        #expect(image.path == project.options.contentDirectory + "/apple.jpg")
+        #expect(image.header.width == 400 && image.header.height == 300)
+        #expect(image.header.format == .jpeg && image.alt == "A red apple")
+        #expect(image.placeholder.color.count == 7 && image.placeholder.dataURI.utf8.count <= 200)
+    }
+
+    /// Each entry's problem with its picture is an error at its `src:`, reported together;
+    /// the previous output stays.
+    @Test func everyProblemWithAPictureIsAnErrorAtItsSource() throws {
+        let project = try Self.project(image: "image: {src: apple.jpg, alt: A red apple}")
+        defer { project.folder.remove() }
+        try project.build()
+        let output = filesBelow(project.folder.path + "/Output")
+        try project.folder.write("Content/notes.jpg", "just text\n")
+        let cases = [
+            ("banana", "missing.jpg", "cannot read the picture"),
+            ("cherry", "notes.jpg", "is not a JPEG, PNG, WebP, AVIF or HEIC picture"),
+            ("kiwi", "../../secret.jpg", "'image.src' leads outside the content folder"),
+        ]
+        for (slug, source, _) in cases {
+            try project.edit("Content/\(slug).md") {
+                $0.replacingOccurrences(
+                    of: "\ncategory: ", with: "\nimage: {src: \(source), alt: x}\ncategory: ")
+            }
+        }
+        do {
+            try project.build()
+            Issue.record("the build succeeded")
+        } catch let failure as BuildFailure {
+            let errors = failure.diagnostics.filter(\.isError)
+            #expect(errors.count == cases.count, "\(errors)")
+            for (slug, _, message) in cases {
+                let error = errors.first { $0.location.path.hasSuffix("/\(slug).md") }
+                #expect(error?.message.contains(message) == true, "\(slug): \(String(describing: error))")
+                #expect(error?.location.column == 14, "\(slug): the column of src's value")
+            }
+        }
+        #expect(filesBelow(project.folder.path + "/Output") == output)
+    }
+}
