@@ -13,23 +13,24 @@ RELEASE_BIN := .build/release/fruitsite
 # installation, and starts in a third of the time (no relocating of shared libraries),
 # which is most of a rebuild after one edit.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
-# The C libraries; on Linux the executable also links jemalloc (see Package.swift).
-PKG_CONFIG_DEPS := libcmark yaml-0.1 $(if $(filter Linux,$(shell uname)),jemalloc)
-APT_DEPS := libcmark-dev libyaml-dev libjemalloc-dev pkg-config unicode-data bzip2
+# The C libraries: libvips decodes and encodes pictures, loaded at the first one (its headers
+# are for shim-test); on Linux the executable also links jemalloc (see Package.swift).
+PKG_CONFIG_DEPS := libcmark yaml-0.1 vips $(if $(filter Linux,$(shell uname)),jemalloc)
+APT_DEPS := libcmark-dev libyaml-dev libvips-dev libjemalloc-dev pkg-config unicode-data bzip2
 # Unicode's NormalizationTest.txt, which the NFC test reads (Debian compresses it).
 UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 
-.PHONY: site test install deps mustache-reference release docs-test swift-test js-test browser-test bench fuzz sanitize stress lint format help
+.PHONY: site test install deps mustache-reference release docs-test shim-test swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
 
-deps: ## Install libcmark, libyaml, pkg-config and (on Linux) jemalloc and unicode-data when they are missing
+deps: ## Install libcmark, libyaml, libvips, pkg-config and (on Linux) jemalloc and unicode-data when they are missing
 	@if pkg-config --exists $(PKG_CONFIG_DEPS) 2>/dev/null && { [ "$$(uname)" = Darwin ] || \
 	  { ls $(UNICODE_TEST)* >/dev/null 2>&1 && command -v bzip2 >/dev/null; }; }; then exit 0; fi; \
 	if [ "$$(uname)" = Darwin ]; then \
-	  if command -v brew >/dev/null; then brew install cmark libyaml pkg-config; \
-	  else echo "error: install Homebrew, then run: brew install cmark libyaml pkg-config" >&2; exit 1; fi; \
+	  if command -v brew >/dev/null; then brew install cmark libyaml vips pkg-config; \
+	  else echo "error: install Homebrew, then run: brew install cmark libyaml vips pkg-config" >&2; exit 1; fi; \
 	elif command -v apt-get >/dev/null; then \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
 	  if [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
@@ -39,7 +40,7 @@ deps: ## Install libcmark, libyaml, pkg-config and (on Linux) jemalloc and unico
 	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $(APT_DEPS) >/dev/null || { \
 	    echo "error: could not install; run: sudo apt-get install -y $(APT_DEPS)" >&2; exit 1; }; \
 	else \
-	  echo "error: install the development files of libcmark, libyaml and jemalloc, and pkg-config" >&2; exit 1; \
+	  echo "error: install the development files of libcmark, libyaml, libvips and jemalloc, and pkg-config" >&2; exit 1; \
 	fi
 
 # The Mustache differential test (Tests/MustacheTests/DifferentialTests.swift) renders generated
@@ -73,13 +74,18 @@ install: ## Copy the binary `make site` built to PREFIX/bin (/usr/local/bin), so
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/fruitsite"
 
-test: site lint docs-test swift-test js-test browser-test ## Every test: formatting, the documentation, Swift, JavaScript and the real browser
+test: site lint docs-test shim-test swift-test js-test browser-test ## Every test: formatting, the documentation, Swift, JavaScript and the real browser
 
 # The Swift half reads what the docs must name from the code: each command's --help, the
 # front-matter and config keys, every template variable (docs/contributing.md, "The tests").
 docs-test: deps ## The documentation: every relative link and #anchor leads somewhere, and the reference names every option, key and variable
 	$(PYTHON) Tests/Docs/check_links.py
 	$(SWIFT) test --filter 'DocumentationTests|HelpReferenceTests'
+
+# libvips is loaded with dlopen, so the compiler never compares Sources/CVips/shim.h with
+# libvips's headers; this does.
+shim-test: deps ## The libvips declarations of Sources/CVips/shim.h against libvips's own headers
+	$(CC) -fsyntax-only $$(pkg-config --cflags vips) Tests/CVips/declarations.c
 
 swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
 	MUSTACHE_REFERENCE=required $(SWIFT) test

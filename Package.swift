@@ -12,7 +12,7 @@ let package = Package(
         .library(name: "FruitsiteServe", targets: ["FruitsiteServe"]),
     ],
     targets: [
-        // MARK: - C libraries, found through pkg-config
+        // MARK: - C libraries
         .systemLibrary(
             name: "CCmark",
             pkgConfig: "libcmark",
@@ -23,11 +23,15 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
         ),
+        // libvips is loaded with dlopen at the first picture, not linked: its hundred libraries
+        // would slow the start of every run. Its declarations are in CVips's shim.h, checked
+        // against libvips's headers by `make shim-test`.
+        .systemLibrary(name: "CVips"),
 
         // MARK: - Libraries
         .target(name: "Mustache"),
         .target(
-            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "Mustache"],
+            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "CVips", "Mustache"],
             plugins: ["EmbedTheme"]),
         .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
         .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),
@@ -48,7 +52,8 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"]),
         .testTarget(
             name: "FruitsiteCoreTests",
-            dependencies: ["FruitsiteCore", "Mustache", "TestSupport"],
+            // CVips: the picture tests make their sources with libvips.
+            dependencies: ["FruitsiteCore", "CVips", "Mustache", "TestSupport"],
             exclude: ["Golden"]  // read from disk by path, so FRUITSITE_RECORD=1 can rewrite them
         ),
         .testTarget(

@@ -1,0 +1,24 @@
+/// A format fruitsite writes pictures in.
+public enum PictureFormat: String, Sendable, Hashable, CaseIterable, Codable {
+    case avif, webp, jpeg, png
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .avif: "avif"
+        case .webp: "webp"
+        case .jpeg: "jpg"
+        case .png: "png"
+        }
+    }
+
+    /// The media type, as a `<source type>` or a `data:` URI gives it.
+    public var mediaType: String {
+        switch self {
+        case .avif: "image/avif"
+        case .webp: "image/webp"
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        }
+    }
+}

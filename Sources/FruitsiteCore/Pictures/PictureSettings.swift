@@ -1,0 +1,56 @@
+/// How pictures are published: the widths and formats of their variants, and how hard each
+/// encoder works.
+public struct PictureSettings: Sendable, Hashable {
+    /// The widths in pixels of the variants, in any order. Those wider than a source are
+    /// left out for it; when all are, its one variant is as wide as it.
+    public var widths: [Int] = [320, 640, 960, 1280]
+    /// The formats written besides the fallback (see `PictureHeader.fallbackFormat`), which
+    /// a page offers in this order.
+    public var formats: [PictureFormat] = [.avif, .webp]
+    /// The AVIF quality, from 1 to 100 (libvips's `Q`).
+    public var avifQuality = 50
+    /// The WebP quality, from 1 to 100.
+    public var webpQuality = 75
+    /// The JPEG quality, from 1 to 100. (PNG is lossless.)
+    public var jpegQuality = 80
+    /// How hard the AV1 encoder tries, from 0 (fastest) to 9 (smallest files). libvips's
+    /// default, 4, takes 2 to 3 times as long for files no smaller on detailed photos and
+    /// a fifth smaller on smooth ones (Benchmarks/README.md, "Pictures"); 3 keeps a build
+    /// of hundreds of photos within minutes.
+    public var avifEffort = 3
+    /// The most pixels a source may declare. Its header is checked before any pixel is
+    /// decoded, so a small file that declares a huge picture cannot exhaust memory.
+    public var maximumPixelCount = 100_000_000
+
+    /// Creates the default settings.
+    public init() {}
+
+    /// The widths of a source's variants, ascending: those of `widths` no wider than it, or
+    /// its own width when every one is wider. Pictures are never enlarged.
+    /// - Parameter sourceWidth: The source's upright width.
+    public func variantWidths(forSourceWidth sourceWidth: Int) -> [Int] {
+        let fitting = Set(widths.filter { $0 > 0 && $0 <= sourceWidth }).sorted()
+        return fitting.isEmpty ? [sourceWidth] : fitting
+    }
+
+    /// The formats of a source's variants: `formats`, then its fallback.
+    /// - Parameter header: The source's header.
+    public func variantFormats(for header: PictureHeader) -> [PictureFormat] {
+        let fallback = header.fallbackFormat
+        var chosen: [PictureFormat] = []
+        for format in formats where format != fallback && !chosen.contains(format) {
+            chosen.append(format)
+        }
+        return chosen + [fallback]
+    }
+
+    /// The quality libvips is given for `format`.
+    func quality(of format: PictureFormat) -> Int {
+        switch format {
+        case .avif: avifQuality
+        case .webp: webpQuality
+        case .jpeg: jpegQuality
+        case .png: 100
+        }
+    }
+}
