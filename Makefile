@@ -13,14 +13,14 @@ RELEASE_BIN := .build/release/fruitsite
 # installation, and starts in a third of the time (no relocating of shared libraries),
 # which is most of a rebuild after one edit.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
-# The C libraries (libvips decodes and encodes pictures); on Linux the executable also links
-# jemalloc (see Package.swift).
+# The C libraries: libvips decodes and encodes pictures, loaded at the first one (its headers
+# are for shim-test); on Linux the executable also links jemalloc (see Package.swift).
 PKG_CONFIG_DEPS := libcmark yaml-0.1 vips $(if $(filter Linux,$(shell uname)),jemalloc)
 APT_DEPS := libcmark-dev libyaml-dev libvips-dev libjemalloc-dev pkg-config unicode-data bzip2
 # Unicode's NormalizationTest.txt, which the NFC test reads (Debian compresses it).
 UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 
-.PHONY: site test install deps mustache-reference release docs-test swift-test js-test browser-test bench fuzz sanitize stress lint format help
+.PHONY: site test install deps mustache-reference release docs-test shim-test swift-test js-test browser-test bench fuzz sanitize stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
@@ -74,13 +74,18 @@ install: ## Copy the binary `make site` built to PREFIX/bin (/usr/local/bin), so
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/fruitsite"
 
-test: site lint docs-test swift-test js-test browser-test ## Every test: formatting, the documentation, Swift, JavaScript and the real browser
+test: site lint docs-test shim-test swift-test js-test browser-test ## Every test: formatting, the documentation, Swift, JavaScript and the real browser
 
 # The Swift half reads what the docs must name from the code: each command's --help, the
 # front-matter and config keys, every template variable (docs/contributing.md, "The tests").
 docs-test: deps ## The documentation: every relative link and #anchor leads somewhere, and the reference names every option, key and variable
 	$(PYTHON) Tests/Docs/check_links.py
 	$(SWIFT) test --filter 'DocumentationTests|HelpReferenceTests'
+
+# libvips is loaded with dlopen, so the compiler never compares Sources/CVips/shim.h with
+# libvips's headers; this does.
+shim-test: deps ## The libvips declarations of Sources/CVips/shim.h against libvips's own headers
+	$(CC) -fsyntax-only $$(pkg-config --cflags vips) Tests/CVips/declarations.c
 
 swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
 	MUSTACHE_REFERENCE=required $(SWIFT) test

@@ -1,4 +1,4 @@
-// Opens a search index, single (format 1) or sharded (format 4, README "The sharded index"),
+// Opens a search index, single (format 1) or sharded (format 5, README "The sharded index"),
 // behind one interface: both give exactly filterFruits' fruits (fold-v1), in catalog order.
 import { filterFruits, fold, wellFormed } from './fruit-filter.js';
 
@@ -65,7 +65,7 @@ const unionAll = (sets) => {
  * search({ q, category, ...facetValues }), prefetch(q) }`, records' `url`s relative to `root`.
  * A search resolves to `{ count, records(start, end) }`; `prefetch(q)`, once q's results show,
  * fetches the gram files q one code point longer can need. A search that sees a new build
- * moves to it and calls onChange() (README, "Deploying"). Rejects a format but 1 and 4, and a
+ * moves to it and calls onChange() (README, "Deploying"). Rejects a format but 1 and 5, and a
  * file not fetched with its HTTP `status`.
  */
 export async function openIndex(url, { fetch = globalThis.fetch, onChange = () => {} } = {}) {
@@ -91,8 +91,8 @@ export async function openIndex(url, { fetch = globalThis.fetch, onChange = () =
   const index = await get(base.href);
   if (index?.version === 1) return single(index, new URL('.', base));
   const latest = (reload) => get(base.href, { cache: reload ? 'reload' : 'no-cache' });
-  if (index?.version === 4) return sharded(index, new URL('..', base), load, latest, onChange);
-  throw new Error(`${base}: not a search index of format 1 or 4`);
+  if (index?.version === 5) return sharded(index, new URL('..', base), load, latest, onChange);
+  throw new Error(`${base}: not a search index of format 1 or 5`);
 }
 
 // MARK: - Format 1: one file
@@ -109,7 +109,7 @@ function single({ categories, fruits }, root) {
   };
 }
 
-// MARK: - Format 4: a manifest, and files per gram, category, facet value and records
+// MARK: - Format 5: a manifest, and files per gram, category, facet value and records
 
 function sharded(manifest, root, load, latest, onChange) {
   let m = manifest; // the build searched
@@ -123,7 +123,7 @@ function sharded(manifest, root, load, latest, onChange) {
     (checking ??= latest(reload)
       .then(
         (next) =>
-          next?.version === 4 && !seen.has(next.build) &&
+          next?.version === 5 && !seen.has(next.build) &&
           (seen.add(next.build), (m = next), onChange(), 1),
       )
       .catch(() => 0)
@@ -182,7 +182,7 @@ function sharded(manifest, root, load, latest, onChange) {
       // Its hits are read in this build's records files.
       const built = m;
       const { categories, facets, count, records: size } = built;
-      const category_ = (i) => set(named(`categories/${i}`, built.categoryFiles, i));
+      const category_ = (i) => set(named('categories/fruits', built.categoryFiles, i));
       // Beside the search's files: no round of its own.
       moved();
       const text = q ? fold(wellFormed(q)) : '';
@@ -202,7 +202,7 @@ function sharded(manifest, root, load, latest, onChange) {
         if (!value) continue;
         const f = facets.findIndex((facet) => facet.key === key);
         const v = f < 0 ? -1 : find(facets[f].values, value);
-        sets.push(v < 0 ? none() : set(named(`facets/${f}/${v}`, facets[f].files, v)));
+        sets.push(v < 0 ? none() : set(named(`facets/${f}/fruits`, facets[f].files, v)));
       }
       let hits;
       try {

@@ -133,7 +133,7 @@ def load_search_index(site: Path) -> dict:
     if path is None:
         raise FileNotFoundError(f"{site}'s index page names no search index that it has")
     index = json.loads(path.read_text(encoding="utf-8"))
-    if index.get("version") != 4:
+    if index.get("version") != 5:
         return index
     fruits = []
     for number in range(-(-index["count"] // index["records"])):
@@ -141,7 +141,7 @@ def load_search_index(site: Path) -> dict:
         stamp = index["recordsFiles"][8 * group:8 * group + 8]
         records = path.parent / "records" / f"{number}.{stamp}.json"
         fruits += json.loads(records.read_text(encoding="utf-8"))
-    return {"version": 4, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
+    return {"version": 5, "categories": [c["name"] for c in index["categories"]], "fruits": fruits}
 
 
 def category_name_for_option(index: dict, value: str, label: str) -> str:

@@ -134,6 +134,51 @@ import Testing
         #expect(first.isEmpty)
     }
 
+    /// An open fruit page is found by its slug, which two files can share while one of them
+    /// is a draft, and which passes from one file to another: each update renders the page
+    /// of the listed fruit that has the slug then, and reports two listed fruits that share
+    /// one, as a fresh site does.
+    @Test func findsTheOpenPageOfTheFruitThatHasItsSlugNow() throws {
+        var live = try Live()
+        defer { live.folder.remove() }
+        // Pages that name the one-file search index wait for the whole update.
+        try live.configure("search: {index: sharded}\n")
+        let open: Set<String> = ["fruits/apple/index.html"]
+        func openPage(changing paths: [String]) throws -> String? {
+            var page: String?
+            let update = try live.site.update(changing: Set(paths.map(live.path)), open: open) {
+                files, _ in page = files.first.map { String(decoding: $0.bytes, as: UTF8.self) }
+            }
+            for file in update.files { live.files[file.path] = file.bytes }
+            for path in update.removed { live.files[path] = nil }
+            return page
+        }
+        let other = "more/apple.md"
+        try live.folder.write("Content/" + other, "---\nname: Other Apple\ncategory: Pome\n---\n")
+        #expect(throws: BuildFailure.self) { try openPage(changing: [other]) }
+        do {
+            _ = try live.site.update(changing: [live.path(other)])
+        } catch {
+            #expect("\(error)".contains("duplicate slug 'apple'"))
+        }
+
+        try live.folder.write(
+            "Content/" + other, "---\nname: Other Apple\ncategory: Pome\ndraft: true\n---\n")
+        #expect(try openPage(changing: [other])?.contains("<h1><bdi>Apple<") == true)
+
+        try live.folder.write("Content/" + other, "---\nname: Other Apple\ncategory: Pome\n---\n")
+        try FileManager.default.removeItem(atPath: live.path("apple.md"))
+        #expect(try openPage(changing: [other, "apple.md"])?.contains("Other Apple") == true)
+
+        try FileManager.default.moveItem(
+            atPath: live.path(other), toPath: live.path("more/green-apple.md"))
+        try live.folder.write("Content/apple.md", "---\nname: New Apple\ncategory: Pome\n---\n")
+        let page = try openPage(changing: [other, "more/green-apple.md", "apple.md"])
+        #expect(page?.contains("New Apple") == true)
+        try live.update(changing: nil)
+        try live.expectFresh("after the slug passed between files")
+    }
+
     /// Entries are parsed for the facets: when the config's facets change, the next update
     /// parses every file again, whatever the watcher reported, and drops the old facet's pages.
     /// It takes the path a build takes when the saved model cannot be used, and says why.

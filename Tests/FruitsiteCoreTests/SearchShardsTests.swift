@@ -68,8 +68,18 @@ import Testing
         hashes.buckets = Array(gramHashes.prefix(grams.buckets))
         hashes.heavy = Array(gramHashes.dropFirst(grams.buckets))
         let groups = builder.groupFiles(categories: categories, facets: facets)
-        hashes.categories = stamped(groups.categories)
-        hashes.facets = groups.facets.map(stamped)
+        func grouped(_ list: [[UInt8]], facet: Int?) -> [UInt64] {
+            list.map { bytes in
+                let hash = StableHasher.hash(bytes)
+                let path = SearchShards.groupPath(facet: facet, hash: hash)
+                if !files.contains(where: { $0.path == path }) {
+                    files.append(RenderedPage(path: path, bytes: bytes))
+                }
+                return hash
+            }
+        }
+        hashes.categories = grouped(groups.categories, facet: nil)
+        hashes.facets = groups.facets.enumerated().map { grouped($1, facet: $0) }
         let recordsFiles = builder.recordsFiles(count: records.count)
         hashes.recordsGroup = builder.recordsGroup(fileCount: recordsFiles.count)
         for group in stride(from: 0, to: recordsFiles.count, by: hashes.recordsGroup) {
@@ -103,8 +113,10 @@ import Testing
             return nil
         }
         let stamp = stamps.dropFirst(8 * index).prefix(8)
-        let found = files[SearchShards.folder + "\(path).\(stamp).json"]
-        #expect(found != nil, "no file \(path).\(stamp).json")
+        // A category's or a facet value's file is named by its stamp alone.
+        let name = path.hasSuffix("/") ? "\(path)fruits.\(stamp).json" : "\(path).\(stamp).json"
+        let found = files[SearchShards.folder + name]
+        #expect(found != nil, "no file \(name)")
         return found
     }
 
@@ -150,7 +162,7 @@ import Testing
     @Test func everyGramListsExactlyTheFruitsWhoseNameHasIt() throws {
         let files = Self.files()
         let manifest = try #require(files[SearchShards.manifestPath] as? [String: Any])
-        #expect(manifest["version"] as? Int == 4 && manifest["count"] as? Int == Self.names.count)
+        #expect(manifest["version"] as? Int == 5 && manifest["count"] as? Int == Self.names.count)
         let buckets = try #require(manifest["buckets"] as? String).count / 8
         let heavy = try #require(manifest["heavy"] as? [String: Int])
         #expect(buckets > 1 && !heavy.isEmpty, "the test's sizes make both kinds of file")
@@ -218,7 +230,7 @@ import Testing
             #expect(categories[index]["count"] as? Int == category.positions.count)
             #expect(
                 Self.positions(
-                    Self.file(files, "categories/\(index)", manifest["categoryFiles"], index))
+                    Self.file(files, "categories/", manifest["categoryFiles"], index))
                     == category.positions.map(\.rawValue))
         }
         let facets = try #require(manifest["facets"] as? [[String: Any]])
@@ -228,7 +240,7 @@ import Testing
         #expect(values.map { $0["count"] as? Int } == [8, 0])
         for (index, value) in Self.facets[0].values.enumerated() {
             #expect(
-                Self.positions(Self.file(files, "facets/0/\(index)", facets[0]["files"], index))
+                Self.positions(Self.file(files, "facets/0/", facets[0]["files"], index))
                     == value.positions.map(\.rawValue))
         }
     }

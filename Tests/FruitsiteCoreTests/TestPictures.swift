@@ -20,40 +20,45 @@ enum TestPictures {
     /// as `format` with `metadata`, which libvips keeps.
     static func make(
         width: Int, height: Int, bands: Int = 3, as format: FruitsiteVipsFormat,
-        interpretation: VipsInterpretation = VIPS_INTERPRETATION_sRGB,
+        interpretation: Int32 = FRUITSITE_VIPS_INTERPRETATION_sRGB,
         metadata: Metadata = Metadata(), color: (Int, Int) -> [UInt8]
     ) throws -> Data {
-        try Vips.start()
+        let vips = try Vips.start()
+        let c = vips.c
         var pixels: [UInt8] = []
         pixels.reserveCapacity(width * height * bands)
         for y in 0..<height {
             for x in 0..<width { pixels += color(x, y) }
         }
         let image = try #require(
-            vips_image_new_from_memory_copy(
+            c.vips_image_new_from_memory_copy(
                 pixels, pixels.count, Int32(width), Int32(height), Int32(bands),
-                VIPS_FORMAT_UCHAR))
-        defer { g_object_unref(image) }
-        image.pointee.Type = interpretation
+                FRUITSITE_VIPS_FORMAT_UCHAR))
+        defer { c.g_object_unref(UnsafeMutableRawPointer(image)) }
+        // The same fields but the interpretation, which new_from_memory_copy guesses.
+        c.vips_image_init_fields(
+            image, Int32(width), Int32(height), Int32(bands), FRUITSITE_VIPS_FORMAT_UCHAR,
+            FRUITSITE_VIPS_CODING_NONE, interpretation, 1, 1)
         if let orientation = metadata.orientation {
-            vips_image_set_int(image, "orientation", Int32(orientation))
+            c.vips_image_set_int(image, "orientation", Int32(orientation))
         }
-        for (name, value) in metadata.exif { vips_image_set_string(image, name, value) }
+        for (name, value) in metadata.exif { c.vips_image_set_string(image, name, value) }
         if let xmp = metadata.xmp {
-            vips_image_set_blob_copy(image, "xmp-data", xmp, xmp.utf8.count)
+            c.vips_image_set_blob_copy(image, "xmp-data", xmp, xmp.utf8.count)
         }
         if let iptc = metadata.iptc {
-            vips_image_set_blob_copy(image, "iptc-data", iptc, iptc.count)
+            c.vips_image_set_blob_copy(image, "iptc-data", iptc, iptc.count)
         }
         if let profile = metadata.iccProfile {
-            vips_image_set_blob_copy(image, "icc-profile-data", profile, profile.count)
+            c.vips_image_set_blob_copy(image, "icc-profile-data", profile, profile.count)
         }
         var bytes: UnsafeMutableRawPointer?
         var count = 0
-        guard fruitsite_vips_save(image, format, 90, 0, 0, &bytes, &count) == 0, let bytes else {
-            throw Vips.Failure.last
-        }
-        defer { g_free(bytes) }
+        guard
+            fruitsite_vips_save(vips.functions, image, format, 90, 0, 0, &bytes, &count) == 0,
+            let bytes
+        else { throw vips.lastFailure }
+        defer { c.g_free(bytes) }
         return Data(bytes: bytes, count: count)
     }
 
@@ -79,30 +84,33 @@ enum TestPictures {
         var width: Int
         var height: Int
         var bands: Int
-        var interpretation: VipsInterpretation
+        var interpretation: Int32
         var fields: [String]
     }
 
     static func readBack(_ bytes: Data) throws -> ReadBack {
-        try Vips.start()
+        let vips = try Vips.start()
+        let c = vips.c
         return try bytes.withUnsafeBytes { buffer in
-            guard let image = fruitsite_vips_open_buffer(buffer.baseAddress, buffer.count) else {
-                throw Vips.Failure.last
-            }
-            defer { g_object_unref(image) }
+            guard
+                let image = fruitsite_vips_open_buffer(
+                    vips.functions, buffer.baseAddress, buffer.count)
+            else { throw vips.lastFailure }
+            defer { c.g_object_unref(UnsafeMutableRawPointer(image)) }
             var fields: [String] = []
-            if let names = vips_image_get_fields(image) {
+            if let names = c.vips_image_get_fields(image) {
                 var index = 0
                 while let name = names[index] {
                     fields.append(String(cString: name))
                     index += 1
                 }
-                g_strfreev(names)
+                c.g_strfreev(names)
             }
             return ReadBack(
-                width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)),
-                bands: Int(vips_image_get_bands(image)),
-                interpretation: vips_image_get_interpretation(image), fields: fields)
+                width: Int(c.vips_image_get_width(image)),
+                height: Int(c.vips_image_get_height(image)),
+                bands: Int(c.vips_image_get_bands(image)),
+                interpretation: c.vips_image_get_interpretation(image), fields: fields)
         }
     }
 

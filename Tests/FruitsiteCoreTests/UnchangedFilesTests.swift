@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// A rebuild writes only the files whose bytes change: after each kind of edit that `make
-/// bench` times, no file of the output folder is written again with the bytes it had.
+/// bench` times, no file of the output folder is written again with the bytes it had, at its
+/// path or under another name.
 @Suite struct UnchangedFilesTests {
     /// Every file of a folder: its inode and modification time, which a write changes (a
     /// build writes a changed file anew and renames or swaps it in), and its bytes.
@@ -28,6 +29,16 @@ import Testing
                     now.inode != then.inode || now.modified.tv_sec != then.modified.tv_sec
                     || now.modified.tv_nsec != then.modified.tv_nsec
                 return isWritten ? path : nil
+            }.sorted()
+        }
+
+        /// The files added since `before` with the bytes of a file removed since: written
+        /// again under another name.
+        func renamed(since before: Snapshot) -> [String] {
+            let removed = Set(
+                before.files.compactMap { path, then in files[path] == nil ? then.bytes : nil })
+            return files.compactMap { path, now in
+                before.files[path] == nil && removed.contains(now.bytes) ? path : nil
             }.sorted()
         }
     }
@@ -84,8 +95,11 @@ import Testing
             let before = try Snapshot(output)
             try edit()
             try project.build()
-            let rewritten = try Snapshot(output).rewritten(since: before)
+            let after = try Snapshot(output)
+            let rewritten = after.rewritten(since: before)
             #expect(rewritten.isEmpty, "\(name): written with the bytes they had: \(rewritten)")
+            let renamed = after.renamed(since: before)
+            #expect(renamed.isEmpty, "\(name): written under another name: \(renamed)")
         }
     }
 }

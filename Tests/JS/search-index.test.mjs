@@ -1,5 +1,5 @@
 // Checks Templates/assets/search-index.js on sites that fruitsite builds, with a single index
-// (format 1) and a sharded one (format 4): for the shared vectors' catalogs and generated ones,
+// (format 1) and a sharded one (format 5): for the shared vectors' catalogs and generated ones,
 // both give the fruits `fruitsite search --json` prints, in its order, and the same records.
 // Needs the fruitsite executable: FRUITSITE_BIN, by default .build/release/fruitsite.
 import assert from 'node:assert/strict';
@@ -592,9 +592,9 @@ describe('openIndex', () => {
     fetch: async () => ({ ok: true, status: 200, json: async () => body }),
   });
 
-  test('rejects a format other than 1 and 4', async () => {
-    await assert.rejects(openIndex('http://x.test/i.json', serve({ version: 3 })), Error);
-    await assert.rejects(openIndex('http://x.test/i.json', serve({ version: 5 })), Error);
+  test('rejects a format other than 1 and 5', async () => {
+    await assert.rejects(openIndex('http://x.test/i.json', serve({ version: 4 })), Error);
+    await assert.rejects(openIndex('http://x.test/i.json', serve({ version: 6 })), Error);
     await assert.rejects(openIndex('http://x.test/i.json', serve({ fruits: [] })), Error);
   });
 

@@ -99,6 +99,7 @@ extension SiteBuilder {
                 ? model.writtenPaths.subtracting(rendered.model.writtenPaths).sorted()
                 : rendered.removals
             model = rendered.model
+            model.indexSlugs()
             hasFailed = false
             return Update(files: files, removed: removed, rendering: rendered.rendering)
         }

@@ -246,22 +246,12 @@ extension SiteModel {
     /// kept its file kept its slug): each file after the first, in path order, gets the
     /// error.
     private func duplicateSlugs(among listed: [EntryID]) -> [Diagnostic] {
-        let slugs = Set(listed.map { self[$0].fruit.slug })
-        guard !slugs.isEmpty else { return [] }
-        // Each path's slug is hashed from the path's bytes, and made a string only when the
-        // hash is one of theirs: making every path's slug had cost 1,300 instructions a fruit.
-        let hashes = Set(slugs.map { StableHasher.hash(Array($0.utf8)) })
-        var pathsBySlug: [String: [String]] = [:]
-        for id in order {
-            var path = self[id].path
-            guard hashes.contains(path.withUTF8(Self.slugHash)) else { continue }
-            let slug = String(self[id].slug)
-            guard slugs.contains(slug) else { continue }
-            pathsBySlug[slug, default: []].append(path)
-        }
+        guard !listed.isEmpty else { return [] }
+        let index = slugs
         var diagnostics: [Diagnostic] = []
-        for (slug, paths) in pathsBySlug where paths.count > 1 {
-            var paths = paths
+        for slug in Set(listed.map { self[$0].slug }).sorted() {
+            var paths = index.ids(withSlug: slug, in: self).filter(isListed).map { self[$0].path }
+            guard paths.count > 1 else { continue }
             UTF8Order.sort(&paths)
             for path in paths.dropFirst() {
                 diagnostics.append(
@@ -272,14 +262,6 @@ extension SiteModel {
             }
         }
         return diagnostics
-    }
-
-    /// `StableHasher.hash` of the slug of the file at `path` (`SourceFile.slug(of:)`).
-    static func slugHash(_ path: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        let slug = UnsafeBufferPointer(rebasing: path[SourceFile.slugRange(in: path)])
-        var hasher = StableHasher()
-        hasher.combine(bytes: UnsafeRawBufferPointer(slug))
-        return hasher.value
     }
 
     /// Categories whose names differ but whose URL slugs are the same.

@@ -65,8 +65,17 @@ extension SiteModel {
         let grams = searchGrams!
         let facets = zip(settings.facets, self.facets).map { (key: $0, values: $1) }
         let files = builder.groupFiles(categories: categories, facets: facets)
-        hashes.categories = publish(files.categories, changed: &changed, paths: &paths)
-        hashes.facets = files.facets.map { publish($0, changed: &changed, paths: &paths) }
+        hashes.categories = files.categories.map { bytes in
+            publish(
+                bytes, named: { SearchShards.groupPath(facet: nil, hash: $0) }, &changed, &paths)
+        }
+        hashes.facets = files.facets.enumerated().map { facet, values in
+            values.map { bytes in
+                publish(
+                    bytes, named: { SearchShards.groupPath(facet: facet, hash: $0) }, &changed,
+                    &paths)
+            }
+        }
         shardRecords(of: data, builder, lastWritten: stamped, into: &hashes, &changed, &paths)
 
         let manifest = builder.manifest(
@@ -135,13 +144,24 @@ extension SiteModel {
         _ files: [RenderedPage], changed: inout [RenderedPage], paths: inout [String]
     ) -> [UInt64] {
         files.map { file in
-            let hash = StableHasher.hash(file.bytes)
-            let path = ContentName.path(file.path, hash: hash)
-            if outputs[path] == nil { changed.append(RenderedPage(path: path, bytes: file.bytes)) }
-            outputs[path] = OutputRecord(inputHash: hash, outputHash: hash)
-            paths.append(path)
-            return hash
+            publish(file.bytes, named: { ContentName.path(file.path, hash: $0) }, &changed, &paths)
         }
+    }
+
+    /// Records a file of `bytes` at the path `named` gives for their hash, adds it to
+    /// `changed` unless a file of that name was written before (a name, once written, means
+    /// the same bytes), and its path to `paths`.
+    /// - Returns: The hash of `bytes`.
+    private mutating func publish(
+        _ bytes: [UInt8], named: (UInt64) -> String, _ changed: inout [RenderedPage],
+        _ paths: inout [String]
+    ) -> UInt64 {
+        let hash = StableHasher.hash(bytes)
+        let path = named(hash)
+        if outputs[path] == nil { changed.append(RenderedPage(path: path, bytes: bytes)) }
+        outputs[path] = OutputRecord(inputHash: hash, outputHash: hash)
+        paths.append(path)
+        return hash
     }
 
     /// The single search index (`search-index.json`, named by its bytes), made again only when

@@ -61,6 +61,8 @@ struct SiteModel: Sendable {
     /// changed paths is then all a scan needs to look at. Not saved: a loaded model does not
     /// know, and is listed again before it is trusted with that.
     var isLinkFree = false
+    /// Kept once `indexSlugs()` is called (`serve`): see `SlugIndex`.
+    private(set) var slugIndex: SlugIndex?
 
     /// An empty model: what a clean build starts from.
     init(settings: Settings) {
@@ -89,8 +91,13 @@ struct SiteModel: Sendable {
 
     // MARK: - Changing
 
-    // Only this file writes the entries, the catalog order and the groups: `replace` keeps
-    // the three in agreement.
+    // Only this file writes the entries, the catalog order, the groups and the slug index:
+    // `replace` keeps the four in agreement.
+
+    /// Makes the model keep a slug index from now on, kept by `replace` as entries change.
+    mutating func indexSlugs() {
+        if slugIndex == nil { slugIndex = SlugIndex(self) }
+    }
 
     /// Records that the file of `id` was seen again with the same bytes.
     mutating func verify(_ id: EntryID, status: FileStatus?, at time: Int64) {
@@ -123,6 +130,7 @@ struct SiteModel: Sendable {
         var ids: [EntryID] = []
         for id in removed {
             old.append(entries[id]!)
+            slugIndex?.remove(id, of: entries[id]!)
             entries[id] = nil
             count -= 1
         }
@@ -130,12 +138,17 @@ struct SiteModel: Sendable {
             if let id {
                 let (stays, wasListed) = (staysInPlace(id, entry), isListed(id))
                 old.append(entries[id]!)
+                if entries[id]!.path != entry.path {
+                    slugIndex?.remove(id, of: entries[id]!)
+                    slugIndex?.insert(id, of: entry)
+                }
                 entries[id] = entry
                 if !stays && isListed(id) { arriving.append(id) }
                 if !wasListed && isListed(id) { newlyListed.append(id) }
                 ids.append(id)
             } else {
                 let id = entries.append(entry)
+                slugIndex?.insert(id, of: entry)
                 count += 1
                 if isListed(entry.fruit) {
                     arriving.append(id)

@@ -34,21 +34,32 @@ public enum ContentName {
     /// Whether the last part of `path`'s name (before its extension, if it has one) is a
     /// stamp, as `path(_:hash:)` puts there.
     public static func isStamped(_ path: String) -> Bool {
-        var parts = path.split(separator: "/").last?.split(separator: ".") ?? []
-        if parts.count > 2 { parts.removeLast() }
-        guard parts.count >= 2, let stamp = parts.last else { return false }
-        return stamp.utf8.count == stampLength && stamp.utf8.allSatisfy(alphabet.contains)
+        stampRange(in: path) != nil
     }
 
     /// `path` without the stamp `path(_:hash:)` put in it; `path` itself when it has none.
     public static func unstamped(_ path: String) -> String {
-        guard isStamped(path) else { return path }
-        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        // A leading dot starts a name (`.hidden`); the others part it.
-        let dots = path[name...].indices.filter { path[$0] == "." && $0 > name }
-        // The stamp is between the last two dots, or after the last when there is one.
-        return dots.count >= 2
-            ? String(path[..<dots[dots.count - 2]] + path[dots[dots.count - 1]...])
-            : String(path[..<dots[0]])
+        guard let range = stampRange(in: path) else { return path }
+        var bytes = Array(path.utf8)
+        bytes.removeSubrange(range)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Where a stamp lies in `path`'s UTF-8 bytes, with the dot before it: between the last
+    /// two dots of the name, or after its last dot when it has one (a leading dot starts a
+    /// name, `.hidden`, and parts nothing). Byte by byte: a build looks at every search
+    /// file's name, and doing it by characters cost 40,000 instructions a name.
+    private static func stampRange(in path: String) -> Range<Int>? {
+        let bytes = Array(path.utf8)
+        let slash = UInt8(ascii: "/")
+        let dot = UInt8(ascii: ".")
+        let name = (bytes.lastIndex(of: slash) ?? -1) + 1
+        guard let last = bytes[name...].lastIndex(of: dot), last > name else { return nil }
+        let before = bytes[(name + 1)..<last].lastIndex(of: dot)
+        let stamp = before.map { ($0 + 1)..<last } ?? (last + 1)..<bytes.count
+        guard stamp.count == stampLength, bytes[stamp].allSatisfy(alphabet.contains) else {
+            return nil
+        }
+        return before.map { $0..<last } ?? last..<bytes.count
     }
 }

@@ -17,7 +17,10 @@ public struct PictureEncoder: Sendable {
 
     /// What else than the source and the settings the variants' bytes depend on: the
     /// versions of libvips and of the codecs it uses, for a cache of variants to key on.
-    public static var encoderVersion: String { Vips.versions }
+    /// - Throws: `PictureError` when libvips cannot be loaded.
+    public static var encoderVersion: String {
+        get throws(PictureError) { try Vips.start().versions }
+    }
 
     /// Reads a source picture's header, without decoding its pixels.
     /// - Parameter source: The source file's bytes.
@@ -32,12 +35,12 @@ public struct PictureEncoder: Sendable {
         header: PictureHeader, read: Vips.Header
     ) {
         let format = try PictureSignature.format(of: source)
-        try attempt(.unavailable) { () throws(Vips.Failure) in try Vips.start() }
-        if [.avif, .heic].contains(format), !Vips.has("heifload_buffer") {
+        let vips = try Vips.start()
+        if [.avif, .heic].contains(format), !vips.has("heifload_buffer") {
             throw PictureError(.noDecoder(format))
         }
         let read = try attempt(.damaged(format)) { () throws(Vips.Failure) in
-            try Vips.header(of: source)
+            try vips.header(of: source)
         }
         // The signature chose the loader libvips should have; another would mean a loader
         // this file was not checked for.
@@ -87,26 +90,27 @@ public struct PictureEncoder: Sendable {
     ///   encoded.
     public func encode(_ source: Data) throws(PictureError) -> EncodedPicture {
         let (header, read) = try readHeaders(of: source)
+        let vips = try Vips.start()
         let widths = settings.variantWidths(forSourceWidth: header.width)
         let formats = settings.variantFormats(for: header)
-        if formats.contains(.avif), !Vips.has("heifsave_buffer") {
+        if formats.contains(.avif), !vips.has("heifsave_buffer") {
             throw PictureError(
                 .encodingFailed(.avif), underlying: "libvips was built without an AVIF encoder")
         }
         let widest = try attempt(.damaged(header.format)) { () throws(Vips.Failure) in
-            try Vips.decode(source, width: widths[widths.count - 1], hasProfile: read.hasProfile)
+            try vips.decode(source, width: widths[widths.count - 1], hasProfile: read.hasProfile)
         }
         // Each narrower width is shrunk from the widest, not decoded again.
         let sized = try widths.dropLast().map { width throws(PictureError) in
             try attempt(.damaged(header.format)) { () throws(Vips.Failure) in
-                try Vips.shrink(widest, toWidth: width)
+                try vips.shrink(widest, toWidth: width)
             }
         }
         var variants: [PictureVariant] = []
         for format in formats {
             for image in sized + [widest] {
                 let bytes = try attempt(.encodingFailed(format)) { () throws(Vips.Failure) in
-                    try Vips.encode(
+                    try vips.encode(
                         image, as: format, quality: settings.quality(of: format),
                         effort: format == .avif ? settings.avifEffort : 4)
                 }

@@ -13,6 +13,8 @@ public struct PictureError: Error, Sendable, Equatable, CustomStringConvertible 
         case damaged(PictureHeader.Format)
         /// libvips could not write the format.
         case encodingFailed(PictureFormat)
+        /// libvips is not installed, or is older than 8.14.
+        case libvipsMissing
         /// libvips could not start.
         case unavailable
     }
@@ -46,6 +48,9 @@ public struct PictureError: Error, Sendable, Equatable, CustomStringConvertible 
                 "the \(format.name) picture could not be decoded: it is damaged or truncated"
             case .encodingFailed(let format):
                 "libvips could not encode \(format.rawValue.uppercased())"
+            case .libvipsMissing:
+                "pictures need libvips 8.14 or later: install libvips "
+                    + "(apt-get install libvips42, brew install vips)"
             case .unavailable:
                 "libvips could not start"
             }

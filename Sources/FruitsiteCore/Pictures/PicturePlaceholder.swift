@@ -40,17 +40,18 @@ public struct PicturePlaceholder: Sendable, Hashable {
     /// Makes the placeholder of a decoded picture.
     /// - Throws: libvips's message.
     init(of picture: Vips.Image) throws(Vips.Failure) {
-        let small = try Vips.shrink(picture, toFitSquare: Self.previewSide)
+        let vips = picture.vips
+        let small = try vips.shrink(picture, toFitSquare: Self.previewSide)
         var preview = Data()
         for quality in Self.previewQualities {
-            preview = try Vips.encode(small, as: .webp, quality: quality, effort: 6)
+            preview = try vips.encode(small, as: .webp, quality: quality, effort: 6)
             if Self.dataURI(of: preview).utf8.count <= Self.dataURIBudget { break }
         }
         self.preview = preview
         (previewWidth, previewHeight) = (small.width, small.height)
         // The preview's pixels are averages of the picture's areas, so theirs is the
         // picture's average too.
-        color = Self.averageColor(of: try Vips.pixels(of: small), bands: small.bands)
+        color = Self.averageColor(of: try vips.pixels(of: small), bands: small.bands)
     }
 
     /// The average of 8-bit sRGB pixels (`bands` 3, or 4 with alpha) as `#rrggbb`, each

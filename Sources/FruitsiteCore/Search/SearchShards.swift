@@ -1,4 +1,4 @@
-/// Builds the sharded search index (format 4): a small manifest, and files a browser fetches
+/// Builds the sharded search index (format 5): a small manifest, and files a browser fetches
 /// only when a query needs them, so that the first result of a search at a million fruits
 /// costs kilobytes rather than the whole catalog. docs/reference/search-index.md has the
 /// layout; `Templates/assets/search-index.js` reads it.
@@ -25,24 +25,27 @@ struct SearchShards: Sendable {
     var recordsStamps = 512
 
     /// The format and the sizes above, which an index made before mixes into its hash.
-    var layout: String { "4 \(recordsPerFile) \(heavyBytes) \(bucketBytes) \(recordsStamps)" }
+    var layout: String { "5 \(recordsPerFile) \(heavyBytes) \(bucketBytes) \(recordsStamps)" }
 
-    /// The categories' and the facet values' files, as their stamp-free paths name them:
-    /// every file of the index but the manifest, the gram and the records files.
+    /// The bytes of the categories' files and of each facet's values' files, in the
+    /// manifest's order: every file of the index but the manifest, the gram and the records
+    /// files.
     func groupFiles(categories: [FruitGroup], facets: [(key: String, values: [FruitGroup])]) -> (
-        categories: [RenderedPage], facets: [[RenderedPage]]
+        categories: [[UInt8]], facets: [[[UInt8]]]
     ) {
-        let file = { (path: String, group: FruitGroup) in
-            RenderedPage(
-                path: Self.folder + path,
-                bytes: Self.runList(group.positions.lazy.map(\.rawValue)) + [0x0A])
+        let file = { (group: FruitGroup) in
+            Self.runList(group.positions.lazy.map(\.rawValue)) + [0x0A]
         }
-        return (
-            categories.enumerated().map { file("categories/\($0).json", $1) },
-            facets.enumerated().map { facet, list in
-                list.values.enumerated().map { file("facets/\(facet)/\($0).json", $1) }
-            }
-        )
+        return (categories.map(file), facets.map { $0.values.map(file) })
+    }
+
+    /// The path of a category's file (`facet` nil) or a facet value's, whose bytes hash to
+    /// `hash`: `fruits.<stamp>.json`, by the stamp the manifest gives, not by the group's
+    /// number, which changes for every group after one that comes or goes while their bytes
+    /// do not.
+    static func groupPath(facet: Int?, hash: UInt64) -> String {
+        let groups = facet.map { "facets/\($0)/" } ?? "categories/"
+        return ContentName.path(folder + groups + "fruits.json", hash: hash)
     }
 
     /// The catalog positions whose records each records file holds, for `count` fruits: a
@@ -145,6 +148,6 @@ struct SearchShards: Sendable {
         stamps(hashes.heavy, into: &json)
         json += "}\n".utf8
         let build = ContentName.stamp(StableHasher.hash(json))
-        return Array(#"{"version":4,"build":"\#(build)","#.utf8) + json
+        return Array(#"{"version":5,"build":"\#(build)","#.utf8) + json
     }
 }

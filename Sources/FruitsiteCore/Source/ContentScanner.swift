@@ -97,16 +97,9 @@ struct ContentScanner: Sendable {
         {
             let model = model.decode()
             let entries = paths.filter(isEntryPath).sorted()
-            // One pass over the model finds the entries of them all, most entries ruled out
-            // by their path's length: a pass for each path walked the whole catalog once for
-            // every file a checkout touched.
-            let wanted = Set(entries)
-            let lengths = Set(entries.map(\.utf8.count))
+            let slugs = model.slugs
             var known: [String: EntryID] = [:]
-            for id in model.ids {
-                let path = model[id].path
-                if lengths.contains(path.utf8.count), wanted.contains(path) { known[path] = id }
-            }
+            for path in entries { known[path] = slugs.id(ofPath: path, in: model) }
             // A file that is gone leaves its entry; one that never was is no news.
             let statuses = fileSystem.statuses(PathList(entries))
             takenStatuses = statuses.filter { $0 != nil }

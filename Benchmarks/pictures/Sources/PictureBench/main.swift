@@ -75,7 +75,7 @@ func row(_ label: String, _ cpu: Double, _ wall: Double, _ variants: [PictureVar
         + String(format: " %8.1f", total)
 }
 
-print("encoder: \(PictureEncoder.encoderVersion)")
+print("encoder: \(try PictureEncoder.encoderVersion)")
 print("widths: \(PictureSettings().widths); runs per row: \(runs); times in ms, sizes in KiB")
 for path in arguments {
     let source = try Data(contentsOf: URL(fileURLWithPath: path))
