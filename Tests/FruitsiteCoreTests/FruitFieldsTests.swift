@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import FruitsiteCore
@@ -84,6 +85,9 @@ private struct Lister: FruitFieldVisitor {
     mutating func visit(_ name: StaticString, _ value: inout [FacetValues], searched: Bool) {
         add(name, searched)
     }
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        add(name, searched)
+    }
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {
         add(name, isKey: true, false)
     }
@@ -113,6 +117,14 @@ private struct Changer: FruitFieldVisitor {
     }
     mutating func visit(_ name: StaticString, _ value: inout [FacetValues], searched: Bool) {
         if isTarget() { value.append(FacetValues(key: "season", values: ["winter"])) }
+    }
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        guard isTarget() else { return }
+        value = FruitImage(
+            path: "Content/blood-orange.jpg", alt: "A halved blood orange", sourceHash: 7,
+            header: PictureHeader(format: .jpeg, width: 640, height: 480, hasAlpha: false),
+            placeholder: PicturePlaceholder(
+                color: "#a02030", preview: Data([1, 2, 3]), previewWidth: 16, previewHeight: 12))
     }
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {
         _ = isTarget()

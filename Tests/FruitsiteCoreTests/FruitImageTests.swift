@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 import TestSupport
 import Testing
@@ -44,8 +45,7 @@ import Testing
             source: "apple.jpg", alt: "A red apple",
             location: SourceLocation(path: "apple.md", line: 1, column: 1))
         let image = try scanner.picture(
-            reference, of: project.options.contentDirectory + "/apple.md"
-        ).get()
+            reference, of: project.options.contentDirectory + "/apple.md")
         #expect(image.path == project.options.contentDirectory + "/apple.jpg")
         #expect(image.header.width == 400 && image.header.height == 300)
         #expect(image.header.format == .jpeg && image.alt == "A red apple")
@@ -79,7 +79,9 @@ import Testing
             #expect(errors.count == cases.count, "\(errors)")
             for (slug, _, message) in cases {
                 let error = errors.first { $0.location.path.hasSuffix("/\(slug).md") }
-                #expect(error?.message.contains(message) == true, "\(slug): \(String(describing: error))")
+                #expect(
+                    error?.message.contains(message) == true,
+                    "\(slug): \(String(describing: error))")
                 #expect(error?.location.column == 14, "\(slug): the column of src's value")
             }
         }

@@ -14,7 +14,7 @@ extension FruitParser {
         /// The lines before the YAML's first: libyaml counts lines from the block.
         let lineOffset: Int
         /// Every problem found, in the order the keys are read.
-        private(set) var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = []
         /// `yaml`'s lines, split on first use.
         private var yamlLines: [Substring] = []
 

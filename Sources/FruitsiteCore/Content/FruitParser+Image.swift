@@ -52,7 +52,8 @@ extension FruitParser.FieldReader {
         guard let source, let alt else { return nil }
         if source.text.allSatisfy(\.isWhitespace) {
             diagnostics.append(
-                .error(at: source.location, "'image.src' is blank", hint: "name the picture's file"))
+                .error(at: source.location, "'image.src' is blank", hint: "name the picture's file")
+            )
             return nil
         }
         return FruitParser.ImageReference(

@@ -72,8 +72,9 @@ public struct PictureEncoder: Sendable {
         header: PictureHeader, placeholder: PicturePlaceholder
     ) {
         let (header, read) = try readHeaders(of: source)
+        let vips = try Vips.start()
         let small = try attempt(.damaged(header.format)) { () throws(Vips.Failure) in
-            try Vips.decode(
+            try vips.decode(
                 source, width: min(header.width, 4 * PicturePlaceholder.previewSide),
                 hasProfile: read.hasProfile)
         }

@@ -8,17 +8,16 @@ extension ContentScanner {
     /// and inside the content folder, hashed, its header read and its placeholder made.
     /// Decoded at a few pixels only: its variants are encoded later, and only when the cache
     /// lacks them.
-    /// - Returns: The picture, or the error at the place `src:` is written.
-    func picture(_ reference: FruitParser.ImageReference, of entry: String) -> Result<
-        FruitImage, Diagnostic
-    > {
+    /// - Throws: `BuildFailure` with the error, at the place `src:` is written.
+    func picture(_ reference: FruitParser.ImageReference, of entry: String) throws(BuildFailure)
+        -> FruitImage
+    {
         let fail = { (message: String, hint: String?) in
-            Result<FruitImage, Diagnostic>.failure(
-                .error(at: reference.location, message, hint: hint))
+            BuildFailure([.error(at: reference.location, message, hint: hint)])
         }
         guard let path = Self.picturePath(reference.source, from: entry, in: contentDirectory)
         else {
-            return fail(
+            throw fail(
                 "'image.src' leads outside the content folder: '\(reference.source)'",
                 "keep pictures in '\(contentDirectory)', beside their entries")
         }
@@ -26,21 +25,20 @@ extension ContentScanner {
         do {
             bytes = try fileSystem.read(path, Self.maximumPictureSize)
         } catch UnreadableFile.tooLarge(let size, let limit) {
-            return fail(
+            throw fail(
                 "the picture '\(path)' is \(UnreadableFile.describe(size, over: limit))",
                 "scale it down; the largest variant is a few hundred KB")
         } catch {
-            return fail("cannot read the picture '\(path)': \(error)", nil)
+            throw fail("cannot read the picture '\(path)': \(error)", nil)
         }
         let source = Data(bytes)
         do {
             let (header, placeholder) = try PictureEncoder().describe(source)
-            return .success(
-                FruitImage(
-                    path: path, alt: reference.alt, sourceHash: StableHasher.hash(bytes),
-                    header: header, placeholder: placeholder))
+            return FruitImage(
+                path: path, alt: reference.alt, sourceHash: StableHasher.hash(bytes),
+                header: header, placeholder: placeholder)
         } catch {
-            return fail("'\(path)' is \(error)", nil)
+            throw fail("cannot use the picture '\(path)': \(error)", nil)
         }
     }
 

@@ -219,9 +219,10 @@ struct ContentScanner: Sendable {
             !result.diagnostics.containsErrors
         else { return .failed(result.diagnostics) }
         if let reference = result.image {
-            switch picture(reference, of: path) {
-            case .success(let image): fruit.image = image
-            case .failure(let error): return .failed(result.diagnostics + [error])
+            do {
+                fruit.image = try picture(reference, of: path)
+            } catch {
+                return .failed(result.diagnostics + error.diagnostics)
             }
         }
         let entry = SiteModel.Entry(
