@@ -23,6 +23,45 @@ import Testing
         #expect(ContentScanner.picturePath(source, from: entry, in: "Content") == path)
     }
 
+    @Test func theConfigSetsHowPicturesArePublished() throws {
+        let config = try SiteConfig(
+            yaml: """
+                images:
+                  widths: [480, 960]
+                  formats: [webp]
+                  quality: {avif: 40, webp: 70, jpeg: 85}
+                  avifEffort: 5
+                """, path: "fruitsite.yml")
+        var expected = PictureSettings()
+        (expected.widths, expected.formats, expected.avifEffort) = ([480, 960], [.webp], 5)
+        (expected.avifQuality, expected.webpQuality, expected.jpegQuality) = (40, 70, 85)
+        #expect(config.images == expected)
+        #expect(
+            try SiteConfig(yaml: "title: T\n", path: "fruitsite.yml").images == PictureSettings())
+    }
+
+    @Test(arguments: [
+        ("images: [320]", "'images' must be a map"),
+        ("images: {widths: 320}", "'images.widths' must be a list of widths"),
+        ("images: {widths: [10]}", "'images.widths' must be a list of widths"),
+        ("images: {widths: []}", "'images.widths' must be a list of widths"),
+        ("images: {formats: [avif, gif]}", "'images.formats' must be a list of avif and webp"),
+        ("images: {quality: {webp: 0}}", "'images.quality.webp' must be a whole number"),
+        ("images: {quality: {png: 9}}", "unknown key 'images.quality.png'"),
+        ("images: {avifEffort: 10}", "'images.avifEffort' must be a whole number from 0 to 9"),
+        ("images: {width: [320]}", "unknown key 'images.width'"),
+    ])
+    func aWrongImagesSettingIsAnErrorAtItsPlace(config: String, message: String) throws {
+        do {
+            _ = try SiteConfig(yaml: "title: T\n" + config + "\n", path: "fruitsite.yml")
+            Issue.record("\(config) was accepted")
+        } catch {
+            #expect(error.diagnostics.count == 1, "\(error.diagnostics)")
+            #expect(error.diagnostics.first?.message.hasPrefix(message) == true, "\(error)")
+            #expect(error.diagnostics.first?.location.line == 2)
+        }
+    }
+
     /// A copy of the sample site whose apple has a picture `apple.jpg`, 400 x 300.
     static func project(image: String) throws -> IncrementalBuildTests.Project {
         let project = try IncrementalBuildTests.Project()
@@ -62,7 +101,7 @@ import Testing
         try project.folder.write("Content/notes.jpg", "just text\n")
         let cases = [
             ("banana", "missing.jpg", "cannot read the picture"),
-            ("cherry", "notes.jpg", "is not a JPEG, PNG, WebP, AVIF or HEIC picture"),
+            ("cherry", "notes.jpg", "not a JPEG, PNG, WebP, AVIF or HEIC picture: it looks like"),
             ("kiwi", "../../secret.jpg", "'image.src' leads outside the content folder"),
         ]
         for (slug, source, _) in cases {

@@ -44,6 +44,16 @@ public struct PictureSettings: Sendable, Hashable {
         return chosen + [fallback]
     }
 
+    /// Sets the quality of `format` (PNG has none).
+    mutating func setQuality(_ quality: Int, of format: PictureFormat) {
+        switch format {
+        case .avif: avifQuality = quality
+        case .webp: webpQuality = quality
+        case .jpeg: jpegQuality = quality
+        case .png: break
+        }
+    }
+
     /// The quality libvips is given for `format`.
     func quality(of format: PictureFormat) -> Int {
         switch format {

@@ -4,7 +4,7 @@ import Foundation
 extension SiteConfig {
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
-        "pageSize", "feed", "facets", "search", "sitemap",
+        "pageSize", "feed", "facets", "search", "sitemap", "images",
     ]
 
     /// Keys that cannot be facets, each with why: a facet's key is also a front-matter key,
@@ -87,6 +87,10 @@ extension SiteConfig {
             }
             if name == "search" {
                 readSearch(value, into: &diagnostics, at: location)
+                continue
+            }
+            if name == "images" {
+                readImages(value, into: &diagnostics, at: location)
                 continue
             }
             guard let string = value.scalarText, !value.isNull else {

@@ -35,6 +35,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var facetLocations: [SourceLocation] = []
     /// Which search index the site gets (`search: {index: …}`).
     public var searchIndex = SearchIndex.auto
+    /// How pictures are published (`images:`): their variants' widths and formats, and how
+    /// hard each encoder works.
+    public var images = PictureSettings()
 
     /// The kinds of search index: one file the browser loads whole, or a manifest and shards
     /// it loads as a query needs them (docs/reference/search-index.md).
