@@ -62,6 +62,46 @@ import Testing
         }
     }
 
+    /// The plan names and sizes each variant as the encoder makes it, before it is made:
+    /// wide and tall sources, one narrower than every width, with and without alpha.
+    @Test(arguments: [
+        (3000, 2000, false), (1000, 1499, false), (200, 333, false), (1287, 965, true),
+    ])
+    func theVariantsArePlannedAsTheyAreEncoded(width: Int, height: Int, alpha: Bool) throws {
+        let source =
+            alpha
+            ? try TestPictures.make(width: width, height: height, bands: 4, as: FRUITSITE_VIPS_PNG)
+            {
+                x, y in [UInt8(x % 256), UInt8(y % 256), 90, UInt8((x + y) % 256)]
+            }
+            : try TestPictures.photo(width: width, height: height, as: FRUITSITE_VIPS_JPEG)
+        let encoder = PictureEncoder()
+        let (header, placeholder) = try encoder.describe(source)
+        let image = FruitImage(
+            path: "Content/Red Apple.final.jpg", alt: "",
+            sourceHash: StableHasher.hash([UInt8](source)),
+            header: header, placeholder: placeholder)
+        let version = try PictureEncoder.encoderVersion
+        let plan = PicturePlan(image, settings: encoder.settings, encoderVersion: version)
+        let encoded = try encoder.encode(source)
+        #expect(plan.variants.map(\.format) == encoded.variants.map(\.format))
+        #expect(plan.variants.map(\.width) == encoded.variants.map(\.width))
+        #expect(plan.variants.map(\.height) == encoded.variants.map(\.height))
+        for variant in plan.variants {
+            #expect(variant.path.hasPrefix("images/red-apple-final-\(variant.width)."))
+            #expect(
+                ContentName.isStamped(variant.path)
+                    && variant.path.hasSuffix(variant.format.fileExtension))
+        }
+        #expect(Set(plan.variants.map(\.path)).count == plan.variants.count)
+        var other = encoder.settings
+        other.webpQuality = 60
+        let replanned = PicturePlan(image, settings: other, encoderVersion: version)
+        for (a, b) in zip(plan.variants, replanned.variants) {
+            #expect((a.path == b.path) == (a.format != .webp), "\(a.path) \(b.path)")
+        }
+    }
+
     /// A copy of the sample site whose apple has a picture `apple.jpg`, 400 x 300.
     static func project(image: String) throws -> IncrementalBuildTests.Project {
         let project = try IncrementalBuildTests.Project()

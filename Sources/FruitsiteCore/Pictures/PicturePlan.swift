@@ -1,0 +1,61 @@
+/// The files a picture is published as, with their sizes and names, known before any is
+/// encoded: pages name them while the encoder works, and a variant the cache or the output
+/// holds already is never encoded again.
+///
+/// Each name is `images/<name>-<width>.<stamp>.<ext>`, the stamp made from the source's
+/// bytes, the settings that shape the variant and the encoder's versions: a name always
+/// means the same bytes (the encoder is deterministic), so a host may cache it for good, and
+/// a new photo, quality or libvips is a new name.
+public struct PicturePlan: Sendable, Equatable {
+    /// One variant to publish.
+    public struct Variant: Sendable, Equatable {
+        public var format: PictureFormat
+        public var width: Int
+        public var height: Int
+        /// Its path in the output folder.
+        public var path: String
+    }
+
+    /// Every variant, format by format in the settings' order (the fallback last), each
+    /// format's from the narrowest: the order `PictureEncoder.encode` gives them in.
+    public var variants: [Variant]
+
+    /// The folder of every variant, below the output folder.
+    public static let folder = "images/"
+
+    /// - Parameters:
+    ///   - image: The picture, as the scan read it.
+    ///   - settings: How pictures are published.
+    ///   - encoderVersion: `PictureEncoder.encoderVersion`.
+    public init(_ image: FruitImage, settings: PictureSettings, encoderVersion: String) {
+        let header = image.header
+        let widths = settings.variantWidths(forSourceWidth: header.width)
+        // As the encoder makes them: the widest from the source, the others from the widest.
+        let widest = widths[widths.count - 1]
+        let widestHeight = Self.scaled(header.height, by: widest, of: header.width)
+        let file = image.path.split(separator: "/").last ?? ""
+        let name = Slug.make(from: String(file.lastIndex(of: ".").map { file[..<$0] } ?? file))
+        variants = settings.variantFormats(for: header).flatMap { format in
+            widths.map { width in
+                var hasher = StableHasher()
+                hasher.combine(image.sourceHash)
+                hasher.combine(encoderVersion)
+                hasher.combine("\(format.rawValue) \(width) \(settings.quality(of: format))")
+                if format == .avif { hasher.combine(UInt64(settings.avifEffort)) }
+                let path = ContentName.path(
+                    "\(Self.folder)\(name)-\(width).\(format.fileExtension)", hash: hasher.value)
+                return Variant(
+                    format: format, width: width,
+                    height: width == widest
+                        ? widestHeight : Self.scaled(widestHeight, by: width, of: widest),
+                    path: path)
+            }
+        }
+    }
+
+    /// `length` scaled as a side `from` pixels long becomes `to`: rounded to the nearest
+    /// pixel, never below one, as libvips's thumbnail rounds.
+    static func scaled(_ length: Int, by to: Int, of from: Int) -> Int {
+        max(1, Int((Double(length) * Double(to) / Double(from)).rounded()))
+    }
+}
