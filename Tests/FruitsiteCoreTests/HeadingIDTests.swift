@@ -1,5 +1,5 @@
 import Foundation
-import FruitsiteCore
+@testable import FruitsiteCore
 import TestSupport
 import Testing
 
@@ -40,6 +40,24 @@ import Testing
     }
 
     /// Raw HTML and an image's text are not the heading's text; what it wraps is.
+    /// ASCII text goes a quicker way, which gives what the general one gives: every printable
+    /// ASCII character, and tabs and runs of spaces, in many orders.
+    @Test func asciiTextIsSluggedAndCollapsedAsAnyText() {
+        var random = SystemRandomNumberGenerator()
+        let alphabet = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) } + ["\t", " "]
+        for _ in 0..<2_000 {
+            let text = String(
+                (0..<Int.random(in: 0...12, using: &random)).map { _ in
+                    alphabet.randomElement(using: &random)!
+                })
+            // The general way, as a heading with one non-ASCII character goes.
+            let general = HeadingIDs.slug(text + "\u{00E9}")
+            #expect(HeadingIDs.slug(text) + "\u{00E9}" == general, "\(text.debugDescription)")
+            let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(HeadingIDs.collapsingWhitespace(text) == words, "\(text.debugDescription)")
+        }
+    }
+
     @Test func takeOnlyTheTextAReaderSees() {
         let markdown = "## <span class=\"x\">Hi</span> there ![alt text](a.png)\n"
         #expect(ids(markdown, allowsRawHTML: true) == ["hi-there-"])
