@@ -72,6 +72,11 @@ typedef size_t GType;  // gsize
     F(int, vips_colourspace, (VipsImage *in, VipsImage **out, int space, ...))               \
     F(VipsImage *, vips_image_copy_memory, (VipsImage *image))                               \
     F(void *, vips_image_write_to_memory, (VipsImage *in, size_t *size))                     \
+    F(VipsImage *, vips_image_new_from_memory_copy,                                          \
+      (const void *data, size_t size, int width, int height, int bands, int format))         \
+    F(void, vips_image_init_fields,                                                          \
+      (VipsImage *image, int xsize, int ysize, int bands, int format, int coding,            \
+       int interpretation, double xres, double yres))                                        \
     /* Encoding: vips/foreign.h */                                                           \
     F(int, vips_heifsave_buffer, (VipsImage *in, void **buf, size_t *len, ...))              \
     F(int, vips_webpsave_buffer, (VipsImage *in, void **buf, size_t *len, ...))              \
@@ -79,11 +84,6 @@ typedef size_t GType;  // gsize
     F(int, vips_pngsave_buffer, (VipsImage *in, void **buf, size_t *len, ...))               \
     /* Making sources and reading results in the tests: vips/image.h, vips/header.h,         \
        glib/gstrfuncs.h */                                                                   \
-    F(VipsImage *, vips_image_new_from_memory_copy,                                          \
-      (const void *data, size_t size, int width, int height, int bands, int format))         \
-    F(void, vips_image_init_fields,                                                          \
-      (VipsImage *image, int xsize, int ysize, int bands, int format, int coding,            \
-       int interpretation, double xres, double yres))                                        \
     F(void, vips_image_set_int, (VipsImage *image, const char *name, int i))                 \
     F(void, vips_image_set_string, (VipsImage *image, const char *name, const char *str))    \
     F(void, vips_image_set_blob_copy,                                                        \

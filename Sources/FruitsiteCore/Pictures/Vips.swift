@@ -221,12 +221,26 @@ struct Vips: @unchecked Sendable {  // its functions are filled once, then only 
             case .jpeg: FRUITSITE_VIPS_JPEG
             case .png: FRUITSITE_VIPS_PNG
             }
+        // A new image of the pixels alone, with no metadata field to write: libvips 8.14.1's
+        // WebP saver rebuilds the EXIF block of the image it is given, whatever `strip`
+        // says, and read a block freed under it (AddressSanitizer), and ignores `strip`.
+        let pixels = try pixels(of: image)
+        guard
+            let bare = c.vips_image_new_from_memory_copy(
+                pixels, pixels.count, Int32(image.width), Int32(image.height),
+                Int32(image.bands), FRUITSITE_VIPS_FORMAT_UCHAR)
+        else { throw lastFailure }
+        defer { c.g_object_unref(UnsafeMutableRawPointer(bare)) }
+        c.vips_image_init_fields(
+            bare, Int32(image.width), Int32(image.height), Int32(image.bands),
+            FRUITSITE_VIPS_FORMAT_UCHAR, FRUITSITE_VIPS_CODING_NONE,
+            FRUITSITE_VIPS_INTERPRETATION_sRGB, 1, 1)
         var bytes: UnsafeMutableRawPointer?
         var count = 0
         let strip: gboolean = 1
         guard
             fruitsite_vips_save(
-                functions, image.pointer, vipsFormat, Int32(quality), Int32(effort), strip, &bytes,
+                functions, bare, vipsFormat, Int32(quality), Int32(effort), strip, &bytes,
                 &count) == 0,
             let bytes
         else { throw lastFailure }
