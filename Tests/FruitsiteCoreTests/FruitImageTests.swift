@@ -102,6 +102,47 @@ import Testing
         }
     }
 
+    /// A template gets each variant's URL from the page's root, the fallback's size for the
+    /// `<img>`, the other formats as sources, and the variant nearest 1,200 pixels for link
+    /// previews.
+    @Test func aTemplateGetsEveryVariantFromThePagesRoot() throws {
+        let image = FruitImage(
+            path: "Content/apple.jpg", alt: "A red apple", sourceHash: 9,
+            header: PictureHeader(format: .jpeg, width: 2000, height: 1500, hasAlpha: false),
+            placeholder: PicturePlaceholder(
+                color: "#b02020", preview: Data([1, 2]), previewWidth: 16, previewHeight: 12))
+        let plan = PicturePlan(image, settings: PictureSettings(), encoderVersion: "v")
+        let value = PictureValues.value(of: image, plan: plan, root: "../../")
+        guard case .object(let object) = value else {
+            Issue.record("not an object")
+            return
+        }
+        let jpegs = plan.variants.filter { $0.format == .jpeg }
+        #expect(jpegs.map(\.width) == [320, 640, 960, 1280])
+        #expect(object["src"] == .string("../../" + jpegs[3].path))
+        #expect(object["width"] == .int(1280) && object["height"] == .int(960))
+        #expect(
+            object["srcset"]
+                == .string(jpegs.map { "../../\($0.path) \($0.width)w" }.joined(separator: ", ")))
+        #expect(object["type"] == "image/jpeg" && object["alt"] == "A red apple")
+        guard case .array(let sources)? = object["sources"] else {
+            Issue.record("no sources")
+            return
+        }
+        #expect(sources.count == 2)
+        guard case .object(let avif) = sources[0] else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(avif["type"] == "image/avif")
+        guard case .object(let large)? = object["large"] else {
+            Issue.record("no large")
+            return
+        }
+        #expect(large["width"] == .int(1280) && large["path"] == .string(jpegs[3].path))
+        #expect(object["placeholder"] == .string(image.placeholder.dataURI))
+    }
+
     /// A copy of the sample site whose apple has a picture `apple.jpg`, 400 x 300.
     static func project(image: String) throws -> IncrementalBuildTests.Project {
         let project = try IncrementalBuildTests.Project()
