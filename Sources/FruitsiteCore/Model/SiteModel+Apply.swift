@@ -246,10 +246,11 @@ extension SiteModel {
     /// kept its file kept its slug): each file after the first, in path order, gets the
     /// error.
     private func duplicateSlugs(among listed: [EntryID]) -> [Diagnostic] {
-        guard !listed.isEmpty else { return [] }
-        let index = slugs
+        let wanted = Set(listed.map { self[$0].slug })
+        guard !wanted.isEmpty else { return [] }
+        let index = slugs(for: wanted)
         var diagnostics: [Diagnostic] = []
-        for slug in Set(listed.map { self[$0].slug }).sorted() {
+        for slug in wanted.sorted() {
             var paths = index.ids(withSlug: slug, in: self).filter(isListed).map { self[$0].path }
             guard paths.count > 1 else { continue }
             UTF8Order.sort(&paths)

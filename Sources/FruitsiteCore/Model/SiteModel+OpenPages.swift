@@ -7,10 +7,12 @@ extension SiteModel {
         var found = pages(of: data).filter { page in
             page.kind != .fruit && paths.contains(page.path(in: self))
         }
-        let slugs = self.slugs
-        for path in paths.sorted() {
-            guard path.hasPrefix("fruits/"), path.hasSuffix("/index.html") else { continue }
-            let slug = path.dropFirst("fruits/".count).dropLast("/index.html".count)
+        let wanted = paths.sorted().compactMap { path -> Substring? in
+            guard path.hasPrefix("fruits/"), path.hasSuffix("/index.html") else { return nil }
+            return path.dropFirst("fruits/".count).dropLast("/index.html".count)
+        }
+        let slugs = self.slugs(for: wanted)
+        for slug in wanted {
             for id in slugs.ids(withSlug: slug, in: self) {
                 if let position = data.positions[id] { found.append(.fruit(position: position)) }
             }

@@ -12,9 +12,17 @@ extension SiteModel {
         /// in two folders) or two slugs a hash.
         private var more: [UInt64: [EntryID]] = [:]
 
-        init(_ model: SiteModel) {
-            first.reserveCapacity(model.count)
-            for id in model.ids { insert(id, of: model[id]) }
+        /// The index of every entry, or only of those whose slug is one of `wanted`: a build
+        /// looks up a few slugs once, and indexing all 100,000 entries for them had cost more
+        /// than the one hashed pass that finds them.
+        init(_ model: SiteModel, only wanted: Set<Substring>? = nil) {
+            let hashes = wanted.map { Set($0.map { StableHasher.hash(Array($0.utf8)) }) }
+            if hashes == nil { first.reserveCapacity(model.count) }
+            for id in model.ids {
+                var path = model[id].path
+                let hash = path.withUTF8(Self.slugHash)
+                if hashes?.contains(hash) ?? true { insert(id, hash: hash) }
+            }
         }
 
         /// The entries whose slug is `slug`, by id.
@@ -31,7 +39,10 @@ extension SiteModel {
 
         mutating func insert(_ id: EntryID, of entry: Entry) {
             var path = entry.path
-            let hash = path.withUTF8(Self.slugHash)
+            insert(id, hash: path.withUTF8(Self.slugHash))
+        }
+
+        private mutating func insert(_ id: EntryID, hash: UInt64) {
             if first[hash] == nil {
                 first[hash] = id
             } else {
@@ -61,6 +72,9 @@ extension SiteModel {
         }
     }
 
-    /// The slug index this model keeps, or one made now.
-    var slugs: SlugIndex { slugIndex ?? SlugIndex(self) }
+    /// The slug index this model keeps, or one made now of the entries with the slugs
+    /// `wanted`, the only ones it is then asked for.
+    func slugs(for wanted: some Sequence<Substring>) -> SlugIndex {
+        slugIndex ?? SlugIndex(self, only: Set(wanted))
+    }
 }

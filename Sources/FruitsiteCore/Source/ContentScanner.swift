@@ -97,7 +97,7 @@ struct ContentScanner: Sendable {
         {
             let model = model.decode()
             let entries = paths.filter(isEntryPath).sorted()
-            let slugs = model.slugs
+            let slugs = model.slugs(for: entries.map(SourceFile.slug(of:)))
             var known: [String: EntryID] = [:]
             for path in entries { known[path] = slugs.id(ofPath: path, in: model) }
             // A file that is gone leaves its entry; one that never was is no news.
