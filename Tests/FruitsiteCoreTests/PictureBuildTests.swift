@@ -25,6 +25,8 @@ import Testing
                 ])
             (folder, options) = site
             options.cacheDirectory = folder.path + "/.cache"
+            // Its own, not one the environment shares.
+            options.pictureCacheDirectory = nil
             try setPhoto(seed: 1)
         }
 
