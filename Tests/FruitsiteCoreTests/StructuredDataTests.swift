@@ -55,7 +55,9 @@ import Testing
         #expect(thing["name"] as? String == "Apple")
         #expect(thing["url"] as? String == "https://example.org/shop/fruits/apple/")
         let image = try #require(thing["image"] as? String)
-        #expect(image.hasPrefix("https://example.org/shop/images/apple-1280.") && image.hasSuffix(".jpg"))
+        #expect(
+            image.hasPrefix("https://example.org/shop/images/apple-1280.")
+                && image.hasSuffix(".jpg"))
         #expect(html.contains(#"<meta property="og:image" content="\#(image)">"#))
         #expect(html.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
         #expect(items.map { $0["name"] as? String } == ["Fruit Catalog", "Core Fruits", "Apple"])
