@@ -147,10 +147,19 @@ import Testing
         let project = try IncrementalBuildTests.Project()
         let photo = try TestPictures.photo(width: 400, height: 300, as: FRUITSITE_VIPS_JPEG)
         try photo.write(to: URL(fileURLWithPath: project.folder.path + "/Content/apple.jpg"))
-        try project.edit("Content/apple.md") {
-            $0.replacingOccurrences(of: "\ncategory: ", with: "\n" + image + "\ncategory: ")
-        }
+        try setImage(image, of: "apple", in: project)
         return project
+    }
+
+    /// Gives the sample entry `slug` the `image:` line `image`, in place of its own.
+    static func setImage(
+        _ image: String, of slug: String, in project: IncrementalBuildTests.Project
+    ) throws {
+        try project.edit("Content/\(slug).md") { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.hasPrefix("image:") }.joined(separator: "\n")
+                .replacingOccurrences(of: "\ncategory: ", with: "\n" + image + "\ncategory: ")
+        }
     }
 
     @Test func theFruitHasItsPicturesSizeAndPlaceholder() throws {
@@ -185,10 +194,7 @@ import Testing
             ("kiwi", "../../secret.jpg", "'image.src' leads outside the content folder"),
         ]
         for (slug, source, _) in cases {
-            try project.edit("Content/\(slug).md") {
-                $0.replacingOccurrences(
-                    of: "\ncategory: ", with: "\nimage: {src: \(source), alt: x}\ncategory: ")
-            }
+            try Self.setImage("image: {src: \(source), alt: x}", of: slug, in: project)
         }
         do {
             try project.build()

@@ -177,4 +177,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cache))
         #expect(!FileManager.default.fileExists(atPath: site.folder.path + "/Output"))
     }
+
+    /// A picture narrower than the widest variant is published at its own width, with a
+    /// warning that names it; one wide enough has none.
+    @Test func aNarrowPictureIsReported() throws {
+        let site = try PictureSite(config: "images: {widths: [64, 400]}\n")
+        let rendering = try site.build()
+        let warnings = rendering.warnings.filter { $0.location.path.hasSuffix("apple.jpg") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.message.contains("200 pixels wide") == true)
+        #expect(
+            Set(try site.pictures().keys.map { $0.contains("-200.") || $0.contains("-64.") }) == [
+                true
+            ])
+        let wide = try PictureSite()
+        #expect(try wide.build().warnings.allSatisfy { !$0.location.path.hasSuffix("apple.jpg") })
+    }
+
+    /// A link preview needs an absolute address: without a base URL a page names no
+    /// `og:image`; a decorative picture's has no `og:image:alt`.
+    @Test func linkPreviewsNameThePictureOnlyWithABaseURL() throws {
+        let site = try PictureSite()
+        try site.build()
+        let page = try site.page("fruits/apple/index.html")
+        #expect(!page.contains("og:image"))
+        #expect(page.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
+
+        let based = try PictureSite(
+            config: "baseURL: https://example.org/\nimages: {widths: [64, 128]}\n")
+        let entry = based.folder.path + "/Content/apple.md"
+        try (try String(contentsOfFile: entry, encoding: .utf8))
+            .replacingOccurrences(of: "alt: A red apple", with: "alt: ''")
+            .write(toFile: entry, atomically: true, encoding: .utf8)
+        try based.build()
+        let decorative = try based.page("fruits/apple/index.html")
+        #expect(
+            decorative.contains(
+                #"<meta property="og:image" content="https://example.org/images/apple-128."#))
+        #expect(!decorative.contains("og:image:alt"))
+        #expect(decorative.contains(#"alt="""#))
+    }
 }

@@ -38,8 +38,11 @@ import Testing
         #expect(
             picture.header
                 == PictureHeader(format: format, width: 200, height: 100, hasAlpha: false))
-        #expect(picture.variants.map(\.format) == [.avif, .avif, .webp, .webp, fallback, fallback])
-        #expect(picture.variants.map(\.width) == [50, 100, 50, 100, 50, 100])
+        // 400 is wider than the source: published at its own 200.
+        #expect(
+            picture.variants.map(\.format)
+                == [.avif, .avif, .avif, .webp, .webp, .webp, fallback, fallback, fallback])
+        #expect(picture.variants.map(\.width) == [50, 100, 200, 50, 100, 200, 50, 100, 200])
         for variant in picture.variants {
             #expect(try Self.format(of: variant.bytes).rawValue == variant.format.rawValue)
             let read = try TestPictures.readBack(variant.bytes)
@@ -54,7 +57,7 @@ import Testing
         ) { x, _ in [200, 40, 40, x < 60 ? 255 : 0] }
         let picture = try PictureEncoder(settings: Self.settings(formats: [.webp])).encode(bytes)
         #expect(picture.header.hasAlpha)
-        #expect(picture.variants.map(\.format) == [.webp, .webp, .png, .png])
+        #expect(picture.variants.map(\.format) == [.webp, .webp, .webp, .png, .png, .png])
         for variant in picture.variants {
             #expect(try TestPictures.readBack(variant.bytes).bands == 4)
         }
@@ -127,12 +130,13 @@ import Testing
     @Test func variantWidthsNeverEnlarge() {
         let settings = PictureSettings()
         #expect(settings.variantWidths(forSourceWidth: 4000) == [320, 640, 960, 1280])
-        #expect(settings.variantWidths(forSourceWidth: 1000) == [320, 640, 960])
+        #expect(settings.variantWidths(forSourceWidth: 1000) == [320, 640, 960, 1000])
         #expect(settings.variantWidths(forSourceWidth: 320) == [320])
         #expect(settings.variantWidths(forSourceWidth: 200) == [200])
         var unsorted = settings
         unsorted.widths = [640, 0, 320, 640, -5]
         #expect(unsorted.variantWidths(forSourceWidth: 700) == [320, 640])
+        #expect(unsorted.variantWidths(forSourceWidth: 500) == [320, 500])
     }
 
     @Test func aSourceNarrowerThanEveryWidthIsPublishedAtItsOwn() throws {

@@ -81,6 +81,7 @@ extension SiteModel {
         }
         let pictures = pictures(settings: config.images, parsedPictures: plan.parsedPictures)
         plan.pictures = pictures.sources
+        plan.warnings = (plan.warnings + pictures.warnings).sortedByLocation()
         current.formUnion(pictures.paths)
         first(data, plan)
         // The shards before the list of pages, so that the two are not built at once.

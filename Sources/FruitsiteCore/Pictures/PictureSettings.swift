@@ -2,7 +2,7 @@
 /// encoder works.
 public struct PictureSettings: Sendable, Hashable {
     /// The widths in pixels of the variants, in any order. Those wider than a source are
-    /// left out for it; when all are, its one variant is as wide as it.
+    /// published at its own width instead: never enlarged, and never less than it has.
     public var widths: [Int] = [320, 640, 960, 1280]
     /// The formats written besides the fallback (see `PictureHeader.fallbackFormat`), which
     /// a page offers in this order.
@@ -25,12 +25,11 @@ public struct PictureSettings: Sendable, Hashable {
     /// Creates the default settings.
     public init() {}
 
-    /// The widths of a source's variants, ascending: those of `widths` no wider than it, or
-    /// its own width when every one is wider. Pictures are never enlarged.
+    /// The widths of a source's variants, ascending: those of `widths` no wider than it, and
+    /// its own width when one is wider. Pictures are never enlarged.
     /// - Parameter sourceWidth: The source's upright width.
     public func variantWidths(forSourceWidth sourceWidth: Int) -> [Int] {
-        let fitting = Set(widths.filter { $0 > 0 && $0 <= sourceWidth }).sorted()
-        return fitting.isEmpty ? [sourceWidth] : fitting
+        Set(widths.filter { $0 > 0 }.map { min($0, sourceWidth) }).sorted()
     }
 
     /// The formats of a source's variants: `formats`, then its fallback.

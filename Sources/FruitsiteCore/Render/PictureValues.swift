@@ -35,7 +35,8 @@ enum PictureValues {
         let widest = variants(fallback)[variants(fallback).count - 1]
         let large = preview(of: plan)
         return [
-            "alt": .string(image.alt),
+            // Null for a decorative picture: `{{#alt}}` then hides what describes it.
+            "alt": PageData.optional(image.alt),
             "width": .int(widest.width),
             "height": .int(widest.height),
             "src": .string(root + widest.path),

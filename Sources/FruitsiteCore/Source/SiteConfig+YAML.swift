@@ -11,10 +11,10 @@ extension SiteConfig {
     /// its pages' folder, the search's URL parameter and a key of the search client's objects.
     static let reservedFacetKeys: [String: String] = {
         var reasons: [String: String] = [:]
-        for key in ["name", "emoji", "category", "draft", "date", "slug"] {
+        for key in ["name", "emoji", "category", "draft", "date", "slug", "image"] {
             reasons[key] = "fruitsite reads that key itself"
         }
-        for key in ["fruits", "categories", "page", "assets", "search"] {
+        for key in ["fruits", "categories", "page", "assets", "search", "images"] {
             reasons[key] = "the site has a folder of that name"
         }
         reasons["q"] = "the search's text is the address's 'q'"
