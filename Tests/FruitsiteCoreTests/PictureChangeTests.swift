@@ -6,7 +6,8 @@ import Testing
 @testable import FruitsiteCore
 
 /// An entry's picture is one of its files: a build reads the entry again when the picture's
-/// status changes, as when the entry's own file's does.
+/// status changes, as when the entry's own file's does, and `serve` when a watcher reports
+/// the picture's path.
 @Suite struct PictureChangeTests {
     /// A copy of the sample site whose apple names a picture `apple.jpg`, 400 x 300, with the
     /// clock an hour ahead, so that every file's status is trusted at once.
@@ -81,5 +82,30 @@ import Testing
         #expect(back.parsed == 1)
         #expect(try Self.applePicture(in: back)?.sourceHash == StableHasher.hash([UInt8](photo)))
         #expect(try project.build().parsed == 0)
+    }
+
+    /// `serve` reads an entry again when its picture's path is reported, and only then.
+    @Test func aReportedPictureLeadsToItsEntry() throws {
+        var live = try LiveSiteTests.Live()
+        defer { live.folder.remove() }
+        let picture = live.path("apple.jpg")
+        try Self.write(Self.photo(width: 400, seed: 1), to: picture)
+        let apple = live.path("apple.md")
+        try (try String(contentsOfFile: apple, encoding: .utf8))
+            .replacingOccurrences(
+                of: "\ncategory: ", with: "\nimage: {src: apple.jpg, alt: An apple}\ncategory: "
+            )
+            .write(toFile: apple, atomically: true, encoding: .utf8)
+        try live.update(changing: [apple, picture])
+
+        try Self.write(Self.photo(width: 200, seed: 2), to: picture)
+        #expect(try live.update(changing: [live.path("cherry.md")]).rendering.parsed == 0)
+        #expect(try live.update(changing: [picture]).rendering.parsed == 1)
+
+        try FileManager.default.removeItem(atPath: picture)
+        #expect(throws: BuildFailure.self) { try live.update(changing: [picture]) }
+        try Self.write(Self.photo(width: 240, seed: 3), to: picture)
+        #expect(try live.update(changing: [picture]).rendering.parsed >= 1)
+        try live.expectFresh("after the picture came back")
     }
 }

@@ -64,4 +64,21 @@ extension ContentScanner {
         }
         return root + parts.joined(separator: "/")
     }
+
+    /// The entries a watcher's `paths` lead to, in order: the entries among them, and those
+    /// whose pictures are among them, which must be read again as if they had changed. The
+    /// entries' pictures are looked up only when a path under the content folder is not an
+    /// entry's.
+    func entryPaths(reported paths: Set<String>, in model: SiteModel) -> [String] {
+        var entries = paths.filter(isEntryPath)
+        let others = paths.filter { isUnderContent($0) && !isEntryPath($0) }
+        if !others.isEmpty {
+            for id in model.ids {
+                if let picture = model[id].picture, others.contains(picture.path) {
+                    entries.insert(model[id].path)
+                }
+            }
+        }
+        return entries.sorted()
+    }
 }

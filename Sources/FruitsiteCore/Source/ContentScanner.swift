@@ -71,7 +71,8 @@ struct ContentScanner: Sendable {
     /// Compares the content folder with `model`, which is decoded whole only when every
     /// folder must be listed again or a watcher's paths are looked at (see `StartingModel`).
     /// - Parameter paths: When given, the only paths that can have changed, as a watcher
-    ///   reported them (`serve`): only these are looked at, if the model's last listing met
+    ///   reported them (`serve`): only these are looked at, with the entries that name those
+    ///   that are pictures (`entryPaths(reported:in:)`), if the model's last listing met
     ///   no symbolic link (through which a file could change under another path) and none
     ///   of them is a link, symbolic or hard. Else every file's status is compared, and the
     ///   folders are listed again if one changed.
@@ -96,7 +97,7 @@ struct ContentScanner: Sendable {
             !paths.contains(where: { isUnderContent($0) && fileSystem.isLinked($0) })
         {
             let model = model.decode()
-            let entries = paths.filter(isEntryPath).sorted()
+            let entries = entryPaths(reported: paths, in: model)
             let slugs = model.slugs(for: entries.map(SourceFile.slug(of:)))
             var known: [String: EntryID] = [:]
             for path in entries { known[path] = slugs.id(ofPath: path, in: model) }
@@ -188,13 +189,13 @@ struct ContentScanner: Sendable {
         return scan(against: &start, only: paths)
     }
 
-    private func isUnderContent(_ path: String) -> Bool {
+    func isUnderContent(_ path: String) -> Bool {
         path.hasPrefix(contentDirectory + "/")
     }
 
     /// Whether a path a watcher reported can be an entry: a `.md` file below the content
     /// folder with no hidden folder or file on the way.
-    private func isEntryPath(_ path: String) -> Bool {
+    func isEntryPath(_ path: String) -> Bool {
         guard isUnderContent(path), path.hasSuffix(".md") else { return false }
         let below = path.dropFirst(contentDirectory.count + 1)
         return !below.split(separator: "/").contains { $0.hasPrefix(".") }
