@@ -94,18 +94,22 @@ struct FileTable: Sendable {
             let (pictureStarts, pictureWords) = decodePaths(
                 &reader, count: pictureCount, wordsEach: wordsPerPicture)
         else { return nil }
-        let table = FileTable(
-            bytes: bytes, pathStarts: starts, words: words, picturePathStarts: pictureStarts,
-            pictureWords: pictureWords)
         // The entries name the pictures in order, each but once: checked here, so that a
         // picture's number can be taken as it is.
+        let first = reader.buffer.baseAddress! + words
         var named = 0
         for index in 0..<count {
-            let number = table.pictureNumber(at: index)
+            let number = Int(
+                UInt64(
+                    littleEndian: first.loadUnaligned(
+                        fromByteOffset: index * wordsPerFile * 8, as: UInt64.self)) >> 1)
             guard number == 0 || number == named + 1 else { return nil }
-            named = number == 0 ? named : number
+            named += number == 0 ? 0 : 1
         }
-        return named == pictureCount ? table : nil
+        guard named == pictureCount else { return nil }
+        return FileTable(
+            bytes: bytes, pathStarts: starts, words: words, picturePathStarts: pictureStarts,
+            pictureWords: pictureWords)
     }
 
     /// Reads the length of `count` paths and the paths, and skips the `wordsEach` words of
@@ -150,28 +154,27 @@ struct FileTable: Sendable {
     /// Adds the file at `index`, that of the entry `id`, to `files`, with its picture.
     func append(_ index: Int, id: EntryID, to files: inout RecordedFiles) {
         withPath(at: index) { files.paths.append($0) }
-        files.recorded.append(file(at: index, id: id))
-        let number = pictureNumber(at: index)
-        guard number > 0 else { return }
-        withPath(at: number - 1, in: picturePathStarts, end: pictureWords) {
+        let (file, picture) = record(at: index, id: id)
+        files.recorded.append(file)
+        guard picture > 0 else { return }
+        withPath(at: picture - 1, in: picturePathStarts, end: pictureWords) {
             files.picturePaths.append($0)
         }
         files.pictures.append(
             RecordedFiles.Picture(
-                file: files.recorded.count - 1, status: pictureStatus(number: number)))
+                file: files.recorded.count - 1, status: pictureStatus(number: picture)))
     }
 
     /// The file at `index`, that of the entry `id`.
     func file(at index: Int, id: EntryID) -> RecordedFiles.File {
-        let start = words + index * Self.wordsPerFile * 8
-        return RecordedFiles.File(
-            id: id, status: status(at: start), verifiedAt: Int64(bitPattern: word(start, 6)),
-            sourceHash: word(start, 7))
+        record(at: index, id: id).file
     }
 
     /// The picture the entry at `index` names, if any.
     func picture(at index: Int) -> SiteModel.PictureFile? {
-        let number = pictureNumber(at: index)
+        let number = bytes.withUnsafeBytes {
+            Int(Words($0, at: words + index * Self.wordsPerFile * 8)[0] >> 1)
+        }
         guard number > 0 else { return nil }
         let path = withPath(at: number - 1, in: picturePathStarts, end: pictureWords) {
             String(decoding: $0, as: UTF8.self)
@@ -179,31 +182,47 @@ struct FileTable: Sendable {
         return SiteModel.PictureFile(path: path, status: pictureStatus(number: number))
     }
 
-    /// The number of the picture the entry at `index` names, counted from 1; 0 for none.
-    private func pictureNumber(at index: Int) -> Int {
-        Int(word(words + index * Self.wordsPerFile * 8, 0) >> 1)
+    /// The file at `index`, that of the entry `id`, and the number of the picture its entry
+    /// names, counted from 1 (0 for none).
+    @inline(__always)
+    private func record(at index: Int, id: EntryID) -> (file: RecordedFiles.File, picture: Int) {
+        bytes.withUnsafeBytes { buffer in
+            let entry = Words(buffer, at: words + index * Self.wordsPerFile * 8)
+            let file = RecordedFiles.File(
+                id: id, status: entry.status, verifiedAt: Int64(bitPattern: entry[6]),
+                sourceHash: entry[7])
+            return (file, Int(entry[0] >> 1))
+        }
     }
 
     private func pictureStatus(number: Int) -> FileStatus? {
-        status(at: pictureWords + (number - 1) * Self.wordsPerPicture * 8)
-    }
-
-    /// The status whose flag (bit 0) is the word at `start` and whose fields follow it.
-    private func status(at start: Int) -> FileStatus? {
-        word(start, 0) & 1 == 0
-            ? nil
-            : FileStatus(
-                device: word(start, 1), inode: word(start, 2),
-                size: Int64(bitPattern: word(start, 3)),
-                modified: Int64(bitPattern: word(start, 4)),
-                changed: Int64(bitPattern: word(start, 5)))
-    }
-
-    /// The word `number` of those from `start`.
-    private func word(_ start: Int, _ number: Int) -> UInt64 {
         bytes.withUnsafeBytes {
+            Words($0, at: pictureWords + (number - 1) * Self.wordsPerPicture * 8).status
+        }
+    }
+
+    /// The words from a place in a buffer.
+    private struct Words {
+        let buffer: UnsafeRawBufferPointer
+        let start: Int
+
+        init(_ buffer: UnsafeRawBufferPointer, at start: Int) {
+            (self.buffer, self.start) = (buffer, start)
+        }
+
+        subscript(number: Int) -> UInt64 {
             UInt64(
-                littleEndian: $0.loadUnaligned(fromByteOffset: start + number * 8, as: UInt64.self))
+                littleEndian: buffer.loadUnaligned(
+                    fromByteOffset: start + number * 8, as: UInt64.self))
+        }
+
+        /// The status whose flag is bit 0 of the first word and whose fields follow it.
+        var status: FileStatus? {
+            self[0] & 1 == 0
+                ? nil
+                : FileStatus(
+                    device: self[1], inode: self[2], size: Int64(bitPattern: self[3]),
+                    modified: Int64(bitPattern: self[4]), changed: Int64(bitPattern: self[5]))
         }
     }
 }

@@ -64,14 +64,11 @@ struct RecordedFiles: Sendable {
         }
     }
 
-    /// Whether the picture of each recorded file's entry, if it names one, is as recorded:
-    /// `statuses`, the pictures' statuses now, vouch for it. A file whose entry names none
-    /// has nothing to vouch for.
-    func arePicturesVouched(by statuses: [FileStatus?]) -> [Bool] {
-        var vouched = [Bool](repeating: true, count: recorded.count)
-        for (picture, status) in zip(pictures, statuses) {
-            vouched[picture.file] = recorded[picture.file]!.vouches(status, for: picture.status)
+    /// The index in `recorded` of each file whose entry's picture may have changed:
+    /// `statuses`, the pictures' statuses now, do not vouch for it.
+    func filesWithChangedPictures(statuses: [FileStatus?]) -> [Int] {
+        zip(pictures, statuses).compactMap { picture, status in
+            recorded[picture.file]!.vouches(status, for: picture.status) ? nil : picture.file
         }
-        return vouched
     }
 }

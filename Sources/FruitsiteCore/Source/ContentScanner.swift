@@ -152,12 +152,16 @@ struct ContentScanner: Sendable {
         // they may have changed: the outcomes of those are large, and ten thousand of them
         // cost more to allocate than the status calls themselves.
         let statuses = takenStatuses ?? fileSystem.statuses(files.paths)
-        let arePicturesVouched = files.arePicturesVouched(
-            by: fileSystem.statuses(files.picturePaths))
-        let candidates = files.recorded.indices.filter { index in
-            !arePicturesVouched[index]
-                || files.recorded[index]?.isVouched(by: statuses[index]) != true
-        }.map { (files.paths[$0], files.recorded[$0], statuses[$0], arePicturesVouched[$0]) }
+        var changed = files.recorded.indices.filter { index in
+            files.recorded[index]?.isVouched(by: statuses[index]) != true
+        }
+        // An entry whose picture may have changed is parsed again, whatever its file's bytes.
+        let changedPictures = Set(
+            files.filesWithChangedPictures(statuses: fileSystem.statuses(files.picturePaths)))
+        if !changedPictures.isEmpty { changed = changedPictures.union(changed).sorted() }
+        let candidates = changed.map {
+            (files.paths[$0], files.recorded[$0], statuses[$0], !changedPictures.contains($0))
+        }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
         changes.detailsStore = store
         // Room for them all at once: doubling would hold half as many again, at the build's
