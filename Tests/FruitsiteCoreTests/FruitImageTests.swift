@@ -172,8 +172,9 @@ import Testing
         let reference = FruitParser.ImageReference(
             source: "apple.jpg", alt: "A red apple",
             location: SourceLocation(path: "apple.md", line: 1, column: 1))
-        let image = try scanner.picture(
+        let (image, file) = try scanner.picture(
             reference, of: project.options.contentDirectory + "/apple.md")
+        #expect(file.path == image.path && file.status == FileSystem.local.status(image.path))
         #expect(image.path == project.options.contentDirectory + "/apple.jpg")
         #expect(image.header.width == 400 && image.header.height == 300)
         #expect(image.header.format == .jpeg && image.alt == "A red apple")

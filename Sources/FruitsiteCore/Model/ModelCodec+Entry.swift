@@ -18,12 +18,12 @@ extension ModelCodec {
         writer.word(record.outputHash)
     }
 
-    /// The entry whose file at `path` is `file` and whose record `reader` reads, up to its
-    /// end; with the record as its `saved` bytes when `keepingBytes`, for an entry of the
-    /// model file.
+    /// The entry whose file at `path` is `file`, which names `picture`, and whose record
+    /// `reader` reads, up to its end; with the record as its `saved` bytes when
+    /// `keepingBytes`, for an entry of the model file.
     static func decodeEntry(
         _ reader: inout ByteReader, in bytes: ByteSlice, path: String,
-        file: RecordedFiles.File, keepingBytes: Bool
+        file: RecordedFiles.File, picture: SiteModel.PictureFile?, keepingBytes: Bool
     ) -> SiteModel.Entry? {
         let start = reader.offset
         guard let summaryHash = reader.word(), let nameHash = reader.word(),
@@ -41,7 +41,8 @@ extension ModelCodec {
         }
         return SiteModel.Entry(
             path: path, status: file.status, verifiedAt: file.verifiedAt,
-            sourceHash: file.sourceHash, summaryHash: summaryHash, nameHash: nameHash,
+            sourceHash: file.sourceHash, picture: picture, summaryHash: summaryHash,
+            nameHash: nameHash,
             date: date, isRechecked: isRechecked != 0, page: page, facts: facts,
             saved: keepingBytes ? bytes[start..<reader.buffer.count] : nil)
     }

@@ -1,6 +1,6 @@
 /// Files a scan looks at, their paths in one list, each with its entry's file as the model
-/// recorded it when the file was last seen: what the scan compares each file with
-/// (`ContentScanner.scan(against:only:)`).
+/// recorded it when the file was last seen, and the pictures those entries name: what the
+/// scan compares each file with (`ContentScanner.scan(against:only:)`).
 struct RecordedFiles: Sendable {
     /// An entry's file as recorded.
     struct File: Sendable {
@@ -25,26 +25,50 @@ struct RecordedFiles: Sendable {
         }
 
         /// Whether `status`, the file's status now, vouches that the file has the bytes it
-        /// had when recorded: it is the recorded status, settled before the file was last
-        /// seen (`FileStatus.isSettled(at:)`).
+        /// had when recorded (see `vouches(_:for:)`).
         func isVouched(by status: FileStatus?) -> Bool {
-            guard let status, status == self.status else { return false }
+            vouches(status, for: self.status)
+        }
+
+        /// Whether `status`, a status taken now of a file this entry read, vouches that the
+        /// file has the bytes it had when its status was `recorded`: it is that status,
+        /// settled before the entry was last seen (`FileStatus.isSettled(at:)`).
+        func vouches(_ status: FileStatus?, for recorded: FileStatus?) -> Bool {
+            guard let status, status == recorded else { return false }
             return status.isSettled(at: verifiedAt)
         }
+    }
+
+    /// A picture a recorded file's entry names: the index of that file in `recorded`, and the
+    /// picture's status as recorded (`SiteModel.PictureFile`).
+    struct Picture: Sendable {
+        var file: Int
+        var status: FileStatus?
     }
 
     var paths = PathList()
     /// The file at each of `paths` as recorded; nil for a file no entry has.
     var recorded: [File?] = []
+    /// The path of each of `pictures`.
+    var picturePaths = PathList()
+    /// The pictures the recorded files' entries name, in the order of their files.
+    var pictures: [Picture] = []
 
-    mutating func append(_ path: String, _ file: File?) {
+    /// Adds the file at `path`, that of the entry `id` of `model` if it has one.
+    mutating func append(_ path: String, _ id: EntryID?, in model: SiteModel) {
         paths.append(path)
-        recorded.append(file)
+        recorded.append(id.map { File(id: $0, model[$0]) })
+        if let id, let picture = model[id].picture {
+            picturePaths.append(picture.path)
+            pictures.append(Picture(file: recorded.count - 1, status: picture.status))
+        }
     }
 
-    /// Adds the files of `other` after these.
-    mutating func append(contentsOf other: RecordedFiles) {
-        paths.append(contentsOf: other.paths)
-        recorded += other.recorded
+    /// The index in `recorded` of each file whose entry's picture may have changed:
+    /// `statuses`, the pictures' statuses now, do not vouch for it.
+    func filesWithChangedPictures(statuses: [FileStatus?]) -> [Int] {
+        zip(pictures, statuses).compactMap { picture, status in
+            recorded[picture.file]!.vouches(status, for: picture.status) ? nil : picture.file
+        }
     }
 }

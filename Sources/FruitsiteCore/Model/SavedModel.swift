@@ -57,7 +57,8 @@ struct SavedModel: Sendable {
         self.base = base
     }
 
-    /// Each entry's file as recorded, in id order: one pass through the files' tables.
+    /// Each entry's file and picture as recorded, in id order: one pass through the files'
+    /// tables.
     func recordedFiles() -> RecordedFiles {
         var files = RecordedFiles()
         files.recorded.reserveCapacity(records.count)
@@ -125,7 +126,7 @@ struct SavedModel: Sendable {
                 offset: range.lowerBound)
             return ModelCodec.decodeEntry(
                 &reader, in: bytes, path: path, file: files.file(at: index, id: id),
-                keepingBytes: isModelFile)
+                picture: files.picture(at: index), keepingBytes: isModelFile)
         }
     }
 }

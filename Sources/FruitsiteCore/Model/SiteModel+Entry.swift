@@ -13,6 +13,10 @@ extension SiteModel {
         var verifiedAt: Int64
         /// The hash of the file's bytes: stands for everything in it, details included.
         var sourceHash: UInt64
+        /// The picture file the fruit names (`fruit.image`), as the scan read it with the
+        /// entry: kept beside the fruit, so that a scan compares its status without decoding
+        /// any fruit.
+        let picture: PictureFile?
         /// `fruit.summaryHash`, kept so that no build hashes unchanged summaries again.
         var summaryHash: UInt64
         /// The hash of `fruit.nameKey`, which the sharded index's grams are made of: a
@@ -35,11 +39,11 @@ extension SiteModel {
         /// Creates the entry of a file just parsed.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            facts: EntryFacts.Value
+            picture: PictureFile?, facts: EntryFacts.Value
         ) {
             self.init(
                 path: path, status: status, verifiedAt: verifiedAt, sourceHash: sourceHash,
-                summaryHash: facts.fruit.summaryHash,
+                picture: picture, summaryHash: facts.fruit.summaryHash,
                 nameHash: StableHasher.hash(facts.fruit.nameKey), date: facts.fruit.date,
                 isRechecked: !facts.warnings.isEmpty || !facts.siteLinks.isEmpty,
                 page: nil, facts: EntryFacts(facts))
@@ -48,7 +52,8 @@ extension SiteModel {
         /// Creates an entry from its parts, as the saved model holds them.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            summaryHash: UInt64, nameHash: UInt64, date: EntryDate?, isRechecked: Bool,
+            picture: PictureFile?, summaryHash: UInt64, nameHash: UInt64, date: EntryDate?,
+            isRechecked: Bool,
             page: OutputRecord?, facts: EntryFacts, saved: ByteSlice? = nil
         ) {
             self.path = path
@@ -58,6 +63,7 @@ extension SiteModel {
             self.status = status
             self.verifiedAt = verifiedAt
             self.sourceHash = sourceHash
+            self.picture = picture
             self.summaryHash = summaryHash
             self.nameHash = nameHash
             self.date = date
@@ -99,4 +105,18 @@ extension SiteModel {
         }
     }
 
+    /// A picture file an entry names, as the scan last read it: a build reads the entry again
+    /// when the file's status changes, as when the entry's own file's does (`RecordedFiles`).
+    /// A class, so that an entry holds one word for it: most entries name no picture.
+    final class PictureFile: Sendable {
+        /// As `FruitImage.path`.
+        let path: String
+        /// Nil when the file system cannot tell, which makes every build read the entry.
+        let status: FileStatus?
+
+        init(path: String, status: FileStatus?) {
+            self.path = path
+            self.status = status
+        }
+    }
 }

@@ -46,13 +46,13 @@ enum StartingModel: Sendable {
         }
     }
 
-    /// Each entry's file as recorded, in id order.
+    /// Each entry's file and picture as recorded, in id order.
     func recordedFiles() -> RecordedFiles {
         switch self {
         case .decoded(let model), .damaged(let model):
             var files = RecordedFiles()
             for id in model.ids {
-                files.append(model[id].path, RecordedFiles.File(id: id, model[id]))
+                files.append(model[id].path, id, in: model)
             }
             return files
         case .saved(let saved):

@@ -8,9 +8,11 @@ extension ContentScanner {
     /// and inside the content folder, hashed, its header read and its placeholder made.
     /// Decoded at a few pixels only: its variants are encoded later, and only when the cache
     /// lacks them.
+    /// - Returns: The picture, and its file with the status it had just before it was read,
+    ///   which the entry records: a build reads the entry again once that changes.
     /// - Throws: `BuildFailure` with the error, at the place `src:` is written.
     func picture(_ reference: FruitParser.ImageReference, of entry: String) throws(BuildFailure)
-        -> FruitImage
+        -> (image: FruitImage, file: SiteModel.PictureFile)
     {
         let fail = { (message: String, hint: String?) in
             BuildFailure([.error(at: reference.location, message, hint: hint)])
@@ -21,6 +23,7 @@ extension ContentScanner {
                 "'image.src' leads outside the content folder: '\(reference.source)'",
                 "keep pictures in '\(contentDirectory)', beside their entries")
         }
+        let status = fileSystem.status(path)
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path, Self.maximumPictureSize)
@@ -34,9 +37,10 @@ extension ContentScanner {
         let source = Data(bytes)
         do {
             let (header, placeholder) = try PictureEncoder().describe(source)
-            return FruitImage(
+            let image = FruitImage(
                 path: path, alt: reference.alt, sourceHash: StableHasher.hash(bytes),
                 header: header, placeholder: placeholder)
+            return (image, SiteModel.PictureFile(path: path, status: status))
         } catch {
             throw fail("cannot use the picture '\(path)': \(error)", nil)
         }
@@ -59,5 +63,22 @@ extension ContentScanner {
             }
         }
         return root + parts.joined(separator: "/")
+    }
+
+    /// The entries a watcher's `paths` lead to, in order: the entries among them, and those
+    /// whose pictures are among them, which must be read again as if they had changed. The
+    /// entries' pictures are looked up only when a path under the content folder is not an
+    /// entry's.
+    func entryPaths(reported paths: Set<String>, in model: SiteModel) -> [String] {
+        var entries = paths.filter(isEntryPath)
+        let others = paths.filter { isUnderContent($0) && !isEntryPath($0) }
+        if !others.isEmpty {
+            for id in model.ids {
+                if let picture = model[id].picture, others.contains(picture.path) {
+                    entries.insert(model[id].path)
+                }
+            }
+        }
+        return entries.sorted()
     }
 }

@@ -71,7 +71,8 @@ struct ContentScanner: Sendable {
     /// Compares the content folder with `model`, which is decoded whole only when every
     /// folder must be listed again or a watcher's paths are looked at (see `StartingModel`).
     /// - Parameter paths: When given, the only paths that can have changed, as a watcher
-    ///   reported them (`serve`): only these are looked at, if the model's last listing met
+    ///   reported them (`serve`): only these are looked at, with the entries that name those
+    ///   that are pictures (`entryPaths(reported:in:)`), if the model's last listing met
     ///   no symbolic link (through which a file could change under another path) and none
     ///   of them is a link, symbolic or hard. Else every file's status is compared, and the
     ///   folders are listed again if one changed.
@@ -96,7 +97,7 @@ struct ContentScanner: Sendable {
             !paths.contains(where: { isUnderContent($0) && fileSystem.isLinked($0) })
         {
             let model = model.decode()
-            let entries = paths.filter(isEntryPath).sorted()
+            let entries = entryPaths(reported: paths, in: model)
             let slugs = model.slugs(for: entries.map(SourceFile.slug(of:)))
             var known: [String: EntryID] = [:]
             for path in entries { known[path] = slugs.id(ofPath: path, in: model) }
@@ -104,11 +105,10 @@ struct ContentScanner: Sendable {
             let statuses = fileSystem.statuses(PathList(entries))
             takenStatuses = statuses.filter { $0 != nil }
             for (path, status) in zip(entries, statuses) {
-                let file = known[path].map { RecordedFiles.File(id: $0, model[$0]) }
                 if status != nil {
-                    files.append(path, file)
-                } else if let file {
-                    changes.removed.append(file.id)
+                    files.append(path, known[path], in: model)
+                } else if let id = known[path] {
+                    changes.removed.append(id)
                 }
             }
         } else if foldersStand() {
@@ -123,9 +123,7 @@ struct ContentScanner: Sendable {
             let knownStatuses = fileSystem.statuses(PathList(known.lazy.map(\.path)))
             let listing = listed.value
             let joined = Self.join(listing.paths, known, in: model)
-            for (id, path) in joined {
-                files.append(path, id.map { RecordedFiles.File(id: $0, model[$0]) })
-            }
+            for (id, path) in joined { files.append(path, id, in: model) }
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
             for (index, (id, _)) in known.enumerated() { knownIndex[id.rawValue] = index }
             // Files the model did not know have their statuses taken now.
@@ -150,13 +148,20 @@ struct ContentScanner: Sendable {
             changes.removed = known.map(\.id).filter { !isListed[$0.rawValue] }
         }
 
-        // First each file's status, then the few files whose status says they may have
-        // changed: the outcomes of those are large, and ten thousand of them cost more to
-        // allocate than the status calls themselves.
+        // First each file's status and each picture's, then the few files whose statuses say
+        // they may have changed: the outcomes of those are large, and ten thousand of them
+        // cost more to allocate than the status calls themselves.
         let statuses = takenStatuses ?? fileSystem.statuses(files.paths)
-        let candidates = files.recorded.indices.filter { index in
+        var changed = files.recorded.indices.filter { index in
             files.recorded[index]?.isVouched(by: statuses[index]) != true
-        }.map { (files.paths[$0], files.recorded[$0], statuses[$0]) }
+        }
+        // An entry whose picture may have changed is parsed again, whatever its file's bytes.
+        let changedPictures = Set(
+            files.filesWithChangedPictures(statuses: fileSystem.statuses(files.picturePaths)))
+        if !changedPictures.isEmpty { changed = changedPictures.union(changed).sorted() }
+        let candidates = changed.map {
+            (files.paths[$0], files.recorded[$0], statuses[$0], !changedPictures.contains($0))
+        }
         let store = DetailsStore(budget: detailsBudget, directory: scratchDirectory)
         changes.detailsStore = store
         // Room for them all at once: doubling would hold half as many again, at the build's
@@ -165,8 +170,10 @@ struct ContentScanner: Sendable {
         changes.parsed.reserveCapacity(candidates.count)
         for start in stride(from: 0, to: candidates.count, by: Self.parsedAtOnce) {
             let slice = candidates[start..<min(start + Self.parsedAtOnce, candidates.count)]
-            for outcome in Array(slice).concurrentMap({ path, recorded, status in
-                outcome(of: path, recorded: recorded, status: status, keepingDetailsIn: store)
+            for outcome in Array(slice).concurrentMap({ path, recorded, status, isPictureVouched in
+                outcome(
+                    of: path, recorded: recorded, status: status,
+                    isPictureVouched: isPictureVouched, keepingDetailsIn: store)
             }) {
                 switch outcome {
                 case .verified(let id, let status): changes.verified.append((id, status))
@@ -186,23 +193,24 @@ struct ContentScanner: Sendable {
         return scan(against: &start, only: paths)
     }
 
-    private func isUnderContent(_ path: String) -> Bool {
+    func isUnderContent(_ path: String) -> Bool {
         path.hasPrefix(contentDirectory + "/")
     }
 
     /// Whether a path a watcher reported can be an entry: a `.md` file below the content
     /// folder with no hidden folder or file on the way.
-    private func isEntryPath(_ path: String) -> Bool {
+    func isEntryPath(_ path: String) -> Bool {
         guard isUnderContent(path), path.hasSuffix(".md") else { return false }
         let below = path.dropFirst(contentDirectory.count + 1)
         return !below.split(separator: "/").contains { $0.hasPrefix(".") }
     }
 
     /// The outcome of a file that may have changed, with its entry's record if it has one:
-    /// its bytes decide.
+    /// its bytes decide, unless the entry's picture may have changed (`isPictureVouched`
+    /// false), which only parsing the entry again reads.
     private func outcome(
         of path: String, recorded: RecordedFiles.File?, status: FileStatus?,
-        keepingDetailsIn store: DetailsStore
+        isPictureVouched: Bool, keepingDetailsIn store: DetailsStore
     ) -> Outcome {
         let file: SourceFile
         do throws(BuildFailure) {
@@ -211,22 +219,24 @@ struct ContentScanner: Sendable {
             return .failed(error.diagnostics)
         }
         let sourceHash = StableHasher.hash(file.bytes)
-        if let recorded, recorded.sourceHash == sourceHash {
+        if let recorded, isPictureVouched, recorded.sourceHash == sourceHash {
             return .verified(recorded.id, status)
         }
         let result = parser.parse(file)
         guard var fruit = result.fruit, let details = result.details,
             !result.diagnostics.containsErrors
         else { return .failed(result.diagnostics) }
+        var pictureFile: SiteModel.PictureFile?
         if let reference = result.image {
             do {
-                fruit.image = try picture(reference, of: path)
+                (fruit.image, pictureFile) = try picture(reference, of: path)
             } catch {
                 return .failed(result.diagnostics + error.diagnostics)
             }
         }
         let entry = SiteModel.Entry(
             path: path, status: status, verifiedAt: now, sourceHash: sourceHash,
+            picture: pictureFile,
             facts: EntryFacts.Value(
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,
