@@ -30,6 +30,10 @@ struct ServeCommand {
         options.templatesDirectory = scanner.values["--templates"] ?? options.templatesDirectory
         options.configPath = scanner.values["--config"]
         options.includeDrafts = scanner.has("--drafts")
+        // The pictures `build` encoded, and keeps: serve's site is in memory, its pictures not.
+        options.pictureCacheDirectory =
+            options.pictureCacheDirectory
+            ?? "\(CLI.cacheDirectory)/\(BuildOptions.pictureCacheFolder)"
         host = scanner.values["--host"] ?? host
         // `[::1]`, as addresses are written in URLs (and in the line serve prints).
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }

@@ -99,7 +99,7 @@ import Testing
         #expect(again.rendered == 0)
         #expect(again.written?.written == 0)
 
-        let cache = site.options.cacheDirectory! + "/" + PicturePublisher.cacheFolder
+        let cache = site.options.cacheDirectory! + "/" + BuildOptions.pictureCacheFolder
         let cached = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
         #expect(cached.count == 6)
         let marked = Data("kept by the cache".utf8)
@@ -173,7 +173,7 @@ import Testing
         let site = try PictureSite()
         let rendering = try SiteBuilder(options: site.options).check()
         #expect(rendering.warnings.allSatisfy { !$0.message.contains("images/") })
-        let cache = site.options.cacheDirectory! + "/" + PicturePublisher.cacheFolder
+        let cache = site.options.cacheDirectory! + "/" + BuildOptions.pictureCacheFolder
         #expect(!FileManager.default.fileExists(atPath: cache))
         #expect(!FileManager.default.fileExists(atPath: site.folder.path + "/Output"))
     }

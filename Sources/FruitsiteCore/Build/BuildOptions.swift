@@ -30,6 +30,9 @@ public struct BuildOptions: Sendable {
     /// of refusing (see `OutputLock`).
     public var waitsForLock = false
 
+    /// The folder of pictures' variants in a cache folder, by default.
+    public static let pictureCacheFolder = "pictures"
+
     public init() {}
 }
 

@@ -86,7 +86,7 @@ extension SiteBuilder {
         PicturePublisher(
             settings: config.images, fileSystem: fileSystem,
             cacheDirectory: options.pictureCacheDirectory
-                ?? options.cacheDirectory.map { "\($0)/\(PicturePublisher.cacheFolder)" },
+                ?? options.cacheDirectory.map { "\($0)/\(BuildOptions.pictureCacheFolder)" },
             onProgress: progress(of: .encodingPictures))
     }
 

@@ -24,9 +24,6 @@ struct PicturePublisher: Sendable {
     /// Called with (sources done, sources in all).
     var onProgress: (@Sendable (Int, Int) -> Void)?
 
-    /// The folder of the cache of variants, below the cache folder, by default.
-    static let cacheFolder = "pictures"
-
     /// Writes the missing variants of `sources`, a run at a time, through `emit`.
     /// - Throws: `BuildFailure` with an error for each source that could not be read or
     ///   encoded, at its path, or what `emit` throws.
