@@ -51,7 +51,9 @@ struct BuildCommand {
         var builder = SiteBuilder(options: options)
         let progress = ProgressLine(terminal: terminal, start: start)
         if terminal.isInteractive && !isQuiet {
-            builder.onProgress = { done, total in progress.update(done: done, total: total) }
+            builder.onProgress = { stage, done, total in
+                progress.update(stage, done: done, total: total)
+            }
         }
         let result = Result { () throws(BuildFailure) in
             isCheck ? try builder.check() : try builder.build()

@@ -81,8 +81,7 @@ import Testing
             path: "Content/Red Apple.final.jpg", alt: "",
             sourceHash: StableHasher.hash([UInt8](source)),
             header: header, placeholder: placeholder)
-        let version = try PictureEncoder.encoderVersion
-        let plan = PicturePlan(image, settings: encoder.settings, encoderVersion: version)
+        let plan = PicturePlan(image, settings: encoder.settings)
         let encoded = try encoder.encode(source)
         #expect(plan.variants.map(\.format) == encoded.variants.map(\.format))
         #expect(plan.variants.map(\.width) == encoded.variants.map(\.width))
@@ -96,7 +95,7 @@ import Testing
         #expect(Set(plan.variants.map(\.path)).count == plan.variants.count)
         var other = encoder.settings
         other.webpQuality = 60
-        let replanned = PicturePlan(image, settings: other, encoderVersion: version)
+        let replanned = PicturePlan(image, settings: other)
         for (a, b) in zip(plan.variants, replanned.variants) {
             #expect((a.path == b.path) == (a.format != .webp), "\(a.path) \(b.path)")
         }
@@ -111,7 +110,7 @@ import Testing
             header: PictureHeader(format: .jpeg, width: 2000, height: 1500, hasAlpha: false),
             placeholder: PicturePlaceholder(
                 color: "#b02020", preview: Data([1, 2]), previewWidth: 16, previewHeight: 12))
-        let plan = PicturePlan(image, settings: PictureSettings(), encoderVersion: "v")
+        let plan = PicturePlan(image, settings: PictureSettings())
         let value = PictureValues.value(of: image, plan: plan, root: "../../")
         guard case .object(let object) = value else {
             Issue.record("not an object")

@@ -28,7 +28,9 @@ extension SiteBuilder {
             Rendering(
                 htmlPageCount: report.htmlPageCount, fruitCount: report.fruitCount,
                 categoryCount: report.categoryCount, warnings: plan.warnings,
-                parsed: plan.parsed, rendered: plan.pages.count + plan.assets.count,
+                parsed: plan.parsed,
+                rendered: plan.pages.count + plan.assets.count
+                    + plan.pictures.reduce(0) { $0 + $1.missing.count },
                 notes: (anew.map { ["building clean: \($0)"] } ?? []) + plan.notes,
                 report: report)
         }

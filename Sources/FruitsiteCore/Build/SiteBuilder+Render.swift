@@ -13,14 +13,22 @@ extension SiteBuilder {
 
     /// Step three: renders what the plan names a batch at a time, hands `emit` each batch of
     /// the files whose bytes changed (the assets first, then let go: a sharded search index
-    /// is tens of megabytes), and records each page in the model.
+    /// is tens of megabytes; then the pictures' variants the output lacks), and records each
+    /// page in the model.
+    /// - Parameter publishesPictures: Whether the pictures' variants are made: `check`
+    ///   writes nothing, and has no use for them.
     /// - Throws: `BuildFailure` with every error of rendering, or what `emit` throws.
     func render(
-        _ applied: consuming Applied, emit: ([RenderedPage]) throws(BuildFailure) -> Void
+        _ applied: consuming Applied, publishesPictures: Bool = true,
+        emit: ([RenderedPage]) throws(BuildFailure) -> Void
     ) throws(BuildFailure) -> Rendered {
         var rendering = applied.rendering
         try emit(applied.plan.assets)
         applied.plan.assets = []
+        if publishesPictures {
+            try publisher(applied.data.config).publish(applied.plan.pictures, emit: emit)
+        }
+        applied.plan.pictures = []
         let (plan, isWhole) = (applied.plan, applied.isWhole)
         var model = applied.model
         // The planned pages' output hashes, in the plan's order, which the batches keep: the
@@ -61,7 +69,7 @@ extension SiteBuilder {
             -> Void
     ) throws(BuildFailure) {
         var renderer = PageRenderer(templatesDirectory: options.templatesDirectory)
-        renderer.onProgress = onProgress
+        renderer.onProgress = progress(of: .rendering)
         renderer.batchLimit = batchLimit
         let (scanner, model) = (scanner(data.config), data.model)
         let details = { @Sendable (id: EntryID) throws(BuildFailure) -> FruitDetails in
@@ -69,5 +77,21 @@ extension SiteBuilder {
             return try scanner.details(of: model[id])
         }
         try renderer.render(pages, with: data, details: details, emit: emit)
+    }
+}
+
+extension SiteBuilder {
+    /// The picture stage, with the config's settings and the cache folder.
+    func publisher(_ config: SiteConfig) -> PicturePublisher {
+        PicturePublisher(
+            settings: config.images, fileSystem: fileSystem,
+            cacheDirectory: options.cacheDirectory,
+            onProgress: progress(of: .encodingPictures))
+    }
+
+    /// `onProgress` for one stage.
+    private func progress(of stage: BuildStage) -> (@Sendable (Int, Int) -> Void)? {
+        guard let onProgress else { return nil }
+        return { done, total in onProgress(stage, done, total) }
     }
 }

@@ -18,8 +18,16 @@ public struct SiteBuilder: Sendable {
     /// The clock: when files are seen, which decides whether their status can be trusted
     /// next time (`FileStatus.isSettled(at:)`).
     public var now: @Sendable () -> Date = { Date() }
-    /// Called with (pages rendered, pages in all) while rendering; see `PageRenderer`.
-    public var onProgress: (@Sendable (Int, Int) -> Void)?
+    /// Called with the stage, and how much of it is done of how much in all: pictures
+    /// encoded or taken from the cache (`PicturePublisher`), then pages rendered
+    /// (`PageRenderer`).
+    public var onProgress: (@Sendable (BuildStage, Int, Int) -> Void)?
+
+    /// A stage of a build that reports its progress.
+    public enum BuildStage: Sendable {
+        case encodingPictures
+        case rendering
+    }
     /// How many pages are rendered, and held in memory, at a time.
     public var batchLimit = PageRenderer.BatchLimit()
     /// How many bytes of parsed bodies a build keeps in memory from the parse to the pages;
@@ -111,7 +119,7 @@ public struct SiteBuilder: Sendable {
         let (theme, config) = (applied.data.theme, applied.data.config)
         var links = LinkChecker(
             paths: applied.paths, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
-        let rendered = try render(consume applied) { links.add($0) }
+        let rendered = try render(consume applied, publishesPictures: false) { links.add($0) }
         return commit(rendered, checking: links, theme: theme)
     }
 

@@ -17,6 +17,11 @@ extension SiteModel {
         var pages: [(page: Page, inputHash: UInt64)] = []
         /// The assets, and the sharded search index's files, that are new or changed.
         var assets: [RenderedPage] = []
+        /// The pictures whose variants the output folder lacks, which the picture stage
+        /// writes (`PicturePublisher`).
+        var pictures: [PicturePublisher.Source] = []
+        /// Whether an entry parsed this build has a picture.
+        var parsedPictures = false
         /// Files of the output folder the site no longer has.
         var removals: [String] = []
         /// The details of the entries this build parsed, for their pages, as far as they could
@@ -74,6 +79,9 @@ extension SiteModel {
             // The index pages name it, so it is made before they are hashed.
             data.searchIndexPath = index.path
         }
+        let pictures = pictures(settings: config.images, parsedPictures: plan.parsedPictures)
+        plan.pictures = pictures.sources
+        current.formUnion(pictures.paths)
         first(data, plan)
         // The shards before the list of pages, so that the two are not built at once.
         if shardsSearch {
@@ -111,7 +119,7 @@ extension SiteModel {
         plan.removals += removeOutputs(except: current)
         plan.changesModel =
             plan.changesModel || !plan.pages.isEmpty || !plan.assets.isEmpty
-            || !plan.removals.isEmpty
+            || !plan.pictures.isEmpty || !plan.removals.isEmpty
         return (plan, data)
     }
 
@@ -154,6 +162,7 @@ extension SiteModel {
         }
         plan.removals = freed.keys.sorted().map { "fruits/\($0)/index.html" }
         plan.parsed = changes.parsed.count
+        plan.parsedPictures = changes.parsed.contains { $0.entry.fruit.image != nil }
         plan.changesModel =
             changes.isListedAnew || !changes.verified.isEmpty || !changes.parsed.isEmpty
             || !changes.removed.isEmpty

@@ -3,9 +3,10 @@
 /// holds already is never encoded again.
 ///
 /// Each name is `images/<name>-<width>.<stamp>.<ext>`, the stamp made from the source's
-/// bytes, the settings that shape the variant and the encoder's versions: a name always
-/// means the same bytes (the encoder is deterministic), so a host may cache it for good, and
-/// a new photo, quality or libvips is a new name.
+/// bytes and the settings that shape the variant: the encoder is deterministic, so a name
+/// means the same bytes wherever it is built, a host may cache it for good, and a new photo,
+/// width or quality is a new name. (The encoder's version keys the cache of variants, not
+/// the names: see `PicturePublisher`.)
 public struct PicturePlan: Sendable, Equatable {
     /// One variant to publish.
     public struct Variant: Sendable, Equatable {
@@ -14,6 +15,8 @@ public struct PicturePlan: Sendable, Equatable {
         public var height: Int
         /// Its path in the output folder.
         public var path: String
+        /// What its name is made from: the source's bytes and the settings that shape it.
+        public var stamp: UInt64
     }
 
     /// Every variant, format by format in the settings' order (the fallback last), each
@@ -26,8 +29,7 @@ public struct PicturePlan: Sendable, Equatable {
     /// - Parameters:
     ///   - image: The picture, as the scan read it.
     ///   - settings: How pictures are published.
-    ///   - encoderVersion: `PictureEncoder.encoderVersion`.
-    public init(_ image: FruitImage, settings: PictureSettings, encoderVersion: String) {
+    public init(_ image: FruitImage, settings: PictureSettings) {
         let header = image.header
         let widths = settings.variantWidths(forSourceWidth: header.width)
         // As the encoder makes them: the widest from the source, the others from the widest.
@@ -39,7 +41,6 @@ public struct PicturePlan: Sendable, Equatable {
             widths.map { width in
                 var hasher = StableHasher()
                 hasher.combine(image.sourceHash)
-                hasher.combine(encoderVersion)
                 hasher.combine("\(format.rawValue) \(width) \(settings.quality(of: format))")
                 if format == .avif { hasher.combine(UInt64(settings.avifEffort)) }
                 let path = ContentName.path(
@@ -48,7 +49,7 @@ public struct PicturePlan: Sendable, Equatable {
                     format: format, width: width,
                     height: width == widest
                         ? widestHeight : Self.scaled(widestHeight, by: width, of: widest),
-                    path: path)
+                    path: path, stamp: hasher.value)
             }
         }
     }

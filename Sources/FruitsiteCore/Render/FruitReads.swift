@@ -155,6 +155,7 @@ extension PageData {
             }
         return prepared
             ?? Self.summary(
-                of: listed(at: position), categorySlug: categorySlug(at: position), root: root)
+                of: listed(at: position), categorySlug: categorySlug(at: position), root: root,
+                pictures: config.images)
     }
 }

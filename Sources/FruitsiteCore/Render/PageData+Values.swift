@@ -5,13 +5,15 @@ extension PageData {
     /// The keys of a fruit's summary, which every listed fruit's shares.
     private static let summaryKeys = [
         "slug", "name", "emoji", "category", "categorySlug", "vitamins", "url", "categoryURL",
+        "image",
     ]
     private static let datedSummaryKeys = summaryKeys + ["date", "dateTime"]
 
-    /// What a listing, or a link to a fruit, shows of it, with links from `root`.
-    static func summary(of fruit: ListedFruit, categorySlug: String, root: String)
-        -> MustacheValue
-    {
+    /// What a listing, or a link to a fruit, shows of it, with links from `root`, its picture
+    /// as `pictures` publishes it.
+    static func summary(
+        of fruit: ListedFruit, categorySlug: String, root: String, pictures: PictureSettings
+    ) -> MustacheValue {
         // In the order of `summaryKeys`.
         var values: [MustacheValue] = [
             .string(fruit.slug), .string(BidiIsolation.isolated(fruit.name)),
@@ -20,6 +22,10 @@ extension PageData {
             optional(fruit.vitamins),
             .string(String(joining: root, "fruits/", fruit.slug, "/")),
             .string(String(joining: root, "categories/", categorySlug, "/")),
+            fruit.image.map { image in
+                PictureValues.value(
+                    of: image, plan: PicturePlan(image, settings: pictures), root: root)
+            } ?? .null,
         ]
         guard let date = fruit.date else {
             return .object(MustacheObject(uniqueKeys: summaryKeys, values: values))

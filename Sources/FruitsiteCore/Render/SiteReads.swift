@@ -1,7 +1,8 @@
 import Mustache
 
 /// The settings every page shows as `site`, which feeds and JSON-LD name too, with the hash
-/// of the texts `site` is made of.
+/// of the texts `site` is made of and of the settings that name the pictures' variants, which
+/// a page names.
 final class SiteSettings: Sendable {
     let title: String
     let description: String
@@ -22,6 +23,10 @@ final class SiteSettings: Sendable {
                 values: texts.map(MustacheValue.string)))
         var hasher = StableHasher()
         for text in texts { hasher.combine(text) }
+        let images = config.images
+        hasher.combine(
+            "\(images.widths) \(images.formats.map(\.rawValue)) \(images.avifQuality) "
+                + "\(images.webpQuality) \(images.jpegQuality) \(images.avifEffort)")
         hash = hasher.value
     }
 }

@@ -105,10 +105,14 @@ struct SummaryCache: Sendable {
             return Prepared(
                 listed: listed, fruit: fruit,
                 nested: use.contains(.nested)
-                    ? PageData.summary(of: listed, categorySlug: slug, root: PageData.nestedRoot)
+                    ? PageData.summary(
+                        of: listed, categorySlug: slug, root: PageData.nestedRoot,
+                        pictures: data.config.images)
                     : nil,
                 atRoot: use.contains(.atRoot)
-                    ? PageData.summary(of: listed, categorySlug: slug, root: "") : nil)
+                    ? PageData.summary(
+                        of: listed, categorySlug: slug, root: "", pictures: data.config.images)
+                    : nil)
         }
         if index.count != uses.count {
             index = [Int32](repeating: -1, count: uses.count)
