@@ -155,7 +155,7 @@ class Row:
         self.label = label
         self.walls, self.cpus, self.memories = [], [], []
         self.pictures = None  # {format: (files, bytes)}, from the first run's output
-        self.notes = []  # what the build said of its pictures (--verbose), first run
+        self.notes = None  # what fruitsite said of its pictures (--verbose), first run
 
     def add(self, wall, cpu, memory):
         self.walls.append(wall)
@@ -193,11 +193,10 @@ def print_table(rows, count, runs, baseline):
             formats = ", ".join(f"{kind} {files / count:g} files {size / count / 1024:.1f} KiB"
                                 for kind, (files, size) in sorted(row.pictures.items()))
             print(f"    {row.label}: {formats}")
-    notes = [(row.label, line) for row in rows.values() for line in row.notes]
-    if notes:
-        print("  What fruitsite --verbose said of its pictures (first run):")
-        for label, line in notes:
-            print(f"    {label}: {line}")
+    said = [row for row in rows.values() if row.notes is not None]
+    for row in said:
+        print(f"  fruitsite --verbose of {row.label}, first run: "
+              + ("; ".join(row.notes) or "nothing of its pictures"))
     print("  What each does: Hugo (0.111, `.Resize` in partials/picture.html) decodes each photo")
     print(f"  with Go's decoder and writes {len(WIDTHS)} widths ({', '.join(map(str, WIDTHS))})"
           f" as WebP q{WEBP_QUALITY} and as JPEG q{JPEG_QUALITY}, with its default box filter"
@@ -237,6 +236,8 @@ def main(argv=None):
     templates = os.path.abspath(args.templates)
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    # A cache of variants shared between builds would make fruitsite's cold builds warm.
+    os.environ.pop("FRUITSITE_PICTURE_CACHE", None)
     photos = camera.ensure_photos(args.count, args.seed, args.cache, args.jobs, log=log)
     # The catalog beside the photos, on their file system, so that its photos are links.
     catalog_parent = tempfile.mkdtemp(prefix="catalog-", dir=args.cache)
@@ -282,7 +283,8 @@ def main(argv=None):
                     if row.pictures is None:
                         row.pictures = pictures_in(output)
                         row.notes = [line.strip() for line in said.splitlines()
-                                     if "picture" in line.lower() or "image" in line.lower()][:6]
+                                     if "picture" in line.lower() or "image" in line.lower()
+                                     ][:6] if "--verbose" in command else None
                     log(f"[{run}/{runs}] {row.label}: {wall:.2f} s, {cpu:.2f} s CPU,"
                         f" {memory:.0f} MiB")
                 clear(output, *caches)
