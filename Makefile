@@ -9,6 +9,10 @@ MUSTACHE_SPEC_DIR ?= $(abspath ../shared/spec/mustache)
 export MUSTACHE_SPEC_DIR
 
 RELEASE_BIN := .build/release/fruitsite
+# The tests build the sample site, and copies of it, hundreds of times: they share one cache of
+# pictures' variants, so that each picture is encoded once (FRUITSITE_PICTURE_CACHE,
+# docs/reference/commands.md).
+TEST_ENV := FRUITSITE_PICTURE_CACHE=$(abspath .build/test-picture-cache)
 # On Linux the Swift runtime and Foundation are linked in: the binary runs without a Swift
 # installation, and starts in a third of the time (no relocating of shared libraries),
 # which is most of a rebuild after one edit.
@@ -80,7 +84,7 @@ test: site lint docs-test shim-test swift-test js-test browser-test ## Every tes
 # front-matter and config keys, every template variable (docs/contributing.md, "The tests").
 docs-test: deps ## The documentation: every relative link and #anchor leads somewhere, and the reference names every option, key and variable
 	$(PYTHON) Tests/Docs/check_links.py
-	$(SWIFT) test --filter 'DocumentationTests|HelpReferenceTests'
+	$(TEST_ENV) $(SWIFT) test --filter 'DocumentationTests|HelpReferenceTests'
 
 # libvips is loaded with dlopen, so the compiler never compares Sources/CVips/shim.h with
 # libvips's headers; this does.
@@ -88,14 +92,14 @@ shim-test: deps ## The libvips declarations of Sources/CVips/shim.h against libv
 	$(CC) -fsyntax-only $$(pkg-config --cflags vips) Tests/CVips/declarations.c
 
 swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
-	MUSTACHE_REFERENCE=required $(SWIFT) test
+	$(TEST_ENV) MUSTACHE_REFERENCE=required $(SWIFT) test
 
 js-test: release ## The JavaScript tests (node --test), some against sites the release build writes
-	FRUITSITE_BIN=$(RELEASE_BIN) node --test Tests/JS/
+	$(TEST_ENV) FRUITSITE_BIN=$(RELEASE_BIN) node --test Tests/JS/
 
 browser-test: site ## Headless Chromium against the built sample site, plus the HTML checker and axe
 	bash Tests/Browser/setup.sh
-	FRUITSITE_BIN=$(RELEASE_BIN) FRUITSITE_SITE=Output $(PYTHON) -m pytest -q Tests/Browser
+	$(TEST_ENV) FRUITSITE_BIN=$(RELEASE_BIN) FRUITSITE_SITE=Output $(PYTHON) -m pytest -q Tests/Browser
 
 bench: release ## Benchmarks: fruitsite against Hugo, a first search against Pagefind, the search client (prints figures; not a test)
 	bash Benchmarks/run.sh
@@ -107,8 +111,8 @@ stress: release ## kill -9, concurrent builds, mount points, random edits: each 
 	FRUITSITE_BIN=$(RELEASE_BIN) bash Tests/Stress/run.sh
 
 sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer
-	LSAN_OPTIONS=suppressions=$(abspath Tests/lsan.supp) $(SWIFT) test --sanitize=address --scratch-path .build/asan
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+	$(TEST_ENV) LSAN_OPTIONS=suppressions=$(abspath Tests/lsan.supp) $(SWIFT) test --sanitize=address --scratch-path .build/asan
+	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
 lint: ## Check formatting with swift format
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift

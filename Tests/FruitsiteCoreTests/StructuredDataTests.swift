@@ -49,6 +49,17 @@ import Testing
         #expect(trail["@type"] as? String == "BreadcrumbList")
         let items = Self.items(trail)
         #expect(items.map { $0["position"] as? Int } == [1, 2, 3])
+        // The fruit itself, with its photo's variant for previews, as og:image names it.
+        let thing = try #require(Self.objects(blocks[0]).last)
+        #expect(thing["@type"] as? String == "Thing")
+        #expect(thing["name"] as? String == "Apple")
+        #expect(thing["url"] as? String == "https://example.org/shop/fruits/apple/")
+        let image = try #require(thing["image"] as? String)
+        #expect(
+            image.hasPrefix("https://example.org/shop/images/apple-1280.")
+                && image.hasSuffix(".jpg"))
+        #expect(html.contains(#"<meta property="og:image" content="\#(image)">"#))
+        #expect(html.contains(#"<meta name="twitter:card" content="summary_large_image">"#))
         #expect(items.map { $0["name"] as? String } == ["Fruit Catalog", "Core Fruits", "Apple"])
         #expect(
             items.map { $0["item"] as? String } == [
@@ -60,7 +71,10 @@ import Testing
         #expect(
             html.contains(
                 #"<meta property="og:url" content="https://example.org/shop/fruits/apple/">"#))
-        #expect(html.contains(#"<meta name="twitter:card" content="summary">"#))
+        // A fruit without a photo has a summary card, and no og:image.
+        let pear = try site.read("Output/fruits/asian-pear/index.html")
+        #expect(pear.contains(#"<meta name="twitter:card" content="summary">"#))
+        #expect(!pear.contains("og:image"))
     }
 
     @Test func listingPagesListTheirFruitsFromTheirPlace() throws {

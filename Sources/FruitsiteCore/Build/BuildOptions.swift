@@ -18,6 +18,14 @@ public struct BuildOptions: Sendable {
     /// Where a build keeps the site model for the next one (the CLI uses
     /// `.fruitsite-cache`). Nil keeps nothing, and every build is a clean one.
     public var cacheDirectory: String?
+    /// Where pictures' variants are kept between builds: by default
+    /// `$FRUITSITE_PICTURE_CACHE`, else `pictures/` in `cacheDirectory`. Variants are named by
+    /// what makes them, so one folder may serve every site and build on a machine, and a CI
+    /// job that restores it encodes nothing it encoded before.
+    public var pictureCacheDirectory: String? =
+        ProcessInfo.processInfo.environment["FRUITSITE_PICTURE_CACHE"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
     /// When another build is writing the same output folder, wait for it to finish instead
     /// of refusing (see `OutputLock`).
     public var waitsForLock = false

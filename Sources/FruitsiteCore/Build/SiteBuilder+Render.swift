@@ -85,7 +85,8 @@ extension SiteBuilder {
     func publisher(_ config: SiteConfig) -> PicturePublisher {
         PicturePublisher(
             settings: config.images, fileSystem: fileSystem,
-            cacheDirectory: options.cacheDirectory,
+            cacheDirectory: options.pictureCacheDirectory
+                ?? options.cacheDirectory.map { "\($0)/\(PicturePublisher.cacheFolder)" },
             onProgress: progress(of: .encodingPictures))
     }
 

@@ -19,12 +19,12 @@ struct PicturePublisher: Sendable {
 
     var settings: PictureSettings
     var fileSystem: FileSystem
-    /// Where variants are kept between builds: `pictures/` in the build's cache folder.
+    /// Where variants are kept between builds (`BuildOptions.pictureCacheDirectory`).
     var cacheDirectory: String?
     /// Called with (sources done, sources in all).
     var onProgress: (@Sendable (Int, Int) -> Void)?
 
-    /// The folder of the cache of variants, below the cache folder.
+    /// The folder of the cache of variants, below the cache folder, by default.
     static let cacheFolder = "pictures"
 
     /// Writes the missing variants of `sources`, a run at a time, through `emit`.
@@ -41,7 +41,7 @@ struct PicturePublisher: Sendable {
             throw BuildFailure([.error(at: SourceLocation(path: sources[0].image.path), "\(error)")]
             )
         }
-        let cache = cacheDirectory.map { "\($0)/\(Self.cacheFolder)" }
+        let cache = cacheDirectory
         if let cache {
             try? FileManager.default.createDirectory(
                 atPath: cache, withIntermediateDirectories: true)

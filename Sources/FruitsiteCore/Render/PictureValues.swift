@@ -12,6 +12,14 @@ enum PictureValues {
     /// The width link previews ask for (Open Graph's recommended 1,200 × 630).
     static let previewWidth = 1_200
 
+    /// The fallback's variant nearest to `previewWidth`: what link previews and JSON-LD show.
+    static func preview(of plan: PicturePlan) -> PicturePlan.Variant {
+        let fallback = plan.variants[plan.variants.count - 1].format
+        return plan.variants.filter { $0.format == fallback }.min { a, b in
+            abs(a.width - previewWidth) < abs(b.width - previewWidth)
+        }!
+    }
+
     static func value(of image: FruitImage, plan: PicturePlan, root: String) -> MustacheValue {
         let formats = plan.variants.reduce(into: [PictureFormat]()) { formats, variant in
             if !formats.contains(variant.format) { formats.append(variant.format) }
@@ -25,9 +33,7 @@ enum PictureValues {
                 variants(format).map { "\(root)\($0.path) \($0.width)w" }.joined(separator: ", "))
         }
         let widest = variants(fallback)[variants(fallback).count - 1]
-        let large = variants(fallback).min { a, b in
-            abs(a.width - previewWidth) < abs(b.width - previewWidth)
-        }!
+        let large = preview(of: plan)
         return [
             "alt": .string(image.alt),
             "width": .int(widest.width),

@@ -40,6 +40,22 @@ struct StructuredData {
         objects.append(json + "]".utf8)
     }
 
+    /// The fruit a page is about, as a `Thing`: its name, its page and, when it has one, its
+    /// picture's variant for link previews.
+    mutating func addThing(_ page: Link, image: String?) {
+        var json: [UInt8] = Array(#""@type":"Thing","name":"#.utf8)
+        JSONText.append(quoted: page.name, to: &json)
+        json += #","url":""#.utf8
+        JSONText.append(escaped: page.url, to: &json)
+        json += #"""#.utf8
+        if let image {
+            json += #","image":""#.utf8
+            JSONText.append(escaped: image, to: &json)
+            json += #"""#.utf8
+        }
+        objects.append(json)
+    }
+
     /// A listing's items, each named and found at `base` + `<slug>/` (`base` is the folder of
     /// the fruits, `fruits/`, or of the categories); `first` is the place of the first in the
     /// whole listing (101 on the second page of 100). Written straight from the names and

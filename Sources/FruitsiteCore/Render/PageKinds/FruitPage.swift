@@ -32,11 +32,17 @@ struct FruitPage {
             let site = data.settings(of: site)
             let links = StructuredData.Links(site: site, root: PageData.nestedRoot)
             let listed = data.listed(at: fruit.position)
+            let link = links.link(BidiIsolation.isolated(listed.name), "fruits/\(listed.slug)/")
             var json = StructuredData()
-            json.addBreadcrumbs([
-                links.link(site.title, ""), data.link(to: category, links),
-                links.link(BidiIsolation.isolated(listed.name), "fruits/\(listed.slug)/"),
-            ])
+            json.addBreadcrumbs([links.link(site.title, ""), data.link(to: category, links), link])
+            json.addThing(
+                link,
+                image: listed.image.map { image in
+                    links.base
+                        + PictureValues.preview(
+                            of: PicturePlan(image, settings: data.config.images)
+                        ).path
+                })
             return ["structuredData": PageData.optional(json.text)]
         }
         data.addFeeds(page, into: &walk)

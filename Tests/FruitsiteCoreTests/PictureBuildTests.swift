@@ -1,0 +1,180 @@
+import CVips
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FruitsiteCore
+
+/// The picture stage of a build: what it writes, what it takes from the cache folder, what it
+/// leaves alone and what it removes.
+@Suite struct PictureBuildTests {
+    /// A site of two fruits, one with a photo, built with a cache folder and small widths.
+    struct PictureSite {
+        let folder: TemporaryDirectory
+        var options: BuildOptions
+
+        init(config: String = "images: {widths: [64, 128]}\n") throws {
+            let site = try temporarySite(
+                config: config,
+                entries: [
+                    (
+                        "apple",
+                        "name: Apple\ncategory: Core\nimage: {src: apple.jpg, alt: A red apple}"
+                    ),
+                    ("pear", "name: Pear\ncategory: Core"),
+                ])
+            (folder, options) = site
+            options.cacheDirectory = folder.path + "/.cache"
+            // Its own, not one the environment shares.
+            options.pictureCacheDirectory = nil
+            try setPhoto(seed: 1)
+        }
+
+        func setPhoto(seed: UInt64) throws {
+            let photo = try TestPictures.photo(
+                width: 200, height: 150, as: FRUITSITE_VIPS_JPEG, seed: seed)
+            try photo.write(to: URL(fileURLWithPath: folder.path + "/Content/apple.jpg"))
+        }
+
+        @discardableResult
+        func build() throws -> SiteBuilder.Rendering {
+            try SiteBuilder(options: options).build()
+        }
+
+        /// The output's pictures, by path.
+        func pictures(in output: String = "Output") throws -> [String: Data] {
+            let folder = "\(self.folder.path)/\(output)/images"
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+                files["images/" + name] = try Data(
+                    contentsOf: URL(fileURLWithPath: "\(folder)/\(name)"))
+            }
+            return files
+        }
+
+        func page(_ path: String) throws -> String {
+            try String(contentsOfFile: "\(folder.path)/Output/\(path)", encoding: .utf8)
+        }
+
+        /// The output paths a page names in its `src` and `srcset` attributes, from its root.
+        func picturesNamed(by path: String, root: String) throws -> Set<String> {
+            let html = try page(path)
+            let pattern = try Regex(#"\#(root)(images/[^" ,]+)"#)
+            return Set(
+                html.matches(of: pattern).map { String(html[$0.range].dropFirst(root.count)) })
+        }
+    }
+
+    /// Every variant is written, upright in size and format as planned, and the fruit's page
+    /// and its category's name exactly those files; the fruit without a picture shows none.
+    @Test func aBuildWritesEveryVariantThePagesName() throws {
+        let site = try PictureSite()
+        try site.build()
+        let pictures = try site.pictures()
+        // Two widths in AVIF, WebP and the source's JPEG.
+        #expect(pictures.count == 6)
+        #expect(
+            Set(pictures.keys.map { ($0 as NSString).pathExtension }) == ["avif", "webp", "jpg"])
+        #expect(
+            try site.picturesNamed(by: "fruits/apple/index.html", root: "../../")
+                == Set(pictures.keys))
+        #expect(
+            try site.picturesNamed(by: "categories/core/index.html", root: "../../")
+                == Set(pictures.keys))
+        #expect(try !site.page("fruits/pear/index.html").contains("<picture"))
+        for (path, bytes) in pictures {
+            let read = try TestPictures.readBack(bytes)
+            #expect(read.width == (path.contains("-64.") ? 64 : 128), "\(path)")
+            #expect(!read.fields.contains { $0.hasPrefix("exif") || $0 == "xmp-data" }, "\(path)")
+        }
+    }
+
+    /// A build with nothing changed writes and encodes nothing; a clean build into another
+    /// folder takes every variant from the cache folder, as a restored CI cache would: a
+    /// variant the cache holds with other bytes is published with those bytes.
+    @Test func variantsComeFromTheCacheFolder() throws {
+        let site = try PictureSite()
+        try site.build()
+        let again = try site.build()
+        #expect(again.rendered == 0)
+        #expect(again.written?.written == 0)
+
+        let cache = site.options.cacheDirectory! + "/" + PicturePublisher.cacheFolder
+        let cached = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
+        #expect(cached.count == 6)
+        let marked = Data("kept by the cache".utf8)
+        for name in cached where name.hasSuffix(".webp") {
+            try marked.write(to: URL(fileURLWithPath: "\(cache)/\(name)"))
+        }
+        var other = site.options
+        other.outputDirectory = site.folder.path + "/Other"
+        try SiteBuilder(options: other).build()
+        let published = try site.pictures(in: "Other")
+        #expect(published.count == 6)
+        for (path, bytes) in published {
+            #expect((bytes == marked) == path.hasSuffix(".webp"), "\(path)")
+        }
+    }
+
+    /// A new photo gets new names, the old ones are removed, and the pages that show it name
+    /// the new ones; a picture no entry names any more leaves the output.
+    @Test func aNewPhotoReplacesItsVariantsAndAnUnusedOneIsRemoved() throws {
+        let site = try PictureSite()
+        try site.build()
+        let before = Set(try site.pictures().keys)
+        try site.setPhoto(seed: 2)
+        // The entry's file is written again, which the scan sees.
+        let entry = site.folder.path + "/Content/apple.md"
+        try (try String(contentsOfFile: entry, encoding: .utf8) + "More.\n").write(
+            toFile: entry, atomically: true, encoding: .utf8)
+        try site.build()
+        let after = Set(try site.pictures().keys)
+        #expect(after.count == 6)
+        #expect(after.isDisjoint(with: before))
+        #expect(try site.picturesNamed(by: "fruits/apple/index.html", root: "../../") == after)
+
+        try "---\nname: Apple\ncategory: Core\n---\nNo photo.\n".write(
+            toFile: entry, atomically: true, encoding: .utf8)
+        try site.build()
+        let folder = site.folder.path + "/Output/images"
+        let left = FileManager.default.fileExists(atPath: folder) ? try site.pictures() : [:]
+        #expect(left.isEmpty)
+    }
+
+    /// Two clean builds without a cache encode the same bytes under the same names.
+    @Test func cleanBuildsPublishTheSameBytes() throws {
+        let site = try PictureSite()
+        var options = site.options
+        options.cacheDirectory = nil
+        try SiteBuilder(options: options).build()
+        let first = try site.pictures()
+        options.outputDirectory = site.folder.path + "/Again"
+        try SiteBuilder(options: options).build()
+        #expect(try site.pictures(in: "Again") == first)
+    }
+
+    /// A quality changed in the config renames only that format's variants.
+    @Test func aQualityRenamesItsFormatAlone() throws {
+        var site = try PictureSite()
+        try site.build()
+        let before = Set(try site.pictures().keys)
+        try "images: {widths: [64, 128], quality: {webp: 60}}\n".write(
+            toFile: site.options.configPath!, atomically: true, encoding: .utf8)
+        site.options.configPath = site.options.configPath
+        try site.build()
+        let after = Set(try site.pictures().keys)
+        #expect(after.subtracting(before).allSatisfy { $0.hasSuffix(".webp") })
+        #expect(after.subtracting(before).count == 2)
+        #expect(before.subtracting(after).allSatisfy { $0.hasSuffix(".webp") })
+    }
+
+    /// `check` writes nothing and encodes nothing: no variant reaches the cache folder.
+    @Test func checkPublishesNothing() throws {
+        let site = try PictureSite()
+        let rendering = try SiteBuilder(options: site.options).check()
+        #expect(rendering.warnings.allSatisfy { !$0.message.contains("images/") })
+        let cache = site.options.cacheDirectory! + "/" + PicturePublisher.cacheFolder
+        #expect(!FileManager.default.fileExists(atPath: cache))
+        #expect(!FileManager.default.fileExists(atPath: site.folder.path + "/Output"))
+    }
+}
