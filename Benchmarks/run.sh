@@ -26,8 +26,9 @@
 #   BENCH_PICTURES=1           also build a catalog of 12-megapixel camera photos with each
 #                              generator (Benchmarks/pictures/sites.py): fruitsite's picture
 #                              variants against Hugo's `.Resize`, cold and rebuilt
-#   BENCH_PICTURE_COUNT=200    its photos (default 200: Hugo takes some 4 s a photo, so 1,000
-#                              would take over an hour); made once, kept in ~/.cache
+#   BENCH_PICTURE_COUNT=200    its photos (default 200: Hugo spends some 3 s of CPU a photo,
+#                              so 1,000 would take 25 minutes or more); made once, kept in
+#                              ~/.cache/fruitsite-bench
 #   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
 #                              throughput against nginx and Python's http.server, and what
 #                              clients that hold connections cost it)

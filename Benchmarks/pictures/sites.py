@@ -155,7 +155,7 @@ class Row:
         self.label = label
         self.walls, self.cpus, self.memories = [], [], []
         self.pictures = None  # {format: (files, bytes)}, from the first run's output
-        self.notes = None  # what fruitsite said of its pictures (--verbose), first run
+        self.notes = []  # what fruitsite --verbose said, first run
 
     def add(self, wall, cpu, memory):
         self.walls.append(wall)
@@ -174,18 +174,22 @@ def clear(*paths):
 def print_table(rows, count, runs, baseline):
     print()
     print(f"Pictures: N = {count:,} photos of 4000 x 3000, median of {runs} run(s), catalog on"
-          " the disk (read once before), output and caches on tmpfs")
+          " the disk (read once before), output and caches on tmpfs; load average"
+          f" {os.getloadavg()[1]:.2f} over the last 5 minutes")
     print(f"  {'build':<50} {'wall s':>8} {'min-max s':>13} {'CPU s':>8} {'peak MiB':>9}"
-          f" {'files/photo':>11} {'KiB/photo':>10} {'time/Hugo':>10} {'mem/Hugo':>9}")
+          f" {'files/photo':>11} {'KiB/photo':>10} {'time/Hugo':>10} {'CPU/Hugo':>9}"
+          f" {'mem/Hugo':>9}")
     hugo = rows.get(baseline)
     for row in rows.values():
         wall, memory = statistics.median(row.walls), statistics.median(row.memories)
         files = sum(n for n, _ in row.pictures.values()) / count if row.pictures else 0
         size = sum(b for _, b in row.pictures.values()) / count / 1024 if row.pictures else 0
+        cpu = statistics.median(row.cpus)
         ratios = (f"{wall / statistics.median(hugo.walls):>9.3f}x"
+                  f" {cpu / statistics.median(hugo.cpus):>8.3f}x"
                   f" {memory / statistics.median(hugo.memories):>8.3f}x" if hugo else "")
         span = f"{min(row.walls):.2f}-{max(row.walls):.2f}"
-        print(f"  {row.label:<50} {wall:>8.2f} {span:>13} {statistics.median(row.cpus):>8.2f}"
+        print(f"  {row.label:<50} {wall:>8.2f} {span:>13} {cpu:>8.2f}"
               f" {memory:>9.0f} {files:>11.2f} {size:>10.1f} {ratios}")
     print("  Per format, files and KiB per photo:")
     for row in rows.values():
@@ -193,24 +197,23 @@ def print_table(rows, count, runs, baseline):
             formats = ", ".join(f"{kind} {files / count:g} files {size / count / 1024:.1f} KiB"
                                 for kind, (files, size) in sorted(row.pictures.items()))
             print(f"    {row.label}: {formats}")
-    said = [row for row in rows.values() if row.notes is not None]
-    for row in said:
-        print(f"  fruitsite --verbose of {row.label}, first run: "
-              + ("; ".join(row.notes) or "nothing of its pictures"))
-    print("  What each does: Hugo (0.111, `.Resize` in partials/picture.html) decodes each photo")
-    print(f"  with Go's decoder and writes {len(WIDTHS)} widths ({', '.join(map(str, WIDTHS))})"
-          f" as WebP q{WEBP_QUALITY} and as JPEG q{JPEG_QUALITY}, with its default box filter"
-          " and")
-    print("  no placeholder; fruitsite (libvips, shrink-on-load then Lanczos) writes the same"
-          " widths and qualities")
-    print("  with formats: [webp], its JPEG fallback always written too, plus a placeholder"
-          " inlined in the page;")
-    print("  with its defaults also AVIF (q50, effort 3). Both drop the EXIF; neither rotates"
-          " (Orientation 1).")
-    print("  Hugo's cold builds have no resources/_gen; fruitsite's no cache folder. 'kept' and"
-          " 'nothing changed'")
-    print("  rebuild the same catalog into the same output with those kept. Ratios are against"
-          " Hugo's cold build.")
+    for row in rows.values():
+        if row.notes:
+            print(f"  {row.label}, --verbose: {'; '.join(row.notes)}")
+    widths = ", ".join(map(str, WIDTHS))
+    for line in [
+        "Hugo (`.Resize` in Benchmarks/hugo/layouts/partials/picture.html) decodes each photo",
+        f"with Go's decoder and writes {len(WIDTHS)} widths ({widths}) as WebP q{WEBP_QUALITY}",
+        f"and as JPEG q{JPEG_QUALITY}, with its default box filter, and no placeholder.",
+        "fruitsite (libvips: shrink-on-load, then Lanczos) writes the same widths and qualities",
+        "with formats: [webp], as its JPEG fallback is always written, plus a placeholder inlined",
+        "in the page; with its defaults, AVIF (q50, effort 3) too. Both drop the EXIF; neither",
+        "rotates (the photos say Orientation 1).",
+        "Cold: Hugo without resources/_gen, fruitsite without its cache folder. 'kept' and",
+        "'nothing changed': the same catalog again into the same output, those kept. Ratios are",
+        "against Hugo's cold build.",
+    ]:
+        print("  " + line)
     sys.stdout.flush()
 
 
@@ -282,9 +285,10 @@ def main(argv=None):
                     row.add(wall, cpu, memory)
                     if row.pictures is None:
                         row.pictures = pictures_in(output)
-                        row.notes = [line.strip() for line in said.splitlines()
-                                     if "picture" in line.lower() or "image" in line.lower()
-                                     ][:6] if "--verbose" in command else None
+                        # What it parsed, rendered and wrote, and any word of its pictures.
+                        row.notes = [line.strip().removeprefix("note: ")
+                                     for line in said.splitlines() if "--verbose" in command
+                                     and ("note:" in line or "picture" in line.lower())][:4]
                     log(f"[{run}/{runs}] {row.label}: {wall:.2f} s, {cpu:.2f} s CPU,"
                         f" {memory:.0f} MiB")
                 clear(output, *caches)
