@@ -203,8 +203,9 @@ def print_table(rows, count, runs, baseline):
     widths = ", ".join(map(str, WIDTHS))
     for line in [
         "Hugo (`.Resize` in Benchmarks/hugo/layouts/partials/picture.html) decodes each photo",
-        f"with Go's decoder and writes {len(WIDTHS)} widths ({widths}) as WebP q{WEBP_QUALITY}",
-        f"and as JPEG q{JPEG_QUALITY}, with its default box filter, and no placeholder.",
+        f"once a variant with Go's decoder and writes {len(WIDTHS)} widths ({widths}) as WebP",
+        f"q{WEBP_QUALITY} and as JPEG q{JPEG_QUALITY}, with its default box filter, and no"
+        " placeholder.",
         "fruitsite (libvips: shrink-on-load, then Lanczos) writes the same widths and qualities",
         "with formats: [webp], as its JPEG fallback is always written, plus a placeholder inlined",
         "in the page; with its defaults, AVIF (q50, effort 3) too. Both drop the EXIF; neither",
