@@ -23,6 +23,12 @@
 #   BENCH_REVISIT=0            skip the returning visitors (search/revisit.py, at the search
 #                              sizes): what a visitor downloads again after a deploy
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
+#   BENCH_PICTURES=1           also build a catalog of 12-megapixel camera photos with each
+#                              generator (Benchmarks/pictures/sites.py): fruitsite's picture
+#                              variants against Hugo's `.Resize`, cold and rebuilt
+#   BENCH_PICTURE_COUNT=200    its photos (default 200: Hugo spends some 3 s of CPU a photo,
+#                              so 1,000 would take 25 minutes or more); made once, kept in
+#                              ~/.cache/fruitsite-bench
 #   BENCH_SERVE=0              skip `fruitsite serve` (edit to screen against `hugo server`,
 #                              throughput against nginx and Python's http.server, and what
 #                              clients that hold connections cost it)
@@ -60,6 +66,9 @@ if [ "${BENCH_SERVE:-1}" != 0 ]; then
     command -v wrk >/dev/null || missing+=(wrk)
     command -v nginx >/dev/null || missing+=(nginx)
 fi
+if [ "${BENCH_PICTURES:-0}" != 0 ]; then
+    command -v vips >/dev/null || missing+=(libvips-tools)
+fi
 [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 if [ "${BENCH_SEARCH:-1}" != 0 ]; then
     # Pagefind, for the first-query table; Chromium and Selenium, for it and the search client.
@@ -94,6 +103,16 @@ elif [ "${BENCH_MILLION:-0}" != 0 ]; then
 fi
 args+=(--search-sizes "${search_sizes[@]}")
 "$PYTHON" Benchmarks/bench.py "${args[@]}"
+
+# MARK: - Pictures against Hugo
+
+if [ "${BENCH_PICTURES:-0}" != 0 ]; then
+    echo
+    picture_args=(--fruitsite .build/release/fruitsite --count "${BENCH_PICTURE_COUNT:-200}")
+    picture_args+=(--seed "${BENCH_SEED:-1}")
+    [ -z "${BENCH_RUNS:-}" ] || picture_args+=(--runs "$BENCH_RUNS")
+    "$PYTHON" Benchmarks/pictures/sites.py "${picture_args[@]}"
+fi
 
 # MARK: - The search client
 
