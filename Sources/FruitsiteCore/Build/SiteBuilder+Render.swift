@@ -25,8 +25,11 @@ extension SiteBuilder {
         var rendering = applied.rendering
         try emit(applied.plan.assets)
         applied.plan.assets = []
-        if publishesPictures {
-            try publisher(applied.data.config).publish(applied.plan.pictures, emit: emit)
+        if publishesPictures, !applied.plan.pictures.isEmpty {
+            let published = try publisher(applied.data.config).publish(
+                applied.plan.pictures, emit: emit)
+            rendering.notes.append(
+                "pictures: encoded \(published.encoded), taken from the cache \(published.cached)")
         }
         applied.plan.pictures = []
         let (plan, isWhole) = (applied.plan, applied.isWhole)

@@ -27,10 +27,12 @@ struct PicturePublisher: Sendable {
     /// Writes the missing variants of `sources`, a run at a time, through `emit`.
     /// - Throws: `BuildFailure` with an error for each source that could not be read or
     ///   encoded, at its path, or what `emit` throws.
+    /// - Returns: How many sources were encoded, and how many taken from the cache.
+    @discardableResult
     func publish(
         _ sources: [Source], emit: ([RenderedPage]) throws(BuildFailure) -> Void
-    ) throws(BuildFailure) {
-        guard !sources.isEmpty else { return }
+    ) throws(BuildFailure) -> (encoded: Int, cached: Int) {
+        guard !sources.isEmpty else { return (0, 0) }
         let version: String
         do {
             version = try PictureEncoder.encoderVersion
@@ -44,6 +46,7 @@ struct PicturePublisher: Sendable {
                 atPath: cache, withIntermediateDirectories: true)
         }
         var diagnostics: [Diagnostic] = []
+        var encoded = 0
         let run = processorCount * 2
         for start in stride(from: 0, to: sources.count, by: run) {
             let batch = Array(sources[start..<min(start + run, sources.count)])
@@ -53,7 +56,9 @@ struct PicturePublisher: Sendable {
             var files: [RenderedPage] = []
             for result in results {
                 switch result {
-                case .success(let made): files += made
+                case .success(let made):
+                    files += made.files
+                    if made.isEncoded { encoded += 1 }
                 case .failure(let failure): diagnostics += failure.diagnostics
                 }
             }
@@ -61,12 +66,13 @@ struct PicturePublisher: Sendable {
             if diagnostics.isEmpty { try emit(files) }
         }
         if !diagnostics.isEmpty { throw BuildFailure(diagnostics.sortedByLocation()) }
+        return (encoded, sources.count - encoded)
     }
 
     /// The missing variants of `source`: from the cache when it holds every one, else all
     /// encoded and kept in it.
     private func variants(of source: Source, _ version: String, _ cache: String?)
-        throws(BuildFailure) -> [RenderedPage]
+        throws(BuildFailure) -> (files: [RenderedPage], isEncoded: Bool)
     {
         let wanted = source.variants.filter { source.missing.contains($0.path) }
         let cached = cache.map { cache in
@@ -75,7 +81,9 @@ struct PicturePublisher: Sendable {
             }
         }
         if let cached, cached.allSatisfy({ $0 != nil }) {
-            return zip(wanted, cached).map { RenderedPage(path: $0.path, bytes: [UInt8]($1!)) }
+            return (
+                zip(wanted, cached).map { RenderedPage(path: $0.path, bytes: [UInt8]($1!)) }, false
+            )
         }
         let location = SourceLocation(path: source.image.path)
         let encoded: EncodedPicture
@@ -113,7 +121,7 @@ struct PicturePublisher: Sendable {
                 pages.append(RenderedPage(path: planned.path, bytes: [UInt8](made.bytes)))
             }
         }
-        return pages
+        return (pages, true)
     }
 
     /// Where the cache keeps a variant: named by its stamp and the encoder's versions, so
