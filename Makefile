@@ -10,9 +10,10 @@ export MUSTACHE_SPEC_DIR
 
 RELEASE_BIN := .build/release/fruitsite
 # The tests build the sample site, and copies of it, hundreds of times: they share one cache of
-# pictures' variants, so that each picture is encoded once (FRUITSITE_PICTURE_CACHE,
-# docs/reference/commands.md).
-TEST_ENV := FRUITSITE_PICTURE_CACHE=$(abspath .build/test-picture-cache)
+# pictures' variants, so that each picture is encoded once (FRUITSITE_PICTURE_CACHE, see
+# docs/how-to/pictures.md), seeded with what `make site` encoded (test-pictures).
+TEST_PICTURES := $(abspath .build/test-picture-cache)
+TEST_ENV := FRUITSITE_PICTURE_CACHE=$(TEST_PICTURES)
 # On Linux the Swift runtime and Foundation are linked in: the binary runs without a Swift
 # installation, and starts in a third of the time (no relocating of shared libraries),
 # which is most of a rebuild after one edit.
@@ -24,7 +25,7 @@ APT_DEPS := libcmark-dev libyaml-dev libvips-dev libjemalloc-dev pkg-config unic
 # Unicode's NormalizationTest.txt, which the NFC test reads (Debian compresses it).
 UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 
-.PHONY: site test install deps mustache-reference release docs-test shim-test swift-test js-test browser-test bench fuzz sanitize stress lint format help
+.PHONY: site test install deps mustache-reference release docs-test shim-test swift-test js-test browser-test bench fuzz sanitize test-pictures stress lint format help
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
@@ -82,7 +83,7 @@ test: site lint docs-test shim-test swift-test js-test browser-test ## Every tes
 
 # The Swift half reads what the docs must name from the code: each command's --help, the
 # front-matter and config keys, every template variable (docs/contributing.md, "The tests").
-docs-test: deps ## The documentation: every relative link and #anchor leads somewhere, and the reference names every option, key and variable
+docs-test: deps test-pictures ## The documentation: every relative link and #anchor leads somewhere, and the reference names every option, key and variable
 	$(PYTHON) Tests/Docs/check_links.py
 	$(TEST_ENV) $(SWIFT) test --filter 'DocumentationTests|HelpReferenceTests'
 
@@ -91,7 +92,7 @@ docs-test: deps ## The documentation: every relative link and #anchor leads some
 shim-test: deps ## The libvips declarations of Sources/CVips/shim.h against libvips's own headers
 	$(CC) -fsyntax-only $$(pkg-config --cflags vips) Tests/CVips/declarations.c
 
-swift-test: deps mustache-reference ## The Swift tests (the Mustache spec and differential test among them)
+swift-test: deps mustache-reference test-pictures ## The Swift tests (the Mustache spec and differential test among them)
 	$(TEST_ENV) MUSTACHE_REFERENCE=required $(SWIFT) test
 
 js-test: release ## The JavaScript tests (node --test), some against sites the release build writes
@@ -110,9 +111,14 @@ fuzz: deps ## Run each libFuzzer target for a bounded time (FUZZ_SECONDS, defaul
 stress: release ## kill -9, concurrent builds, mount points, random edits: each trial must leave one whole site (TRIALS, ENTRIES, SEEDS)
 	FRUITSITE_BIN=$(RELEASE_BIN) bash Tests/Stress/run.sh
 
-sanitize: deps ## The Swift tests under AddressSanitizer and ThreadSanitizer
+sanitize: deps test-pictures ## The Swift tests under AddressSanitizer and ThreadSanitizer
 	$(TEST_ENV) LSAN_OPTIONS=suppressions=$(abspath Tests/lsan.supp) $(SWIFT) test --sanitize=address --scratch-path .build/asan
 	$(TEST_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
+
+# Tests run in parallel, and would each encode the sample's pictures before any had cached them.
+test-pictures:
+	@mkdir -p $(TEST_PICTURES)
+	@if [ -d .fruitsite-cache/pictures ]; then cp -n .fruitsite-cache/pictures/* $(TEST_PICTURES)/ 2>/dev/null || true; fi
 
 lint: ## Check formatting with swift format
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
