@@ -71,7 +71,15 @@ def run_nu_checker(site: Path) -> list[dict]:
     return messages
 
 
+# What the HTML standard allows and the 2020 checker (see run_nu_checker) does not know yet:
+# `fetchpriority` on img, in the standard since 2023, which a fruit page's photo has.
+NEWER_THAN_THE_CHECKER = ("Attribute \u201cfetchpriority\u201d not allowed on element \u201cimg\u201d",
+                          "Attribute 'fetchpriority' not allowed on element 'img'")
+
+
 def is_error(message: dict) -> bool:
+    if message.get("message", "").strip().startswith(NEWER_THAN_THE_CHECKER):
+        return False
     return message.get("type") in {"error", "non-document-error"}
 
 

@@ -52,7 +52,7 @@ import Testing
         try project.edit("Content/apple.md") { $0 + "\nMore again.\n" }
         let stale = try project.buildAndCompare("stale changes beside the model")
         #expect(
-            stale.notes == [
+            stale.notesButPictures == [
                 "building clean: the saved model's changes file was made for another model file"
             ])
         #expect(cacheFile(".changes") == nil)
@@ -114,7 +114,7 @@ import Testing
         }
         let rebuilt = try project.buildAndCompare("after the postings' damage")
         #expect(
-            rebuilt.notes == [
+            rebuilt.notesButPictures == [
                 "the saved model's search postings were damaged: they were made again from the "
                     + "fruits' names"
             ])
