@@ -161,7 +161,7 @@ import Testing
         let emoji = fsi + "🍎" + rlo + pdi
         #expect(
             pear.contains(
-                #"<span class="pager-name"><span aria-hidden="true">\#(emoji)</span> <bdi>\#(apple)</bdi></span>"#
+                #"<span class="pager-name"><span class="emoji" aria-hidden="true">\#(emoji)</span> <bdi>\#(apple)</bdi></span>"#
             ))
         #expect(
             index.contains(#"<bdi class="result-emoji" aria-hidden="true">\#(emoji)</bdi>"#))
