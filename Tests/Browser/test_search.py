@@ -267,11 +267,13 @@ def test_back_restores_the_previous_search(driver, server, search_index, referen
 # MARK: - Keyboard
 
 
+# A card's link rings the whole card, which answers to it.
 FOCUS_STYLE = """
 const el = document.activeElement;
-const style = getComputedStyle(el);
+const ringed = el.closest('.fruit-card') ?? el;
+const style = getComputedStyle(ringed);
 return {
-  element: el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''),
+  element: ringed.tagName.toLowerCase() + (ringed.id ? '#' + ringed.id : ''),
   focusVisible: el.matches(':focus-visible'),
   outline: style.outlineStyle + ' ' + style.outlineWidth,
   outlineVisible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
