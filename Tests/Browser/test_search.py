@@ -342,6 +342,17 @@ def test_escape_clears_the_search(search_page, reference):
     search_page.wait_for_status_count()
 
 
+def test_the_escape_hint_shows_while_the_box_has_text(search_page):
+    shown = lambda: search_page.driver.execute_script(
+        "return document.getElementById('search-hint').getClientRects().length > 0"
+    )
+    assert not shown(), "the hint shows with an empty box"
+    search_page.box.send_keys("Be")
+    search_page.wait_for(shown, "the hint to show once the box has text")
+    search_page.box.send_keys(Keys.ESCAPE)
+    search_page.wait_for(lambda: not shown(), "the hint to go once Escape clears the box")
+
+
 def test_tab_reaches_the_select_and_the_results(search_page):
     driver = search_page.driver
     search_page.box.click()
