@@ -51,7 +51,7 @@ async function start() {
   const list = $('fruit-list'); // the page's own fruits, shown while nothing is searched
   const pager = $('pagination');
   // A search's results take the place of the page's fruits and of its pager.
-  const results = make('ul', 'fruit-list');
+  const results = make('ul', 'fruit-list fruit-cards');
   const more = make('button', 'search-more', 'Show more');
   results.id = 'search-results';
   more.type = 'button';
@@ -99,19 +99,17 @@ async function start() {
       (dropped.length ? ` (the site has no ${dropped.join(' and no ')}: left out)` : '');
   };
 
-  // One result, as the page lists its own fruits, with the match highlighted.
+  // One result's card, as partials/search.mustache makes the page's, the match highlighted.
   const item = ({ slug, name, emoji, category, url }, q) => {
     const range = matchRange(name, q);
     const label = range
       ? [name.slice(0, range[0]), make('mark', '', name.slice(...range)), name.slice(range[1])]
       : [name];
-    const link = make('a', '', make('bdi', 'result-name', ...label));
+    const icon = make('bdi', 'card-emoji emoji', emoji ?? '');
+    icon.setAttribute('aria-hidden', 'true');
+    const link = make('a', '', make('bdi', 'card-name', ...label));
     link.href = new URL(url ?? `fruits/${slug}/`, index.root);
-    if (emoji) {
-      link.prepend(make('bdi', 'result-emoji', emoji));
-      link.firstChild.setAttribute('aria-hidden', 'true');
-    }
-    const li = make('li', '', link, ' ', make('bdi', 'result-category', category));
+    const li = make('li', 'fruit-card', icon, link, ' ', make('bdi', 'card-meta', category));
     li.dataset.slug = slug;
     return li;
   };

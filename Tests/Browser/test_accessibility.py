@@ -103,6 +103,50 @@ def test_no_match_state_has_no_axe_violations(driver, server, search_index, sche
     check_with_axe(driver, f"index.html after typing 'zzz' ({scheme})")
 
 
+EDGES = """
+const parts = (color) => color.match(/[\\d.]+/g).slice(0, 3).map(Number);
+return Array.from(document.querySelectorAll(arguments[0]), (element) => [
+  parts(getComputedStyle(element).borderTopColor),
+  parts(getComputedStyle(element).backgroundColor),
+  parts(getComputedStyle(document.body).backgroundColor),
+]);
+"""
+
+
+def contrast(one: list[float], other: list[float]) -> float:
+    """The WCAG contrast ratio of two sRGB colours, each [r, g, b] from 0 to 255."""
+    def luminance(rgb):
+        linear = [c / 255 / 12.92 if c <= 10.31 else ((c / 255 + 0.055) / 1.055) ** 2.4
+                  for c in rgb]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_card_and_button_edges_contrast_3_to_1(driver, site, server, scheme):
+    """WCAG 1.4.11: a card's edge, which shows what its link answers to, and a page link's
+    stand out at 3:1 from the card and from the page around it."""
+    support.set_color_scheme(driver, scheme)
+    first = lambda pattern: sorted(site.glob(pattern))[0].relative_to(site).as_posix()
+    problems = []
+    for page, selector in [
+        ("", ".fruit-card"), ("", ".category-grid a"),
+        (first("categories/*/index.html"), ".fruit-card"),
+        (first("fruits/*/index.html"), ".pager-link"),
+    ]:
+        driver.get(server.url(page))
+        support.wait_until_loaded(driver)
+        edges = driver.execute_script(EDGES, selector)
+        assert edges, f"{page or 'index'} has no {selector}"
+        edge, card, body = edges[0]
+        ratios = contrast(edge, card), contrast(edge, body)
+        if min(ratios) < 3:
+            problems.append(f"{page or 'index'} {selector}: {ratios[0]:.2f}:1 with the card, "
+                            f"{ratios[1]:.2f}:1 with the page")
+    assert not problems, f"edges under 3:1 ({scheme}):\n" + "\n".join(problems)
+
+
 def check_with_axe(driver, where: str) -> None:
     driver.execute_script(axe_source())
     result = driver.execute_async_script(RUN_AXE)

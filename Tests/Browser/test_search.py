@@ -267,11 +267,13 @@ def test_back_restores_the_previous_search(driver, server, search_index, referen
 # MARK: - Keyboard
 
 
+# A card's link rings the whole card, which answers to it.
 FOCUS_STYLE = """
 const el = document.activeElement;
-const style = getComputedStyle(el);
+const ringed = el.closest('.fruit-card') ?? el;
+const style = getComputedStyle(ringed);
 return {
-  element: el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''),
+  element: ringed.tagName.toLowerCase() + (ringed.id ? '#' + ringed.id : ''),
   focusVisible: el.matches(':focus-visible'),
   outline: style.outlineStyle + ' ' + style.outlineWidth,
   outlineVisible: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
@@ -338,6 +340,17 @@ def test_escape_clears_the_search(search_page, reference):
         "the page's own list has <mark> highlights after Escape"
     )
     search_page.wait_for_status_count()
+
+
+def test_the_escape_hint_shows_while_the_box_has_text(search_page):
+    shown = lambda: search_page.driver.execute_script(
+        "return document.getElementById('search-hint').getClientRects().length > 0"
+    )
+    assert not shown(), "the hint shows with an empty box"
+    search_page.box.send_keys("Be")
+    search_page.wait_for(shown, "the hint to show once the box has text")
+    search_page.box.send_keys(Keys.ESCAPE)
+    search_page.wait_for(lambda: not shown(), "the hint to go once Escape clears the box")
 
 
 def test_tab_reaches_the_select_and_the_results(search_page):

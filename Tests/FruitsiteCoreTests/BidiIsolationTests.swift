@@ -140,7 +140,7 @@ import Testing
         let index = try site.read("Output/index.html")
         #expect(
             index.contains(
-                #"<bdi class="result-name">\#(apple)</bdi></a> <bdi class="result-category">\#(pome)</bdi>"#
+                #"<bdi class="card-name">\#(apple)</bdi></a> <bdi class="card-meta">\#(pome)</bdi>"#
             ))
         #expect(index.contains(#"<option value="Pome\#(rlo)">\#(pome) (3)</option>"#))
         #expect(index.contains(#"<option value="C\#(rlo)">\#(c) (1)</option>"#))
@@ -161,10 +161,10 @@ import Testing
         let emoji = fsi + "🍎" + rlo + pdi
         #expect(
             pear.contains(
-                #"<span class="pager-name"><span aria-hidden="true">\#(emoji)</span> <bdi>\#(apple)</bdi></span>"#
+                #"<span class="pager-name"><span class="emoji" aria-hidden="true">\#(emoji)</span> <bdi>\#(apple)</bdi></span>"#
             ))
         #expect(
-            index.contains(#"<bdi class="result-emoji" aria-hidden="true">\#(emoji)</bdi>"#))
+            index.contains(#"<bdi class="card-emoji emoji" aria-hidden="true">\#(emoji)</bdi>"#))
         let stamped = try FileManager.default.contentsOfDirectory(atPath: site.path + "/Output")
             .first { ContentName.unstamped($0) == "search-index.json" }
         let searchIndex = try site.read("Output/" + #require(stamped))
