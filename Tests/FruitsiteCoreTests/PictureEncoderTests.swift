@@ -161,6 +161,42 @@ import Testing
         }
     }
 
+    /// Every EXIF orientation: 5 to 8 turn a stored 40 x 20 picture upright as 20 x 40, 1 to 4
+    /// keep its shape; the variants are upright, and say no orientation any more.
+    @Test(arguments: 1...8)
+    func appliesEveryEXIFOrientation(orientation: Int) throws {
+        var metadata = TestPictures.Metadata()
+        metadata.orientation = orientation
+        let bytes = try TestPictures.make(
+            width: 40, height: 20, as: FRUITSITE_VIPS_JPEG, metadata: metadata
+        ) { x, _ in x < 20 ? [255, 0, 0] : [0, 0, 255] }
+        let upright = orientation >= 5 ? (20, 40) : (40, 20)
+        let picture = try PictureEncoder(settings: Self.settings(formats: [.webp])).encode(bytes)
+        #expect((picture.header.width, picture.header.height) == upright)
+        for variant in picture.variants {
+            let read = try TestPictures.readBack(variant.bytes)
+            #expect((read.width, read.height) == upright)
+            #expect(!read.fields.contains("orientation"))
+        }
+    }
+
+    /// A 16-bit PNG is published at 8 bits a channel, in sRGB, its colour kept.
+    @Test func publishesA16BitPictureAt8Bits() throws {
+        let bytes = TestPictures.sixteenBitPNG(width: 48, height: 32) { _, _ in
+            [0xFFFF, 0x8080, 0x0000]
+        }
+        let source = try TestPictures.readBack(bytes)
+        #expect(source.interpretation != FRUITSITE_VIPS_INTERPRETATION_sRGB, "read as 16 bits")
+        let picture = try PictureEncoder(settings: Self.settings(formats: [.webp])).encode(bytes)
+        // Narrower than every width: one of each format, at its own.
+        #expect(picture.variants.map(\.format) == [.webp, .png])
+        for variant in picture.variants {
+            let read = try TestPictures.readBack(variant.bytes)
+            #expect(read.bands == 3 && read.interpretation == FRUITSITE_VIPS_INTERPRETATION_sRGB)
+        }
+        #expect(picture.placeholder.color == "#ff8000")
+    }
+
     // MARK: - Colour and metadata
 
     /// A CMYK JPEG is published in sRGB: three channels, and cyan still cyan.

@@ -133,6 +133,45 @@ enum TestPictures {
             signature + chunk("IHDR", header) + chunk("IDAT", data) + chunk("IEND", []))
     }
 
+    /// A 16-bit RGB PNG made by hand, `width` x `height`, each pixel `color` (x, y) at 16 bits
+    /// a channel, its data in stored (uncompressed) deflate blocks: libvips writes 8 bits.
+    static func sixteenBitPNG(width: Int, height: Int, color: (Int, Int) -> [UInt16]) -> Data {
+        func bigEndian(_ value: UInt32) -> [UInt8] {
+            [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + data
+            return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+        }
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)  // No filter.
+            for x in 0..<width {
+                for channel in color(x, y) { raw += [UInt8(channel >> 8), UInt8(channel & 0xFF)] }
+            }
+        }
+        var zlib: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let end = min(start + 65_535, raw.count)
+            let length = UInt16(end - start)
+            zlib += [end == raw.count ? 1 : 0, UInt8(length & 0xFF), UInt8(length >> 8)]
+            zlib += [UInt8(~length & 0xFF), UInt8(~length >> 8)]
+            zlib += raw[start..<end]
+            start = end
+        } while start < raw.count
+        var (a, b): (UInt32, UInt32) = (1, 0)
+        for byte in raw {
+            (a, b) = ((a + UInt32(byte)) % 65_521, (b + (a + UInt32(byte)) % 65_521) % 65_521)
+        }
+        zlib += bigEndian(b << 16 | a)
+        // 16-bit RGB, deflate, no filter, no interlace.
+        let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [16, 2, 0, 0, 0]
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        return Data(
+            signature + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", []))
+    }
+
     /// An ICC profile (version 2, matrix and gamma 2.2) with sRGB's primaries but red and
     /// green swapped: a pixel stored as pure red is pure green, if the profile is applied.
     static func swappedPrimariesProfile() -> [UInt8] {

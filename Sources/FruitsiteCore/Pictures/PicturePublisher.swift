@@ -37,8 +37,8 @@ struct PicturePublisher: Sendable {
         do {
             version = try PictureEncoder.encoderVersion
         } catch {
-            throw BuildFailure([.error(at: SourceLocation(path: sources[0].image.path), "\(error)")]
-            )
+            let location = SourceLocation(path: sources[0].image.path)
+            throw BuildFailure([.error(at: location, "\(error)")])
         }
         let cache = cacheDirectory
         if let cache {
