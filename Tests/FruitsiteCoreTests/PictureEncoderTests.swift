@@ -97,7 +97,11 @@ import Testing
     ])
     func libvipsRunsNoUntrustedLoader(contents: String) throws {
         let vips = try Vips.start()
-        #expect(throws: Vips.Failure.self) { try vips.header(of: Data(contents.utf8)) }
+        #expect(throws: Vips.Failure.self) {
+            try Vips.exclusively { () throws(Vips.Failure) in
+                try vips.header(of: Data(contents.utf8))
+            }
+        }
     }
 
     @Test func rejectsDamagedData() throws {

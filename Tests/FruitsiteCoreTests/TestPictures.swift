@@ -23,6 +23,18 @@ enum TestPictures {
         interpretation: Int32 = FRUITSITE_VIPS_INTERPRETATION_sRGB,
         metadata: Metadata = Metadata(), color: (Int, Int) -> [UInt8]
     ) throws -> Data {
+        // As the encoder does, one thread at a time (`Vips.exclusively`).
+        try Vips.exclusively { () throws in
+            try made(
+                width: width, height: height, bands: bands, as: format,
+                interpretation: interpretation, metadata: metadata, color: color)
+        }
+    }
+
+    private static func made(
+        width: Int, height: Int, bands: Int, as format: FruitsiteVipsFormat,
+        interpretation: Int32, metadata: Metadata, color: (Int, Int) -> [UInt8]
+    ) throws -> Data {
         let vips = try Vips.start()
         let c = vips.c
         var pixels: [UInt8] = []
@@ -89,6 +101,10 @@ enum TestPictures {
     }
 
     static func readBack(_ bytes: Data) throws -> ReadBack {
+        try Vips.exclusively { () throws in try readingBack(bytes) }
+    }
+
+    private static func readingBack(_ bytes: Data) throws -> ReadBack {
         let vips = try Vips.start()
         let c = vips.c
         return try bytes.withUnsafeBytes { buffer in

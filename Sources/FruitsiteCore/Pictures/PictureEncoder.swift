@@ -27,7 +27,7 @@ public struct PictureEncoder: Sendable {
     /// - Throws: `PictureError` when it is no picture read, has no decoder here, is damaged
     ///   or declares more pixels than the settings allow.
     public func readHeader(of source: Data) throws(PictureError) -> PictureHeader {
-        try readHeaders(of: source).header
+        try Vips.exclusively { () throws(PictureError) in try readHeaders(of: source).header }
     }
 
     /// The source's header, and what libvips read of it.
@@ -71,6 +71,12 @@ public struct PictureEncoder: Sendable {
     public func describe(_ source: Data) throws(PictureError) -> (
         header: PictureHeader, placeholder: PicturePlaceholder
     ) {
+        try Vips.exclusively { () throws(PictureError) in try describing(source) }
+    }
+
+    private func describing(_ source: Data) throws(PictureError) -> (
+        header: PictureHeader, placeholder: PicturePlaceholder
+    ) {
         let (header, read) = try readHeaders(of: source)
         let vips = try Vips.start()
         let small = try attempt(.damaged(header.format)) { () throws(Vips.Failure) in
@@ -90,6 +96,10 @@ public struct PictureEncoder: Sendable {
     /// - Throws: `PictureError`, as `readHeader(of:)` does, or when it cannot be decoded or
     ///   encoded.
     public func encode(_ source: Data) throws(PictureError) -> EncodedPicture {
+        try Vips.exclusively { () throws(PictureError) in try encoding(source) }
+    }
+
+    private func encoding(_ source: Data) throws(PictureError) -> EncodedPicture {
         let (header, read) = try readHeaders(of: source)
         let vips = try Vips.start()
         let widths = settings.variantWidths(forSourceWidth: header.width)

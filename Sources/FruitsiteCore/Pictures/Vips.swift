@@ -103,6 +103,21 @@ struct Vips: @unchecked Sendable {  // its functions are filled once, then only 
         return .success(vips)
     }
 
+    /// One picture at a time goes through libvips. Two at once, a picture read on one
+    /// thread while others were encoded, once corrupted the heap (glibc: "malloc_consolidate():
+    /// unaligned fastbin chunk detected"); libvips's own worker (`vips_concurrency_set`) still
+    /// works beside the caller.
+    private static let lock = NSLock()
+
+    /// Runs `body`, which uses libvips, while no other thread does.
+    static func exclusively<Value, Failure: Error>(
+        _ body: () throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
     /// Loads and starts libvips, once: later calls return the same.
     /// - Throws: `PictureError` when libvips is not installed, is older than 8.14 or cannot
     ///   start.
