@@ -36,6 +36,10 @@ TYPES = {
     ".css": {"text/css; charset=utf-8"},
     ".js": {"application/javascript; charset=utf-8", "text/javascript; charset=utf-8"},
     ".svg": {"image/svg+xml; charset=utf-8", "image/svg+xml"},
+    ".avif": {"image/avif"},
+    ".webp": {"image/webp"},
+    ".jpg": {"image/jpeg"},
+    ".png": {"image/png"},
 }
 ATOM = {"application/atom+xml; charset=utf-8"}
 
