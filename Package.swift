@@ -41,11 +41,15 @@ let package = Package(
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
 
         // MARK: - The executable: one call into FruitsiteCLI
-        // On Linux it allocates with jemalloc: glibc's malloc keeps some of what a large
-        // build frees, 120 MiB of the peak at 1,000,000 entries (Benchmarks/HISTORY.md).
+        // On Linux a release build allocates with jemalloc: glibc's malloc keeps some of what
+        // a large build frees, 120 MiB of the peak at 1,000,000 entries (Benchmarks/HISTORY.md).
+        // Debug builds, which the sanitizers use, keep the system's: under AddressSanitizer,
+        // memory libheif took from jemalloc would be freed through the sanitizer's `free`.
         .executableTarget(
             name: "fruitsite", dependencies: ["FruitsiteCLI"],
-            linkerSettings: [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]),
+            linkerSettings: [
+                .linkedLibrary("jemalloc", .when(platforms: [.linux], configuration: .release))
+            ]),
 
         // MARK: - Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
