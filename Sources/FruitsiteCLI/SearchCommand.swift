@@ -86,7 +86,7 @@ struct SearchCommand {
         }
         let matches = catalog.filter(searchText: text, category: category, facets: facets)
         if printsJSON {
-            let entries = matches.map(SearchIndexBuilder.entry)
+            let entries = matches.map { SearchIndexBuilder.entry($0, pictures: config.images) }
             terminal.print(
                 entries.isEmpty ? "[]" : "[\n" + entries.joined(separator: ",\n") + "\n]")
         } else {

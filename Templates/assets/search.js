@@ -99,14 +99,31 @@ async function start() {
       (dropped.length ? ` (the site has no ${dropped.join(' and no ')}: left out)` : '');
   };
 
+  // A card's thumbnail, as partials/thumbnail.mustache makes the page's; its src set last, so
+  // that the browser chooses among its sources once.
+  const thumbnail = ({ src, width, height, color, sources = [] }) => {
+    const at = (url) => new URL(url, index.root).href;
+    const img = make('img', 'picture card-picture');
+    const picture = make(
+      'picture',
+      '',
+      ...sources.map(({ type, src }) => Object.assign(make('source'), { type, srcset: at(src) })),
+      img,
+    );
+    Object.assign(img, { width, height, alt: '', loading: 'lazy', decoding: 'async' });
+    img.style.backgroundColor = color;
+    img.src = at(src);
+    return picture;
+  };
+
   // One result's card, as partials/search.mustache makes the page's, the match highlighted.
-  const item = ({ slug, name, emoji, category, url }, q) => {
+  const item = ({ slug, name, emoji, category, url, image }, q) => {
     const range = matchRange(name, q);
     const label = range
       ? [name.slice(0, range[0]), make('mark', '', name.slice(...range)), name.slice(range[1])]
       : [name];
-    const icon = make('bdi', 'card-emoji emoji', emoji ?? '');
-    icon.setAttribute('aria-hidden', 'true');
+    const icon = image ? thumbnail(image) : make('bdi', 'card-emoji emoji', emoji ?? '');
+    if (!image) icon.setAttribute('aria-hidden', 'true');
     const link = make('a', '', make('bdi', 'card-name', ...label));
     link.href = new URL(url ?? `fruits/${slug}/`, index.root);
     const li = make('li', 'fruit-card', icon, link, ' ', make('bdi', 'card-meta', category));

@@ -134,7 +134,7 @@ def test_cards_load_their_thumbnails_lazily_and_nothing_shifts(driver, server, p
     for card in cards:
         assert card.get_attribute("loading") == "lazy"
         assert card.get_attribute("decoding") == "async"
-        assert card.get_attribute("sizes") and card.get_attribute("width")
+        assert card.get_attribute("width") and card.get_attribute("height")
         # The link says the fruit's name: its thumbnail says nothing more.
         assert card.get_attribute("alt") == ""
     driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
@@ -146,8 +146,56 @@ def test_cards_load_their_thumbnails_lazily_and_nothing_shifts(driver, server, p
     )
     figures = driver.execute_async_script(MEASURE)
     assert figures["cls"] == 0, f"layout shift {figures['cls']}"
-    # A thumbnail a few rem wide takes the narrowest variant.
+    # A thumbnail a few rem wide takes its narrowest variant wide enough, in the first format.
     for url in figures["pictures"]:
         assert re.search(r"-320\.[a-z0-9]+\.avif$", url), url
     print(f"{categories[0]}: {figures['bytes']} bytes with its pictures")
     screenshot(driver, "category-page-390")
+
+
+# Each card's thumbnail in a list, by slug: every attribute it is shown by, its addresses
+# resolved, or null for a card without one.
+THUMBNAILS = """
+const resolve = (url) => url && new URL(url, document.baseURI).href;
+return Object.fromEntries([...document.querySelectorAll(`#${arguments[0]} .fruit-card`)].map((card) => {
+  const img = card.querySelector('picture > img');
+  return [card.dataset.slug, img && {
+    sources: [...img.parentElement.querySelectorAll('source')].map((s) => [s.type, resolve(s.getAttribute('srcset'))]),
+    src: img.src, width: img.getAttribute('width'), height: img.getAttribute('height'),
+    alt: img.getAttribute('alt'), loading: img.loading, decoding: img.decoding,
+    className: img.className, color: img.style.backgroundColor,
+  }];
+}));
+"""
+
+
+def test_search_results_show_the_thumbnails_the_index_page_shows(driver, server, pictured):
+    """A search's result cards, made by search.js from the search index, show each fruit's
+    thumbnail exactly as the index page's own cards do, and the emoji when it has none."""
+    driver.set_window_size(*PHONE)
+    driver.get(server.url(""))
+    support.wait_until_loaded(driver)
+    page = driver.execute_script(THUMBNAILS, "fruit-list")
+    assert any(page.values()), "the index page shows no thumbnail"
+    driver.get(server.url("?q=e"))
+    WebDriverWait(driver, 15).until(
+        lambda d: d.execute_script(
+            "const r = document.getElementById('search-results'); "
+            "return Boolean(r && !r.hidden && r.children.length);"
+        )
+    )
+    results = driver.execute_script(THUMBNAILS, "search-results")
+    shared = [slug for slug in results if slug in page]
+    assert any(results[slug] for slug in shared), "no result on the first page has a picture"
+    for slug in shared:
+        assert results[slug] == page[slug], slug
+    without = driver.find_elements(By.CSS_SELECTOR, "#search-results .fruit-card > .card-emoji")
+    assert all(card.get_attribute("aria-hidden") == "true" for card in without)
+    WebDriverWait(driver, 15).until(
+        lambda d: d.execute_script(
+            "const shown = [...document.querySelectorAll('#search-results img')]"
+            ".filter(i => i.getBoundingClientRect().top < innerHeight);"
+            "return shown.length > 0 && shown.every(i => i.complete && i.naturalWidth > 0);"
+        )
+    )
+    screenshot(driver, "search-results-390")

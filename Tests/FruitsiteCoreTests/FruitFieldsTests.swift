@@ -37,7 +37,8 @@ import Testing
         #expect(Self.decoded(bytes) == changed, "\(name) is not kept")
         #expect(Self.listed(bytes) == ListedFruit(changed), "\(name) is not listed as it is")
         let records = (
-            SearchIndexBuilder.record(of: Self.fruit), SearchIndexBuilder.record(of: changed)
+            SearchIndexBuilder.record(of: Self.fruit, pictures: PictureSettings()),
+            SearchIndexBuilder.record(of: changed, pictures: PictureSettings())
         )
         #expect((records.0 != records.1) == Self.fields[index].searched, "\(name)'s record")
     }
@@ -46,7 +47,7 @@ import Testing
         var writer = ByteWriter()
         EntryFacts(
             EntryFacts.Value(fruit: fruit, categoryLine: 1, categoryColumn: 1, warnings: [])
-        ).encode(into: &writer)
+        ).encode(pictures: PictureSettings(), into: &writer)
         return ByteSlice(copying: writer.bytes)
     }
 

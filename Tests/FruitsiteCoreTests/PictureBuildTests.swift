@@ -56,6 +56,24 @@ import Testing
             try String(contentsOfFile: "\(folder.path)/Output/\(path)", encoding: .utf8)
         }
 
+        /// A fruit's record in the search index.
+        func record(_ slug: String) throws -> [String: Any] {
+            let output = folder.path + "/Output"
+            let name = try FileManager.default.contentsOfDirectory(atPath: output)
+                .first { $0.hasPrefix("search-index.") }!
+            let index = try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(output)/\(name)")))
+            let fruits = (index as! [String: Any])["fruits"] as! [[String: Any]]
+            return try #require(fruits.first { $0["slug"] as? String == slug })
+        }
+
+        /// The apple's thumbnail as the search index holds it: its fallback and its sources.
+        func thumbnail() throws -> (src: String, sources: [String]) {
+            let image = try #require(try record("apple")["image"] as? [String: Any])
+            let sources = try #require(image["sources"] as? [[String: String]])
+            return (image["src"] as! String, sources.map { $0["src"]! })
+        }
+
         /// The output paths a page names in its `src` and `srcset` attributes, from its root.
         func picturesNamed(by path: String, root: String) throws -> Set<String> {
             let html = try page(path)
@@ -65,8 +83,9 @@ import Testing
         }
     }
 
-    /// Every variant is written, upright in size and format as planned, and the fruit's page
-    /// and its category's name exactly those files; the fruit without a picture shows none.
+    /// Every variant is written, upright in size and format as planned; the fruit's page
+    /// names exactly those files, and its category's card each format's thumbnail; the fruit
+    /// without a picture shows none.
     @Test func aBuildWritesEveryVariantThePagesName() throws {
         let site = try PictureSite()
         try site.build()
@@ -80,7 +99,7 @@ import Testing
                 == Set(pictures.keys))
         #expect(
             try site.picturesNamed(by: "categories/core/index.html", root: "../../")
-                == Set(pictures.keys))
+                == Set(pictures.keys.filter { $0.contains("-128.") }))
         #expect(try !site.page("fruits/pear/index.html").contains("<picture"))
         for (path, bytes) in pictures {
             let read = try TestPictures.readBack(bytes)
@@ -162,11 +181,30 @@ import Testing
         try "images: {widths: [64, 128], quality: {webp: 60}}\n".write(
             toFile: site.options.configPath!, atomically: true, encoding: .utf8)
         site.options.configPath = site.options.configPath
-        try site.build()
+        let rebuilt = try site.build()
+        #expect(rebuilt.notes.contains { $0.contains("other images settings") })
         let after = Set(try site.pictures().keys)
+        #expect(try site.thumbnail().sources.contains { after.subtracting(before).contains($0) })
         #expect(after.subtracting(before).allSatisfy { $0.hasSuffix(".webp") })
         #expect(after.subtracting(before).count == 2)
         #expect(before.subtracting(after).allSatisfy { $0.hasSuffix(".webp") })
+    }
+
+    /// The search index gives each fruit with a picture the thumbnail the index page's card
+    /// shows, every file of it published, and gives none to a fruit without.
+    @Test func theSearchIndexHoldsTheCardsThumbnail() throws {
+        let site = try PictureSite()
+        try site.build()
+        let thumbnail = try site.thumbnail()
+        let pictures = try site.pictures()
+        #expect(thumbnail.src.hasSuffix(".jpg") && pictures[thumbnail.src] != nil)
+        #expect(thumbnail.sources.count == 2)
+        #expect(thumbnail.sources.allSatisfy { pictures[$0] != nil && $0.contains("-128.") })
+        #expect(
+            try site.picturesNamed(by: "index.html", root: "")
+                == Set([thumbnail.src] + thumbnail.sources))
+        #expect(try site.page("index.html").contains(#"width="128" height="96""#))
+        #expect(try site.record("pear")["image"] == nil)
     }
 
     /// `check` writes nothing and encodes nothing: no variant reaches the cache folder.

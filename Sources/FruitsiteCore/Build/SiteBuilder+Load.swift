@@ -262,7 +262,7 @@ extension SiteBuilder {
         SiteModel.Settings(
             contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts,
             facets: config.facets, maximumEntrySize: config.maximumEntrySize,
-            maximumPageSize: config.maximumPageSize)
+            maximumPageSize: config.maximumPageSize, pictures: config.images)
     }
 
     func scanner(_ config: SiteConfig) -> ContentScanner {

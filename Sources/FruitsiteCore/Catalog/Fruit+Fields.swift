@@ -11,6 +11,8 @@ protocol FruitFieldVisitor {
     /// The facets' values, which the search record shows as an object of lists, after the
     /// other fields and the fruit's URL, and not at all when there are none.
     mutating func visit(_ name: StaticString, _ value: inout [FacetValues], searched: Bool)
+    /// The picture, whose thumbnail the search record shows last, as the pictures' settings
+    /// publish it, and not at all when there is none.
     mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool)
     /// A folded key (`Fold.key`): derived from a field listed before it, so it is kept but
     /// never hashed or shown.
@@ -33,7 +35,7 @@ extension Fruit {
         visitor.visit("draft", &isDraft, searched: false)
         visitor.visit("date", &date, searched: false)
         visitor.visit("facets", &facets, searched: true)
-        visitor.visit("image", &image, searched: false)
+        visitor.visit("image", &image, searched: true)
     }
 
     /// What `visitFields` fills in when decoding: no field set yet.

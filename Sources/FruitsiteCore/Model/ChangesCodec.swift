@@ -28,7 +28,7 @@ enum ChangesCodec {
         try FileTable.encode(model, ids: changed, into: &writer, flush: flush)
         for id in changed {
             var record = ByteWriter()
-            ModelCodec.encode(model[id], into: &record)
+            ModelCodec.encode(model[id], pictures: model.settings.pictures, into: &record)
             writer.integer(record.bytes.count)
             writer.bytes += record.bytes
             try flush(&writer)

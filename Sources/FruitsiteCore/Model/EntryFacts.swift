@@ -77,11 +77,14 @@ struct EntryFacts: Sendable {
         return part
     }
 
-    /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:)`).
-    var searchRecord: ByteSlice {
+    /// The fruit as `search-index.json` lists it (`SearchIndexBuilder.record(of:pictures:)`),
+    /// its picture as `pictures` publishes it: the settings the model was saved with
+    /// (`SiteModel.Settings.pictures`), when it was.
+    func searchRecord(pictures: PictureSettings) -> ByteSlice {
         switch storage {
         case .value(let value):
-            return ByteSlice(copying: SearchIndexBuilder.record(of: value.fruit))
+            return ByteSlice(
+                copying: SearchIndexBuilder.record(of: value.fruit, pictures: pictures))
         case .encoded(let bytes): return Self.leadingField(0, of: bytes)
         }
     }
@@ -119,15 +122,16 @@ struct EntryFacts: Sendable {
 
     // MARK: - Bytes
 
-    /// Appends the facts' bytes, length first.
-    func encode(into writer: inout ByteWriter) {
+    /// Appends the facts' bytes, length first, the search record as `pictures` publishes the
+    /// fruit's picture.
+    func encode(pictures: PictureSettings, into writer: inout ByteWriter) {
         if case .encoded(let bytes) = storage {
             writer.integer(bytes.count)
             writer.bytes += bytes
             return
         }
         var encoder = FruitEncoder(writer: ByteWriter())
-        encoder.writer.string(searchRecord.array)
+        encoder.writer.string(searchRecord(pictures: pictures).array)
         let value = value
         var fruit = value.fruit
         fruit.visitFields(&encoder)

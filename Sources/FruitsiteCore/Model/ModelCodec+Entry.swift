@@ -1,15 +1,18 @@
 /// An entry as both files hold it, and the record of an output file.
 extension ModelCodec {
     /// What `decodeEntry` reads: the entry but its file, which the file table holds
-    /// (`FileTable`), then its facts (`EntryFacts`).
-    static func encode(_ entry: SiteModel.Entry, into writer: inout ByteWriter) {
+    /// (`FileTable`), then its facts (`EntryFacts`), with its search record as `pictures`
+    /// publishes its picture.
+    static func encode(
+        _ entry: SiteModel.Entry, pictures: PictureSettings, into writer: inout ByteWriter
+    ) {
         writer.word(entry.summaryHash)
         writer.word(entry.nameHash)
         writer.date(entry.date)
         writer.integer(entry.isRechecked ? 1 : 0)
         writer.integer(entry.page == nil ? 0 : 1)
         if let page = entry.page { encode(page, into: &writer) }
-        entry.facts.encode(into: &writer)
+        entry.facts.encode(pictures: pictures, into: &writer)
     }
 
     /// An output's record: the hashes of its inputs and of its bytes.

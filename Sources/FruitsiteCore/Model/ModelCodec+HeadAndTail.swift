@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the model file and the changes file both hold: the head before the entries, and the
 /// tail after them.
 extension ModelCodec {
@@ -21,6 +23,7 @@ extension ModelCodec {
         for facet in model.settings.facets { writer.string(facet) }
         writer.integer(model.settings.maximumEntrySize)
         writer.integer(model.settings.maximumPageSize)
+        writer.pictureSettings(model.settings.pictures)
         writer.integer(model.listedAt)
         writer.integer(model.folders?.count ?? -1)
         for folder in model.folders ?? [] {
@@ -41,7 +44,7 @@ extension ModelCodec {
             facets.append(facet)
         }
         guard let maximumEntrySize = reader.integer(), let maximumPageSize = reader.integer(),
-            let listedAt = reader.integer(),
+            let pictures = reader.pictureSettings(), let listedAt = reader.integer(),
             let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
         else { return nil }
         var folders: [SiteModel.Folder]?
@@ -58,7 +61,8 @@ extension ModelCodec {
             id: id,
             settings: SiteModel.Settings(
                 contentDirectory: content, includesDrafts: drafts != 0, facets: facets,
-                maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize),
+                maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize,
+                pictures: pictures),
             listedAt: Int64(listedAt), folders: folders, report: report)
     }
 
@@ -172,5 +176,23 @@ extension ModelCodec {
             groups.append(FruitGroup(name: name, slug: slug, positions: members))
         }
         return groups
+    }
+}
+
+extension ByteWriter {
+    /// Picture settings, every field of them, as JSON: a field added to them needs no word
+    /// here to make a model saved without it unusable.
+    mutating func pictureSettings(_ settings: PictureSettings) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        // Encoding a struct of numbers and strings cannot fail.
+        string(Array(try! encoder.encode(settings)))
+    }
+}
+
+extension ByteReader {
+    /// The settings `ByteWriter.pictureSettings(_:)` wrote; nil when they are damaged.
+    mutating func pictureSettings() -> PictureSettings? {
+        string().flatMap { try? JSONDecoder().decode(PictureSettings.self, from: Data($0.utf8)) }
     }
 }

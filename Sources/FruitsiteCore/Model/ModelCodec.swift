@@ -30,7 +30,7 @@ enum ModelCodec {
             if let saved = model[id].saved {
                 writer.bytes += saved
             } else {
-                encode(model[id], into: &writer)
+                encode(model[id], pictures: model.settings.pictures, into: &writer)
             }
             lengths.append(writer.bytes.count - start)
             try flush(&writer)

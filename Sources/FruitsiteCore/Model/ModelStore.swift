@@ -35,7 +35,7 @@ struct ModelStore: Sendable {
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)20 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)21 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
@@ -96,7 +96,7 @@ struct ModelStore: Sendable {
     enum Unusable: Error, CustomStringConvertible {
         case clean, noCacheFolder
         case missing, otherGenerator, forOtherOutput, damaged, changesForOtherModel
-        case otherContent, otherDrafts, otherFacets, otherLimits, otherOutput
+        case otherContent, otherDrafts, otherFacets, otherLimits, otherPictures, otherOutput
         case unreadable(any Error)
 
         /// Why a model made with the settings `made` cannot become the site of `wanted`, or
@@ -112,6 +112,8 @@ struct ModelStore: Sendable {
                 || made.maximumPageSize != wanted.maximumPageSize
             {
                 self = .otherLimits
+            } else if made.pictures != wanted.pictures {
+                self = .otherPictures
             } else {
                 return nil
             }
@@ -137,6 +139,7 @@ struct ModelStore: Sendable {
             case .otherDrafts: "the saved model was built with drafts set otherwise"
             case .otherFacets: "the saved model was built with other facets"
             case .otherLimits: "the saved model was built with another maxEntrySize or maxPageSize"
+            case .otherPictures: "the saved model was built with other images settings"
             case .otherOutput:
                 "the output folder was not written by the build that saved the model "
                     + "(an earlier build was cut short, or the folder was replaced)"

@@ -31,6 +31,8 @@ struct SiteModel: Sendable {
         /// `maxEntrySize` and `maxPageSize`.
         var maximumEntrySize = SiteConfig.defaultMaximumEntrySize
         var maximumPageSize = SiteConfig.defaultMaximumPageSize
+        /// How pictures are published, which each search record's thumbnail follows.
+        var pictures = PictureSettings()
     }
 
     var settings: Settings

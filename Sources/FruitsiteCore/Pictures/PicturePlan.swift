@@ -54,6 +54,23 @@ public struct PicturePlan: Sendable, Equatable {
         }
     }
 
+    /// The width a thumbnail is chosen for: a 64-pixel box at three device pixels a pixel.
+    public static let thumbnailWidth = 192
+
+    /// Each format's narrowest variant at least `thumbnailWidth` wide, or its widest when
+    /// none is, the fallback last: what a card shows, and the search index holds.
+    public var thumbnails: [Variant] {
+        var chosen: [Variant] = []
+        for variant in variants {
+            if let last = chosen.last, last.format == variant.format {
+                if last.width < Self.thumbnailWidth { chosen[chosen.count - 1] = variant }
+            } else {
+                chosen.append(variant)
+            }
+        }
+        return chosen
+    }
+
     /// `length` scaled as a side `from` pixels long becomes `to`: rounded to the nearest
     /// pixel, never below one, as libvips's thumbnail rounds.
     static func scaled(_ length: Int, by to: Int, of from: Int) -> Int {

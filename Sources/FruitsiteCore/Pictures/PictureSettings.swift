@@ -1,6 +1,6 @@
 /// How pictures are published: the widths and formats of their variants, and how hard each
 /// encoder works.
-public struct PictureSettings: Sendable, Hashable {
+public struct PictureSettings: Sendable, Hashable, Codable {
     /// The widths in pixels of the variants, in any order. Those wider than a source are
     /// published at its own width instead: never enlarged, and never less than it has.
     public var widths: [Int] = [320, 640, 960, 1280]

@@ -7,7 +7,8 @@ import Mustache
 /// browser shows); `sources` the other formats', in the settings' order, for `<source>`
 /// elements; `width` and `height` the widest variant's, for the `<img>`'s attributes, so that
 /// nothing shifts as it loads; `color` and `placeholder` what to show until it does; `large`
-/// the variant nearest to 1,200 pixels wide, for `og:image` and JSON-LD.
+/// the variant nearest to 1,200 pixels wide, for `og:image` and JSON-LD; `thumbnail` one
+/// variant a format for a card (`PicturePlan.thumbnails`), as the search index holds it.
 enum PictureValues {
     /// The width link previews ask for (Open Graph's recommended 1,200 × 630).
     static let previewWidth = 1_200
@@ -34,6 +35,8 @@ enum PictureValues {
         }
         let widest = variants(fallback)[variants(fallback).count - 1]
         let large = preview(of: plan)
+        let thumbnails = plan.thumbnails
+        let thumbnail = thumbnails[thumbnails.count - 1]
         return [
             // Null for a decorative picture: `{{#alt}}` then hides what describes it.
             "alt": PageData.optional(image.alt),
@@ -51,6 +54,18 @@ enum PictureValues {
             "large": [
                 "path": .string(large.path), "width": .int(large.width),
                 "height": .int(large.height), "type": .string(fallback.mediaType),
+            ],
+            "thumbnail": [
+                "src": .string(root + thumbnail.path),
+                "width": .int(thumbnail.width), "height": .int(thumbnail.height),
+                "color": .string(image.placeholder.color),
+                "sources": .array(
+                    thumbnails.dropLast().map { variant in
+                        [
+                            "type": .string(variant.format.mediaType),
+                            "src": .string(root + variant.path),
+                        ]
+                    }),
             ],
         ]
     }

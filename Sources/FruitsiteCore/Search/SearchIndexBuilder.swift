@@ -42,17 +42,18 @@ public struct SearchIndexBuilder: Sendable {
     }
 
     /// One fruit as the index holds it; `url` is relative to the site root.
-    public static func entry(_ fruit: Fruit) -> String {
-        String(decoding: record(of: fruit), as: UTF8.self)
+    public static func entry(_ fruit: Fruit, pictures: PictureSettings) -> String {
+        String(decoding: record(of: fruit, pictures: pictures), as: UTF8.self)
     }
 
     /// One fruit's JSON object in the index: the fields `Fruit.visitFields` marks searched,
-    /// in its order, then the URL of its page and its facets.
-    static func record(of fruit: Fruit) -> [UInt8] {
+    /// in its order, then the URL of its page, its facets and its picture's thumbnail, as
+    /// `pictures` publishes it.
+    static func record(of fruit: Fruit, pictures: PictureSettings) -> [UInt8] {
         var writer = RecordWriter()
         var fields = fruit
         fields.visitFields(&writer)
-        return writer.finish(slug: fruit.slug)
+        return writer.finish(slug: fruit.slug, pictures: pictures)
     }
 }
 
@@ -65,6 +66,7 @@ private struct RecordWriter: FruitFieldVisitor {
     }()
     /// Written after the URL, which the other fields come before.
     var facets: [FacetValues]?
+    var image: FruitImage?
 
     /// `,"name":`, a byte at a time but for the name: appending a run of bytes costs more
     /// than appending a byte.
@@ -113,12 +115,17 @@ private struct RecordWriter: FruitFieldVisitor {
         if searched { facets = value }
     }
 
-    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {}
+    mutating func visit(_ name: StaticString, _ value: inout FruitImage?, searched: Bool) {
+        if searched { image = value }
+    }
 
     mutating func visit(key name: StaticString, _ value: inout [UInt8]) {}
 
-    /// The record, with the URL of the fruit's page, relative to the site root, and the facets.
-    mutating func finish(slug: String) -> [UInt8] {
+    /// The record, with the URL of the fruit's page, relative to the site root, the facets
+    /// and the thumbnail: `{"src", "width", "height", "color", "sources"}`, `src` the
+    /// fallback's and `sources` the other formats' (`PicturePlan.thumbnails`), each a type
+    /// and a URL relative to the site root.
+    mutating func finish(slug: String, pictures: PictureSettings) -> [UInt8] {
         json += #","url":"fruits/"#
         JSONText.append(escaped: slug, to: &json)
         json += #"/""#
@@ -135,6 +142,24 @@ private struct RecordWriter: FruitFieldVisitor {
                 json.append(UInt8(ascii: "]"))
             }
             json.append(UInt8(ascii: "}"))
+        }
+        if let image {
+            let thumbnails = PicturePlan(image, settings: pictures).thumbnails
+            let fallback = thumbnails[thumbnails.count - 1]
+            json += #","image":{"src":"#
+            JSONText.append(quoted: fallback.path, to: &json)
+            json += #","width":\#(fallback.width),"height":\#(fallback.height),"color":"#.utf8
+            JSONText.append(quoted: image.placeholder.color, to: &json)
+            json += #","sources":["#
+            for (index, variant) in thumbnails.dropLast().enumerated() {
+                if index > 0 { json.append(UInt8(ascii: ",")) }
+                json += #"{"type":"#
+                JSONText.append(quoted: variant.format.mediaType, to: &json)
+                json += #","src":"#
+                JSONText.append(quoted: variant.path, to: &json)
+                json.append(UInt8(ascii: "}"))
+            }
+            json += "]}"
         }
         json.append(UInt8(ascii: "}"))
         return json

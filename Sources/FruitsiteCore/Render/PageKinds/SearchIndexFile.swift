@@ -55,8 +55,10 @@ struct SearchRecords: PageRead {
 
     func combine(into hasher: inout StableHasher) { hasher.combine(hash) }
 
-    /// The records, as the model keeps them (`EntryFacts.searchRecord`).
+    /// The records, as the model keeps them (`EntryFacts.searchRecord(pictures:)`).
     func records(in model: SiteModel) -> some Collection<ByteSlice> {
-        positions.lazy.map { model[position: $0].facts.searchRecord }
+        positions.lazy.map {
+            model[position: $0].facts.searchRecord(pictures: model.settings.pictures)
+        }
     }
 }
