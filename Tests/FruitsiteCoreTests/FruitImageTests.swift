@@ -76,7 +76,7 @@ import Testing
             }
             : try TestPictures.photo(width: width, height: height, as: FRUITSITE_VIPS_JPEG)
         let encoder = PictureEncoder()
-        let (header, placeholder) = try encoder.describe(source)
+        let (header, placeholder) = try encoder.describe(source, allowsScripts: false)
         let image = FruitImage(
             path: "Content/Red Apple.final.jpg", alt: "",
             sourceHash: StableHasher.hash([UInt8](source)),
@@ -191,7 +191,10 @@ import Testing
         try project.folder.write("Content/notes.jpg", "just text\n")
         let cases = [
             ("banana", "missing.jpg", "cannot read the picture"),
-            ("cherry", "notes.jpg", "not a JPEG, PNG, WebP, AVIF or HEIC picture: it looks like"),
+            (
+                "cherry", "notes.jpg",
+                "not a JPEG, PNG, WebP, AVIF, HEIC, GIF or SVG picture: it looks like"
+            ),
             ("kiwi", "../../secret.jpg", "'image.src' leads outside the content folder"),
         ]
         for (slug, source, _) in cases {

@@ -69,11 +69,7 @@ import Testing
             "%PDF-1.7\n%\u{e2}\u{e3}\u{cf}\u{d3}\n1 0 obj\n<< /Type /Catalog >>\nendobj\n",
             "a PDF document"
         ),
-        (
-            "<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"9\" "
-                + "height=\"9\"><rect width=\"9\" height=\"9\"/></svg>\n", "an SVG drawing"
-        ),
-        ("GIF89a\u{1}\0\u{1}\0", "a GIF picture"),
+        ("II*\0\u{8}\0\0\0", "a TIFF picture"),
         ("", "an empty file"),
     ])
     func rejectsWhatIsNoPicture(contents: String, looksLike: String) {
@@ -83,7 +79,7 @@ import Testing
             let error = error as? PictureError
             return error?.reason == .notAPicture(looksLike: looksLike)
                 && error?.description
-                    == "not a JPEG, PNG, WebP, AVIF or HEIC picture: it looks like \(looksLike)"
+                    == "not a JPEG, PNG, WebP, AVIF, HEIC, GIF or SVG picture: it looks like \(looksLike)"
         }
     }
 
@@ -131,16 +127,24 @@ import Testing
 
     // MARK: - Sizes
 
+    static func jpeg(width: Int) -> PictureHeader {
+        PictureHeader(format: .jpeg, width: width, height: width, hasAlpha: false)
+    }
+
     @Test func variantWidthsNeverEnlarge() {
         let settings = PictureSettings()
-        #expect(settings.variantWidths(forSourceWidth: 4000) == [320, 640, 960, 1280])
-        #expect(settings.variantWidths(forSourceWidth: 1000) == [320, 640, 960, 1000])
-        #expect(settings.variantWidths(forSourceWidth: 320) == [320])
-        #expect(settings.variantWidths(forSourceWidth: 200) == [200])
+        #expect(settings.variantWidths(for: Self.jpeg(width: 4000)) == [320, 640, 960, 1280])
+        #expect(settings.variantWidths(for: Self.jpeg(width: 1000)) == [320, 640, 960, 1000])
+        #expect(settings.variantWidths(for: Self.jpeg(width: 320)) == [320])
+        #expect(settings.variantWidths(for: Self.jpeg(width: 200)) == [200])
         var unsorted = settings
         unsorted.widths = [640, 0, 320, 640, -5]
-        #expect(unsorted.variantWidths(forSourceWidth: 700) == [320, 640])
-        #expect(unsorted.variantWidths(forSourceWidth: 500) == [320, 500])
+        #expect(unsorted.variantWidths(for: Self.jpeg(width: 700)) == [320, 640])
+        #expect(unsorted.variantWidths(for: Self.jpeg(width: 500)) == [320, 500])
+        // A GIF or an SVG is published as it is, at its own size.
+        let gif = PictureHeader(format: .gif, width: 2000, height: 10, hasAlpha: true)
+        #expect(settings.variantWidths(for: gif) == [2000])
+        #expect(settings.variantFormats(for: gif) == [.gif])
     }
 
     @Test func aSourceNarrowerThanEveryWidthIsPublishedAtItsOwn() throws {

@@ -262,7 +262,8 @@ extension SiteBuilder {
         SiteModel.Settings(
             contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts,
             facets: config.facets, maximumEntrySize: config.maximumEntrySize,
-            maximumPageSize: config.maximumPageSize, pictures: config.images)
+            maximumPageSize: config.maximumPageSize, pictures: config.images,
+            allowsRawHTML: config.rawHTML)
     }
 
     func scanner(_ config: SiteConfig) -> ContentScanner {

@@ -24,6 +24,7 @@ extension ModelCodec {
         writer.integer(model.settings.maximumEntrySize)
         writer.integer(model.settings.maximumPageSize)
         writer.pictureSettings(model.settings.pictures)
+        writer.integer(model.settings.allowsRawHTML ? 1 : 0)
         writer.integer(model.listedAt)
         writer.integer(model.folders?.count ?? -1)
         for folder in model.folders ?? [] {
@@ -44,7 +45,8 @@ extension ModelCodec {
             facets.append(facet)
         }
         guard let maximumEntrySize = reader.integer(), let maximumPageSize = reader.integer(),
-            let pictures = reader.pictureSettings(), let listedAt = reader.integer(),
+            let pictures = reader.pictureSettings(), let rawHTML = reader.integer(),
+            let listedAt = reader.integer(),
             let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
         else { return nil }
         var folders: [SiteModel.Folder]?
@@ -62,7 +64,7 @@ extension ModelCodec {
             settings: SiteModel.Settings(
                 contentDirectory: content, includesDrafts: drafts != 0, facets: facets,
                 maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize,
-                pictures: pictures),
+                pictures: pictures, allowsRawHTML: rawHTML != 0),
             listedAt: Int64(listedAt), folders: folders, report: report)
     }
 

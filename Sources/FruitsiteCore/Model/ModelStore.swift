@@ -96,7 +96,8 @@ struct ModelStore: Sendable {
     enum Unusable: Error, CustomStringConvertible {
         case clean, noCacheFolder
         case missing, otherGenerator, forOtherOutput, damaged, changesForOtherModel
-        case otherContent, otherDrafts, otherFacets, otherLimits, otherPictures, otherOutput
+        case otherContent, otherDrafts, otherFacets, otherLimits, otherPictures, otherRawHTML,
+            otherOutput
         case unreadable(any Error)
 
         /// Why a model made with the settings `made` cannot become the site of `wanted`, or
@@ -114,6 +115,8 @@ struct ModelStore: Sendable {
                 self = .otherLimits
             } else if made.pictures != wanted.pictures {
                 self = .otherPictures
+            } else if made.allowsRawHTML != wanted.allowsRawHTML {
+                self = .otherRawHTML
             } else {
                 return nil
             }
@@ -140,6 +143,7 @@ struct ModelStore: Sendable {
             case .otherFacets: "the saved model was built with other facets"
             case .otherLimits: "the saved model was built with another maxEntrySize or maxPageSize"
             case .otherPictures: "the saved model was built with other images settings"
+            case .otherRawHTML: "the saved model was built with rawHTML set otherwise"
             case .otherOutput:
                 "the output folder was not written by the build that saved the model "
                     + "(an earlier build was cut short, or the folder was replaced)"

@@ -2,7 +2,8 @@ extension SiteModel {
     /// Every variant of the listed fruits' pictures, as `settings` plans them: their paths,
     /// which the site keeps, and the sources whose variants the output folder lacks, each
     /// variant recorded as written; and a warning for each picture narrower than the widest
-    /// variant, which pages then show at less than the theme asks for. A variant is recorded
+    /// variant, which pages then show at less than the theme asks for (but a GIF's or an
+    /// SVG's, published as it is). A variant is recorded
     /// by its stamp, which its name holds: one recorded is in the output folder, and never
     /// written again.
     /// - Parameter parsedPictures: Whether an entry this build parsed has a picture. When
@@ -25,7 +26,7 @@ extension SiteModel {
             let plan = PicturePlan(image, settings: settings)
             // Two fruits may show one picture.
             guard planned.insert(plan.variants[0].path).inserted else { continue }
-            if image.header.width < widest {
+            if image.header.width < widest, !image.header.format.isPublishedAsIs {
                 warnings.append(
                     .warning(
                         at: SourceLocation(path: image.path),

@@ -33,6 +33,8 @@ struct SiteModel: Sendable {
         var maximumPageSize = SiteConfig.defaultMaximumPageSize
         /// How pictures are published, which each search record's thumbnail follows.
         var pictures = PictureSettings()
+        /// The config's `rawHTML`, which decides whether an SVG picture may hold script.
+        var allowsRawHTML = false
     }
 
     var settings: Settings

@@ -27,7 +27,12 @@ public struct PictureEncoder: Sendable {
     /// - Throws: `PictureError` when it is no picture read, has no decoder here, is damaged
     ///   or declares more pixels than the settings allow.
     public func readHeader(of source: Data) throws(PictureError) -> PictureHeader {
-        try Vips.exclusively { () throws(PictureError) in try readHeaders(of: source).header }
+        if try PictureSignature.format(of: source) == .svg {
+            return try Self.svgHeader(of: source, allowsScripts: true)
+        }
+        return try Vips.exclusively { () throws(PictureError) in
+            try readHeaders(of: source).header
+        }
     }
 
     /// The source's header, and what libvips read of it.
@@ -66,12 +71,18 @@ public struct PictureEncoder: Sendable {
     /// Reads a source's header and makes its placeholder, decoding the picture at a few
     /// pixels only (the decoders shrink as they load): what a page that shows the picture
     /// needs, known before any variant is encoded.
-    /// - Parameter source: The source file's bytes.
+    /// An SVG is read for its size and for script, and has no placeholder.
+    /// - Parameters:
+    ///   - source: The source file's bytes.
+    ///   - allowsScripts: Whether an SVG may hold script (the config's `rawHTML`).
     /// - Throws: `PictureError`, as `readHeader(of:)` does, or when it cannot be decoded.
-    public func describe(_ source: Data) throws(PictureError) -> (
+    public func describe(_ source: Data, allowsScripts: Bool) throws(PictureError) -> (
         header: PictureHeader, placeholder: PicturePlaceholder
     ) {
-        try Vips.exclusively { () throws(PictureError) in try describing(source) }
+        if try PictureSignature.format(of: source) == .svg {
+            return (try Self.svgHeader(of: source, allowsScripts: allowsScripts), .none)
+        }
+        return try Vips.exclusively { () throws(PictureError) in try describing(source) }
     }
 
     private func describing(_ source: Data) throws(PictureError) -> (
@@ -90,19 +101,40 @@ public struct PictureEncoder: Sendable {
         return (header, placeholder)
     }
 
-    /// Encodes a source picture's variants and placeholder.
-    /// - Parameter source: The source file's bytes: JPEG, PNG, WebP, AVIF or HEIC.
+    /// Encodes a source picture's variants and placeholder. A GIF's one variant is itself
+    /// without its metadata, an SVG's itself.
+    /// - Parameter source: The source file's bytes: JPEG, PNG, WebP, AVIF, HEIC, GIF or SVG.
     /// - Returns: Its header, its variants and its placeholder.
     /// - Throws: `PictureError`, as `readHeader(of:)` does, or when it cannot be decoded or
     ///   encoded.
     public func encode(_ source: Data) throws(PictureError) -> EncodedPicture {
-        try Vips.exclusively { () throws(PictureError) in try encoding(source) }
+        if try PictureSignature.format(of: source) == .svg {
+            // Checked for script as its entry was read: the publisher checks the bytes are those.
+            let header = try Self.svgHeader(of: source, allowsScripts: true)
+            return EncodedPicture(
+                header: header,
+                variants: [
+                    PictureVariant(
+                        format: .svg, width: header.width, height: header.height, bytes: source)
+                ],
+                placeholder: .none)
+        }
+        return try Vips.exclusively { () throws(PictureError) in try encoding(source) }
     }
 
     private func encoding(_ source: Data) throws(PictureError) -> EncodedPicture {
+        if try PictureSignature.format(of: source) == .gif {
+            let (header, placeholder) = try describing(source)
+            guard let bytes = GIFContainer.removingMetadata(from: [UInt8](source)) else {
+                throw PictureError(.damaged(.gif), underlying: "its blocks are not a GIF's")
+            }
+            let variant = PictureVariant(
+                format: .gif, width: header.width, height: header.height, bytes: Data(bytes))
+            return EncodedPicture(header: header, variants: [variant], placeholder: placeholder)
+        }
         let (header, read) = try readHeaders(of: source)
         let vips = try Vips.start()
-        let widths = settings.variantWidths(forSourceWidth: header.width)
+        let widths = settings.variantWidths(for: header)
         let formats = settings.variantFormats(for: header)
         if formats.contains(.avif), !vips.has("heifsave_buffer") {
             throw PictureError(
@@ -134,6 +166,19 @@ public struct PictureEncoder: Sendable {
             try PicturePlaceholder(of: widest)
         }
         return EncodedPicture(header: header, variants: variants, placeholder: placeholder)
+    }
+
+    /// An SVG's header: its size, as its root element gives it.
+    private static func svgHeader(of source: Data, allowsScripts: Bool) throws(PictureError)
+        -> PictureHeader
+    {
+        do {
+            let svg = try SVGSource([UInt8](source), allowsScripts: allowsScripts)
+            return PictureHeader(format: .svg, width: svg.width, height: svg.height, hasAlpha: true)
+        } catch {
+            throw PictureError(
+                .svg(line: error.line, column: error.column, message: error.message))
+        }
     }
 
     /// Runs a libvips step, giving its failure the reason for this step.

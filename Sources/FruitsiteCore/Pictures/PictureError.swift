@@ -11,6 +11,9 @@ public struct PictureError: Error, Sendable, Equatable, CustomStringConvertible 
         case tooManyPixels(width: Int, height: Int, limit: Int)
         /// The pixels could not be decoded: the file is damaged or truncated.
         case damaged(PictureHeader.Format)
+        /// An SVG that is not one, has no size, or holds what could run script where it is
+        /// opened; at its line and column.
+        case svg(line: Int, column: Int, message: String)
         /// libvips could not write the format.
         case encodingFailed(PictureFormat)
         /// libvips is not installed, or is older than 8.14.
@@ -37,7 +40,7 @@ public struct PictureError: Error, Sendable, Equatable, CustomStringConvertible 
         let message =
             switch reason {
             case .notAPicture(let looksLike):
-                "not a JPEG, PNG, WebP, AVIF or HEIC picture: it looks like \(looksLike)"
+                "not a JPEG, PNG, WebP, AVIF, HEIC, GIF or SVG picture: it looks like \(looksLike)"
             case .noDecoder(let format):
                 "\(format.name) pictures cannot be read: libvips was built without their decoder"
             case .tooManyPixels(let width, let height, let limit):
@@ -46,6 +49,8 @@ public struct PictureError: Error, Sendable, Equatable, CustomStringConvertible 
                     + "\(megapixels(limit)) a picture may have; scale it down"
             case .damaged(let format):
                 "the \(format.name) picture could not be decoded: it is damaged or truncated"
+            case .svg(_, _, let message):
+                message
             case .encodingFailed(let format):
                 "libvips could not encode \(format.rawValue.uppercased())"
             case .libvipsMissing:

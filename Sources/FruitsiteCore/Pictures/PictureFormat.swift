@@ -1,6 +1,8 @@
 /// A format fruitsite writes pictures in.
 public enum PictureFormat: String, Sendable, Hashable, CaseIterable, Codable {
     case avif, webp, jpeg, png
+    /// A GIF or an SVG is published as it is (`PictureHeader.Format.isPublishedAsIs`).
+    case gif, svg
 
     /// The file name extension, without the dot.
     public var fileExtension: String {
@@ -9,6 +11,8 @@ public enum PictureFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case .webp: "webp"
         case .jpeg: "jpg"
         case .png: "png"
+        case .gif: "gif"
+        case .svg: "svg"
         }
     }
 
@@ -19,6 +23,8 @@ public enum PictureFormat: String, Sendable, Hashable, CaseIterable, Codable {
         case .webp: "image/webp"
         case .jpeg: "image/jpeg"
         case .png: "image/png"
+        case .gif: "image/gif"
+        case .svg: "image/svg+xml"
         }
     }
 }

@@ -6,6 +6,14 @@ public struct PictureHeader: Sendable, Hashable {
         /// HEIF with HEVC, as phones take photos; browsers other than Safari do not show it,
         /// so it is read but never written.
         case heic
+        /// Published as they are (`isPublishedAsIs`): a GIF may be animated, and an SVG is
+        /// sharp at every width.
+        case gif, svg
+
+        /// Whether a source of this format is published as it is, at its own size, rather
+        /// than encoded at the settings' widths and formats. A GIF loses only its metadata
+        /// (`GIFContainer`); an SVG is read for its size and for script (`SVGSource`).
+        public var isPublishedAsIs: Bool { self == .gif || self == .svg }
 
         /// Its name as people write it: "JPEG", "WebP".
         public var name: String {
@@ -15,6 +23,8 @@ public struct PictureHeader: Sendable, Hashable {
             case .webp: "WebP"
             case .avif: "AVIF"
             case .heic: "HEIC"
+            case .gif: "GIF"
+            case .svg: "SVG"
             }
         }
     }
@@ -42,11 +52,14 @@ public struct PictureHeader: Sendable, Hashable {
     }
 
     /// The format every browser shows, written beside the modern ones: the source's own JPEG
-    /// or PNG; for other sources PNG when there is transparency to keep, JPEG otherwise.
+    /// or PNG; for other sources PNG when there is transparency to keep, JPEG otherwise; a
+    /// source published as it is, its own format alone.
     public var fallbackFormat: PictureFormat {
         switch format {
         case .jpeg: .jpeg
         case .png: .png
+        case .gif: .gif
+        case .svg: .svg
         case .webp, .avif, .heic: hasAlpha ? .png : .jpeg
         }
     }

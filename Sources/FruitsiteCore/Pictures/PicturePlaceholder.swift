@@ -13,7 +13,11 @@ public struct PicturePlaceholder: Sendable, Hashable {
     /// the others are for pictures noisier than those.
     static let previewQualities = [50, 25, 5]
 
-    /// The picture's average colour, as `#rrggbb`.
+    /// An SVG's: it draws itself at once, on no background.
+    static let none = PicturePlaceholder(
+        color: "transparent", preview: Data(), previewWidth: 0, previewHeight: 0)
+
+    /// The picture's average colour, as `#rrggbb`; `transparent` when it has none (`none`).
     public var color: String
     /// The preview, a WebP `previewSide` pixels on its longer side.
     public var preview: Data

@@ -31,7 +31,7 @@ public struct PicturePlan: Sendable, Equatable {
     ///   - settings: How pictures are published.
     public init(_ image: FruitImage, settings: PictureSettings) {
         let header = image.header
-        let widths = settings.variantWidths(forSourceWidth: header.width)
+        let widths = settings.variantWidths(for: header)
         // As the encoder makes them: the widest from the source, the others from the widest.
         let widest = widths[widths.count - 1]
         let widestHeight = Self.scaled(header.height, by: widest, of: header.width)

@@ -26,16 +26,20 @@ public struct PictureSettings: Sendable, Hashable, Codable {
     public init() {}
 
     /// The widths of a source's variants, ascending: those of `widths` no wider than it, and
-    /// its own width when one is wider. Pictures are never enlarged.
-    /// - Parameter sourceWidth: The source's upright width.
-    public func variantWidths(forSourceWidth sourceWidth: Int) -> [Int] {
-        Set(widths.filter { $0 > 0 }.map { min($0, sourceWidth) }).sorted()
+    /// its own width when one is wider. Pictures are never enlarged. A source published as it
+    /// is has its own width alone.
+    /// - Parameter header: The source's header.
+    public func variantWidths(for header: PictureHeader) -> [Int] {
+        if header.format.isPublishedAsIs { return [header.width] }
+        return Set(widths.filter { $0 > 0 }.map { min($0, header.width) }).sorted()
     }
 
-    /// The formats of a source's variants: `formats`, then its fallback.
+    /// The formats of a source's variants: `formats`, then its fallback; of a source
+    /// published as it is, its own format alone.
     /// - Parameter header: The source's header.
     public func variantFormats(for header: PictureHeader) -> [PictureFormat] {
         let fallback = header.fallbackFormat
+        if header.format.isPublishedAsIs { return [fallback] }
         var chosen: [PictureFormat] = []
         for format in formats where format != fallback && !chosen.contains(format) {
             chosen.append(format)
@@ -49,7 +53,7 @@ public struct PictureSettings: Sendable, Hashable, Codable {
         case .avif: avifQuality = quality
         case .webp: webpQuality = quality
         case .jpeg: jpegQuality = quality
-        case .png: break
+        case .png, .gif, .svg: break
         }
     }
 
@@ -59,7 +63,7 @@ public struct PictureSettings: Sendable, Hashable, Codable {
         case .avif: avifQuality
         case .webp: webpQuality
         case .jpeg: jpegQuality
-        case .png: 100
+        case .png, .gif, .svg: 100
         }
     }
 }

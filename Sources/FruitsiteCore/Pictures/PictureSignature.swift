@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a file's first bytes say it is. Only the formats read get as far as libvips, so no
-/// other loader runs on a file whatever its name says.
+/// other loader runs on a file whatever its name says; an SVG never does (`SVGSource`).
 enum PictureSignature {
     /// The picture format `bytes` begin as.
     /// - Throws: `notAPicture`, with what the file looks like instead.
@@ -14,6 +14,7 @@ enum PictureSignature {
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return .gif }
         if starts(Array("ftyp".utf8), at: 4) {
             let brands = Self.brands(of: head)
             if !brands.isDisjoint(with: ["avif", "avis"]) { return .avif }
@@ -22,8 +23,12 @@ enum PictureSignature {
             }
             throw PictureError(.notAPicture(looksLike: "a video or another ISO media file"))
         }
-        throw PictureError(.notAPicture(looksLike: Self.kind(of: head)))
+        let kind = Self.kind(of: head)
+        if kind == Self.svgKind { return .svg }
+        throw PictureError(.notAPicture(looksLike: kind))
     }
+
+    private static let svgKind = "an SVG drawing"
 
     /// The major and compatible brands of an ISO media file's `ftyp` box.
     private static func brands(of head: [UInt8]) -> Set<String> {
@@ -40,7 +45,6 @@ enum PictureSignature {
     private static func kind(of head: [UInt8]) -> String {
         let signatures: [(bytes: [UInt8], kind: String)] = [
             (Array("%PDF".utf8), "a PDF document"),
-            (Array("GIF8".utf8), "a GIF picture"),
             ([0x49, 0x49, 0x2A, 0x00], "a TIFF picture"),
             ([0x4D, 0x4D, 0x00, 0x2A], "a TIFF picture"),
             ([0xFF, 0x0A], "a JPEG XL picture"),
@@ -59,7 +63,7 @@ enum PictureSignature {
             && (0...3).contains { String(validating: head.dropLast($0), as: UTF8.self) != nil }
         guard isText else { return "data of another kind" }
         let text = String(decoding: head, as: UTF8.self).lowercased()
-        if text.contains("<svg") { return "an SVG drawing" }
+        if text.contains("<svg") { return svgKind }
         if text.contains("<html") || text.contains("<!doctype html") { return "an HTML page" }
         return "text"
     }

@@ -235,6 +235,7 @@ struct Vips: @unchecked Sendable {  // its functions are filled once, then only 
             case .webp: FRUITSITE_VIPS_WEBP
             case .jpeg: FRUITSITE_VIPS_JPEG
             case .png: FRUITSITE_VIPS_PNG
+            case .gif, .svg: preconditionFailure("a GIF or an SVG is published as it is")
             }
         // A new image of the pixels alone, with no metadata field to write: libvips 8.14.1's
         // WebP saver rebuilds the EXIF block of the image it is given, whatever `strip`

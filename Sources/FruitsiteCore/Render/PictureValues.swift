@@ -6,8 +6,9 @@ import Mustache
 /// `src`, `srcset` and `type` are the fallback's (the source's JPEG or PNG, which every
 /// browser shows); `sources` the other formats', in the settings' order, for `<source>`
 /// elements; `width` and `height` the widest variant's, for the `<img>`'s attributes, so that
-/// nothing shifts as it loads; `color` and `placeholder` what to show until it does; `large`
-/// the variant nearest to 1,200 pixels wide, for `og:image` and JSON-LD; `thumbnail` one
+/// nothing shifts as it loads; `color` and `placeholder` what to show until it does (an SVG
+/// has no placeholder); `large` the variant nearest to 1,200 pixels wide, for `og:image`
+/// and JSON-LD (null for an SVG, which link previews do not show); `thumbnail` one
 /// variant a format for a card (`PicturePlan.thumbnails`), as the search index holds it.
 enum PictureValues {
     /// The width link previews ask for (Open Graph's recommended 1,200 × 630).
@@ -50,11 +51,14 @@ enum PictureValues {
                     ["type": .string(format.mediaType), "srcset": srcset(format)]
                 }),
             "color": .string(image.placeholder.color),
-            "placeholder": .string(image.placeholder.dataURI),
-            "large": [
-                "path": .string(large.path), "width": .int(large.width),
-                "height": .int(large.height), "type": .string(fallback.mediaType),
-            ],
+            "placeholder": image.placeholder.preview.isEmpty
+                ? .null : .string(image.placeholder.dataURI),
+            "large": fallback == .svg
+                ? .null
+                : [
+                    "path": .string(large.path), "width": .int(large.width),
+                    "height": .int(large.height), "type": .string(fallback.mediaType),
+                ],
             "thumbnail": [
                 "src": .string(root + thumbnail.path),
                 "width": .int(thumbnail.width), "height": .int(thumbnail.height),

@@ -36,13 +36,21 @@ extension ContentScanner {
         }
         let source = Data(bytes)
         do {
-            let (header, placeholder) = try PictureEncoder().describe(source)
+            let (header, placeholder) = try PictureEncoder().describe(
+                source, allowsScripts: parser.markdown.allowsRawHTML)
             let image = FruitImage(
                 path: path, alt: reference.alt, sourceHash: StableHasher.hash(bytes),
                 header: header, placeholder: placeholder)
             return (image, SiteModel.PictureFile(path: path, status: status))
         } catch {
-            throw fail("cannot use the picture '\(path)': \(error)", nil)
+            guard case .svg(let line, let column, let message) = error.reason else {
+                throw fail("cannot use the picture '\(path)': \(error)", nil)
+            }
+            // Where it is in the drawing, which is what must change.
+            throw BuildFailure([
+                .error(
+                    at: SourceLocation(path: path, line: line, column: column), message)
+            ])
         }
     }
 
