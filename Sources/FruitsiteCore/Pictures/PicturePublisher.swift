@@ -98,6 +98,7 @@ struct PicturePublisher: Sendable {
                 ])
             }
             encoded = try PictureEncoder(settings: settings).encode(Data(bytes))
+            FreedMemory.giveBack()
         } catch let failure as BuildFailure {
             throw failure
         } catch {

@@ -38,6 +38,8 @@ extension ContentScanner {
         do {
             let (header, placeholder) = try PictureEncoder().describe(
                 source, allowsScripts: parser.markdown.allowsRawHTML)
+            // The source and its decoding, freed, were megabytes the allocator would keep.
+            defer { FreedMemory.giveBack() }
             let image = FruitImage(
                 path: path, alt: reference.alt, sourceHash: StableHasher.hash(bytes),
                 header: header, placeholder: placeholder)
