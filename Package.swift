@@ -27,11 +27,16 @@ let package = Package(
         // would slow the start of every run. Its declarations are in CVips's shim.h, checked
         // against libvips's headers by `make shim-test`.
         .systemLibrary(name: "CVips"),
+        // ICU's collation orders the catalog by its language. A C target, not a system
+        // library: Swift cannot import ICU's headers beside Foundation's own copy of them.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // MARK: - Libraries
         .target(name: "Mustache"),
         .target(
-            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "CVips", "Mustache"],
+            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "CICU", "CVips", "Mustache"],
             plugins: ["EmbedTheme"]),
         .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
         .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),

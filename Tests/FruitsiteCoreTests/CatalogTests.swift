@@ -8,23 +8,42 @@ import Testing
     }
 
     /// The tutorial's own sample data.
-    static let tutorial = Catalog(fruits: [
-        fruit("Strawberry", "Berries"), fruit("Orange", "Citrus"), fruit("Banana", "Tropical"),
-        fruit("Apple", "Core Fruits"), fruit("Blueberry", "Berries"), fruit("Lemon", "Citrus"),
-        fruit("Mango", "Tropical"), fruit("Pear", "Core Fruits"),
-    ])
+    static let tutorial = Catalog(
+        fruits: [
+            fruit("Strawberry", "Berries"), fruit("Orange", "Citrus"), fruit("Banana", "Tropical"),
+            fruit("Apple", "Core Fruits"), fruit("Blueberry", "Berries"),
+            fruit("Lemon", "Citrus"), fruit("Mango", "Tropical"), fruit("Pear", "Core Fruits"),
+        ], collation: .of("en"))
 
-    @Test func sortsByFoldedNameThenSlug() {
+    @Test func sortsByNameInTheLanguagesCollationThenSlug() {
         #expect(
             Self.tutorial.fruits.map(\.name) == [
                 "Apple", "Banana", "Blueberry", "Lemon", "Mango", "Orange", "Pear", "Strawberry",
             ])
-        let ties = Catalog(fruits: [
-            Self.fruit("fig", "X", slug: "fig-b"), Self.fruit("Fig", "X", slug: "fig-a"),
-            Self.fruit("Éclair", "X", slug: "eclair"), Self.fruit("Zest", "X", slug: "zest"),
+        let ties = Catalog(
+            fruits: [
+                Self.fruit("fig", "X", slug: "fig-b"), Self.fruit("Fig", "X", slug: "fig-a"),
+                Self.fruit("Éclair", "X", slug: "eclair"), Self.fruit("Zest", "X", slug: "zest"),
+            ], collation: .of("en"))
+        // Case is ignored, so the two figs are ordered by slug; "É" sorts with "E".
+        #expect(ties.fruits.map(\.slug) == ["eclair", "fig-a", "fig-b", "zest"])
+    }
+
+    /// The same names in the orders of three languages: Swedish puts "å" and "ö" after "z",
+    /// German sorts them with "a" and "o"; a language without rules of its own sorts as
+    /// CLDR's root does.
+    @Test(
+        arguments: [
+            ("sv", ["Apelsin", "Zitrone", "Åkerbär", "Ölfrukt"]),
+            ("de", ["Åkerbär", "Apelsin", "Ölfrukt", "Zitrone"]),
+            ("und", ["Åkerbär", "Apelsin", "Ölfrukt", "Zitrone"]),
         ])
-        // Code point order of the folded name: "é" (U+00E9) sorts after "z".
-        #expect(ties.fruits.map(\.slug) == ["fig-a", "fig-b", "zest", "eclair"])
+    func ordersByTheLanguage(language: String, expected: [String]) {
+        let catalog = Catalog(
+            fruits: ["Zitrone", "Ölfrukt", "Åkerbär", "Apelsin"].map { Self.fruit($0, $0) },
+            collation: .of(language))
+        #expect(catalog.fruits.map(\.name) == expected)
+        #expect(catalog.categoryNames == expected)
     }
 
     @Test func listsUniqueSortedCategories() {

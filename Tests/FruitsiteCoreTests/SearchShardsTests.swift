@@ -24,10 +24,10 @@ import Testing
 
     static let categories = [
         FruitGroup(
-            name: "Even",
+            name: "Even", key: Collation.root.key("Even"),
             positions: stride(from: 0, to: names.count, by: 2).map(CatalogPosition.init)),
         FruitGroup(
-            name: "Odd",
+            name: "Odd", key: Collation.root.key("Odd"),
             positions: stride(from: 1, to: names.count, by: 2).map(CatalogPosition.init)),
     ]
     static let facets = [
@@ -35,8 +35,9 @@ import Testing
             key: "vitamins",
             values: [
                 FruitGroup(
-                    name: "C", positions: [0, 1, 2, 3, 10, 11, 12, 20].map(CatalogPosition.init)),
-                FruitGroup(name: "K", positions: []),
+                    name: "C", key: Collation.root.key("C"),
+                    positions: [0, 1, 2, 3, 10, 11, 12, 20].map(CatalogPosition.init)),
+                FruitGroup(name: "K", key: Collation.root.key("K"), positions: []),
             ]
         )
     ]

@@ -23,6 +23,8 @@ import Testing
         }
         struct OrderCase: Decodable, CustomTestStringConvertible, Sendable {
             var name: String
+            /// The BCP 47 tag whose collation orders the catalog.
+            var language: String
             var catalog: [Entry]
             var expected: [String]
             var testDescription: String { name }
@@ -48,7 +50,7 @@ import Testing
     }()
 
     /// Catalog strings are NFC-normalized first, as the loader does.
-    static func catalog(_ entries: [Vectors.Entry]) -> Catalog {
+    static func catalog(_ entries: [Vectors.Entry], collation: Collation = .root) -> Catalog {
         Catalog(
             fruits: entries.map {
                 Fruit(
@@ -57,7 +59,7 @@ import Testing
                     facets: ($0.facets ?? [:]).sorted { $0.key < $1.key }.map {
                         FacetValues(key: $0.key, values: $0.value.map(Fold.normalizeNFC))
                     })
-            })
+            }, collation: collation)
     }
 
     /// Code points, for comparisons that must not treat NFC and NFD as equal.
@@ -86,7 +88,7 @@ import Testing
 
     @Test(arguments: vectors.orderCases)
     func orders(_ vector: Vectors.OrderCase) {
-        let names = Self.catalog(vector.catalog).fruits.map(\.name)
+        let names = Self.catalog(vector.catalog, collation: .of(vector.language)).fruits.map(\.name)
         #expect(names.map(Self.scalars) == vector.expected.map(Self.scalars))
     }
 

@@ -23,7 +23,7 @@ import Testing
     static func randomFruit(slug: String, using random: inout Generator) -> Fruit {
         // Few names and categories, so that equal names (ordered by slug) and shared
         // categories are common; now and then a draft.
-        let names = ["Fig", "fig", "Açaí", "Lime", "Kiwi", "Zest", "Ümbra", "Date"]
+        let names = ["Fig", "fig", "Açaí", "Lime", "Kiwi", "Zest", "Ümbra", "Åkerbär", "Date"]
         let categories = ["Berries", "berries", "Citrus", "Grapes & Vines", "Ölfrüchte"]
         // Values of two facets, some fruits with none: a value change alone moves no fruit.
         let vitamins = ["C", "B6", "K", "Ä"].filter { _ in Bool.random(using: &random) }
@@ -40,7 +40,7 @@ import Testing
 
     static func expectMatchesAFreshSort(_ model: SiteModel, step: Int) {
         let listed = model.ids.map { model[$0].fruit }.filter { !$0.isDraft }
-        let fresh = Catalog(fruits: listed)
+        let fresh = Catalog(fruits: listed, collation: model.collation)
         #expect(
             model.catalog.fruits.map(\.slug) == fresh.fruits.map(\.slug), "step \(step): order")
         #expect(
@@ -54,7 +54,8 @@ import Testing
             for (position, fruit) in fresh.fruits.enumerated() {
                 for value in fruit.values(ofFacet: key) {
                     Catalog.add(
-                        CatalogPosition(position), to: value, key: Fold.key(value), in: &values)
+                        CatalogPosition(position), to: value, key: model.collation.key(value),
+                        in: &values)
                 }
             }
             #expect(
@@ -68,10 +69,13 @@ import Testing
     static let settings = SiteModel.Settings(
         contentDirectory: "C", includesDrafts: false, facets: ["vitamins", "colour"])
 
-    @Test(arguments: [1, 2, 3, 4])
-    func randomChangesKeepTheOrderASortWouldGive(seed: UInt64) {
+    /// Each seed in a language of its own: Swedish puts "Å" after "Z", German does not.
+    @Test(arguments: [(1, "en"), (2, "sv"), (3, "de"), (4, "ar")] as [(UInt64, String)])
+    func randomChangesKeepTheOrderASortWouldGive(seed: UInt64, language: String) {
         var random = Generator(state: seed)
-        var model = SiteModel(settings: Self.settings)
+        var settings = Self.settings
+        settings.language = language
+        var model = SiteModel(settings: settings)
         var next = 0
         for step in 0..<300 {
             var removed: [EntryID] = []

@@ -13,7 +13,7 @@ import Testing
 
     static func categories(_ names: [String]) -> [FruitGroup] {
         names.enumerated().map { index, name in
-            var category = FruitGroup(name: name)
+            var category = FruitGroup(name: name, key: Collation.root.key(name))
             category.positions = [CatalogPosition(index)]
             return category
         }

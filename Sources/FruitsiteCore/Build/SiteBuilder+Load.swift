@@ -210,7 +210,7 @@ extension SiteBuilder {
         // listed order: sorting them is a fraction of parsing them.
         if model.settings.includesDrafts == drafts { return (model.catalog, diagnostics) }
         let fruits = model.ids.map { model[$0].fruit }.filter { drafts || !$0.isDraft }
-        return (Catalog(fruits: fruits), diagnostics)
+        return (Catalog(fruits: fruits, collation: model.collation), diagnostics)
     }
 
     /// Loads every entry, drafts included, as `loadCatalog` loads them: a saved model holds
@@ -263,7 +263,7 @@ extension SiteBuilder {
             contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts,
             facets: config.facets, maximumEntrySize: config.maximumEntrySize,
             maximumPageSize: config.maximumPageSize, pictures: config.images,
-            allowsRawHTML: config.rawHTML)
+            allowsRawHTML: config.rawHTML, language: config.language)
     }
 
     func scanner(_ config: SiteConfig) -> ContentScanner {

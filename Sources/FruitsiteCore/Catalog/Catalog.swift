@@ -1,22 +1,19 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The fruits in catalog order, their categories and the search filter: the catalog the
 /// `search` command filters and the browser's client filters the same way.
 public struct Catalog: Sendable {
-    /// Every fruit, ascending by `fold(name)` code point by code point, then by slug.
+    /// Every fruit, ascending by name in the catalog's collation, then by slug.
     public let fruits: [Fruit]
-    /// Unique categories, ascending by `fold(name)` code point by code point, then by name.
+    /// Unique categories, ascending by name in the catalog's collation, then by name code
+    /// point by code point.
     public let categories: [FruitGroup]
 
     /// Sorts `fruits` into catalog order and groups them into categories.
-    /// - Parameter fruits: The parsed fruits, in any order.
-    public init(fruits: [Fruit]) {
-        let sorted = Self.order(of: fruits).map { fruits[$0] }
-        self.init(sorted: sorted, categories: Self.categories(of: sorted))
+    /// - Parameters:
+    ///   - fruits: The parsed fruits, in any order.
+    ///   - collation: The order of the catalog's language.
+    public init(fruits: [Fruit], collation: Collation) {
+        let sorted = Self.order(of: fruits, by: collation).map { fruits[$0] }
+        self.init(sorted: sorted, categories: Self.categories(of: sorted, by: collation))
     }
 
     /// A catalog of fruits already in catalog order, with their categories.
@@ -26,22 +23,23 @@ public struct Catalog: Sendable {
     }
 
     /// The positions of `fruits` in catalog order.
-    static func order(of fruits: [Fruit]) -> [Int] {
-        // Sort positions by borrowed keys: comparing `Fruit` values would copy two of them,
-        // a dozen reference counts, per comparison.
-        let keys = fruits.map { (name: $0.nameKey, slug: $0.slug) }
+    static func order(of fruits: [Fruit], by collation: Collation) -> [Int] {
+        // Sort positions by borrowed keys, each made once: comparing `Fruit` values would
+        // copy two of them, a dozen reference counts, per comparison.
+        let keys = fruits.map { CatalogKey($0, in: collation) }
         return keys.withUnsafeBufferPointer { keys in
-            fruits.indices.sorted { Self.precedes(keys[$0], keys[$1]) }
+            fruits.indices.sorted { keys[$0] < keys[$1] }
         }
     }
 
     /// The categories of `fruits`, which are in catalog order, each with the positions of its
     /// fruits.
-    static func categories(of fruits: [Fruit]) -> [FruitGroup] {
+    static func categories(of fruits: [Fruit], by collation: Collation) -> [FruitGroup] {
         var categories: [FruitGroup] = []
+        var keys = GroupKeys(collation)
         for (position, fruit) in fruits.enumerated() {
             add(
-                CatalogPosition(position), to: fruit.category, key: fruit.categoryKey,
+                CatalogPosition(position), to: fruit.category, key: keys[fruit.category],
                 in: &categories)
         }
         return categories
@@ -49,7 +47,7 @@ public struct Catalog: Sendable {
 
     /// Adds a catalog position to the group (a category, or a facet's value) named `name`,
     /// which is made, in its sorted place, if `groups` has none of that name yet.
-    /// - Parameter key: `Fold.key(name)`.
+    /// - Parameter key: The name's sort key in the catalog's collation (`GroupKeys`).
     static func add(
         _ position: CatalogPosition, to name: String, key: [UInt8], in groups: inout [FruitGroup]
     ) {
@@ -70,24 +68,6 @@ public struct Catalog: Sendable {
 
     /// The category names, sorted and unique.
     public var categoryNames: [String] { categories.map(\.name) }
-
-    /// Catalog order: folded name as code points (UTF-8 bytes), then slug.
-    public static func precedes(_ lhs: Fruit, _ rhs: Fruit) -> Bool {
-        precedes((lhs.nameKey, lhs.slug), (rhs.nameKey, rhs.slug))
-    }
-
-    private static func precedes(
-        _ lhs: (name: [UInt8], slug: String), _ rhs: (name: [UInt8], slug: String)
-    ) -> Bool {
-        let order = lhs.name.withUnsafeBytes { l in
-            rhs.name.withUnsafeBytes { r in
-                let common = min(l.count, r.count)
-                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
-                return order != 0 ? Int(order) : l.count - r.count
-            }
-        }
-        return order != 0 ? order < 0 : UTF8Order.precedes(lhs.slug, rhs.slug)
-    }
 
     // MARK: - The filter
 

@@ -5,18 +5,19 @@ public struct FruitGroup: Sendable {
     public var slug: String
     /// The catalog positions of its fruits, ascending.
     public var positions: [CatalogPosition]
-    /// `fold(name)` as UTF-8: groups sort by it, then by name.
+    /// The name's sort key in the catalog's collation (`Collation.key`): groups sort by it,
+    /// then by name.
     let key: [UInt8]
 
-    init(name: String, slug: String? = nil, positions: [CatalogPosition] = [], key: [UInt8]? = nil)
-    {
+    init(name: String, key: [UInt8], slug: String? = nil, positions: [CatalogPosition] = []) {
         self.name = name
         self.slug = slug ?? Slug.make(from: name)
         self.positions = positions
-        self.key = key ?? Fold.key(name)
+        self.key = key
     }
 
-    /// Group order: folded name as code points, then name.
+    /// Group order: the name in the catalog's collation, then the name code point by code
+    /// point.
     static func precedes(
         _ lhs: (key: [UInt8], name: String), _ rhs: (key: [UInt8], name: String)
     ) -> Bool {

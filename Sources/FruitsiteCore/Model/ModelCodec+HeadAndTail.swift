@@ -25,6 +25,7 @@ extension ModelCodec {
         writer.integer(model.settings.maximumPageSize)
         writer.pictureSettings(model.settings.pictures)
         writer.integer(model.settings.allowsRawHTML ? 1 : 0)
+        writer.string(model.settings.language)
         writer.integer(model.listedAt)
         writer.integer(model.folders?.count ?? -1)
         for folder in model.folders ?? [] {
@@ -46,6 +47,7 @@ extension ModelCodec {
         }
         guard let maximumEntrySize = reader.integer(), let maximumPageSize = reader.integer(),
             let pictures = reader.pictureSettings(), let rawHTML = reader.integer(),
+            let language = reader.string(),
             let listedAt = reader.integer(),
             let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
         else { return nil }
@@ -64,7 +66,7 @@ extension ModelCodec {
             settings: SiteModel.Settings(
                 contentDirectory: content, includesDrafts: drafts != 0, facets: facets,
                 maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize,
-                pictures: pictures, allowsRawHTML: rawHTML != 0),
+                pictures: pictures, allowsRawHTML: rawHTML != 0, language: language),
             listedAt: Int64(listedAt), folders: folders, report: report)
     }
 
@@ -124,8 +126,11 @@ extension ModelCodec {
         let orderCount = order.count
         // The categories, then each facet's values.
         var groups: [[FruitGroup]] = []
+        let collation = Collation.of(head.settings.language)
         for _ in 0...head.settings.facets.count {
-            guard let list = decodeGroups(&reader, orderCount: orderCount) else { return nil }
+            guard let list = decodeGroups(&reader, orderCount: orderCount, by: collation) else {
+                return nil
+            }
             groups.append(list)
         }
         guard let outputCount = reader.integer(), outputCount >= 0, outputCount < 1 << 32 else {
@@ -165,8 +170,11 @@ extension ModelCodec {
             folders: head.folders, listedAt: head.listedAt, base: base)
     }
 
-    /// A list of categories or of a facet's values, each with the positions of its fruits.
-    private static func decodeGroups(_ reader: inout ByteReader, orderCount: Int) -> [FruitGroup]? {
+    /// A list of categories or of a facet's values, each with the positions of its fruits,
+    /// and its name's sort key in `collation`, made again rather than saved.
+    private static func decodeGroups(
+        _ reader: inout ByteReader, orderCount: Int, by collation: Collation
+    ) -> [FruitGroup]? {
         guard let count = reader.integer(), count >= 0, count <= orderCount else { return nil }
         var groups: [FruitGroup] = []
         for _ in 0..<count {
@@ -175,7 +183,8 @@ extension ModelCodec {
                 !members.isEmpty,
                 members.count <= orderCount
             else { return nil }
-            groups.append(FruitGroup(name: name, slug: slug, positions: members))
+            groups.append(
+                FruitGroup(name: name, key: collation.key(name), slug: slug, positions: members))
         }
         return groups
     }

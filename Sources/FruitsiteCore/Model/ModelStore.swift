@@ -35,7 +35,7 @@ struct ModelStore: Sendable {
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)21 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)22 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
@@ -97,7 +97,7 @@ struct ModelStore: Sendable {
         case clean, noCacheFolder
         case missing, otherGenerator, forOtherOutput, damaged, changesForOtherModel
         case otherContent, otherDrafts, otherFacets, otherLimits, otherPictures, otherRawHTML,
-            otherOutput
+            otherLanguage, otherOutput
         case unreadable(any Error)
 
         /// Why a model made with the settings `made` cannot become the site of `wanted`, or
@@ -117,6 +117,8 @@ struct ModelStore: Sendable {
                 self = .otherPictures
             } else if made.allowsRawHTML != wanted.allowsRawHTML {
                 self = .otherRawHTML
+            } else if made.language != wanted.language {
+                self = .otherLanguage
             } else {
                 return nil
             }
@@ -144,6 +146,7 @@ struct ModelStore: Sendable {
             case .otherLimits: "the saved model was built with another maxEntrySize or maxPageSize"
             case .otherPictures: "the saved model was built with other images settings"
             case .otherRawHTML: "the saved model was built with rawHTML set otherwise"
+            case .otherLanguage: "the saved model was built for another language"
             case .otherOutput:
                 "the output folder was not written by the build that saved the model "
                     + "(an earlier build was cut short, or the folder was replaced)"

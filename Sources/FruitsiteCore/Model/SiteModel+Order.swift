@@ -17,19 +17,20 @@ extension SiteModel {
         let (before, after) = (self[id].fruit, entry.fruit)
         guard isListed(before) == isListed(after) else { return false }
         return !isListed(before)
-            || (before.nameKey == after.nameKey && before.slug == after.slug
+            || (before.name.utf8.elementsEqual(after.name.utf8) && before.slug == after.slug
                 && before.category == after.category && before.facets == after.facets)
     }
 
     /// The catalog position of the listed fruit `id`, by binary search.
     func position(of id: EntryID) -> CatalogPosition? {
-        let fruit = self[id].fruit
+        let collation = collation
+        let key = CatalogKey(self[id].fruit, in: collation)
         var low = order.indices.partitioningIndex(where: {
-            !Catalog.precedes(self[order[$0]].fruit, fruit)
+            !(CatalogKey(self[order[$0]].fruit, in: collation) < key)
         })
         // Equal keys (a duplicate slug, which fails the build) sit side by side.
         while low < order.count, order[low] != id,
-            !Catalog.precedes(fruit, self[order[low]].fruit)
+            !(key < CatalogKey(self[order[low]].fruit, in: collation))
         {
             low += 1
         }
@@ -51,7 +52,10 @@ extension SiteModel {
             kept.append(order[position])
         }
         // The arrivals merged in.
-        let sorted = Catalog.order(of: arriving.map { self[$0].fruit }).map { arriving[$0] }
+        let collation = collation
+        let sorted = Catalog.order(of: arriving.map { self[$0].fruit }, by: collation).map {
+            arriving[$0]
+        }
         var placedKept = [Int](repeating: -1, count: kept.count)
         var placed: [(id: EntryID, position: CatalogPosition)] = []
         var result: [EntryID] = []
@@ -65,10 +69,10 @@ extension SiteModel {
             }
         }
         for id in sorted {
-            let fruit = self[id].fruit
+            let key = CatalogKey(self[id].fruit, in: collation)
             copy(
                 upTo: kept[next...].partitioningIndex(where: {
-                    !Catalog.precedes(self[$0].fruit, fruit)
+                    !(CatalogKey(self[$0].fruit, in: collation) < key)
                 }))
             placed.append((id, CatalogPosition(result.count)))
             result.append(id)

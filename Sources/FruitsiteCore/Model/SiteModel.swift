@@ -35,6 +35,8 @@ struct SiteModel: Sendable {
         var pictures = PictureSettings()
         /// The config's `rawHTML`, which decides whether an SVG picture may hold script.
         var allowsRawHTML = false
+        /// The config's `language`, whose collation orders the catalog and its groups.
+        var language = SiteConfig.defaultLanguage
     }
 
     var settings: Settings
@@ -67,6 +69,9 @@ struct SiteModel: Sendable {
     var isLinkFree = false
     /// Kept once `indexSlugs()` is called (`serve`): see `SlugIndex`.
     private(set) var slugIndex: SlugIndex?
+
+    /// The order of the catalog and its groups: the collation of `settings.language`.
+    var collation: Collation { Collation.of(settings.language) }
 
     /// An empty model: what a clean build starts from.
     init(settings: Settings) {
@@ -175,12 +180,13 @@ struct SiteModel: Sendable {
     private mutating func regroup(_ reordering: Reordering) {
         Self.move(&categories, by: reordering.moved)
         for facet in facets.indices { Self.move(&facets[facet], by: reordering.moved) }
+        var keys = GroupKeys(collation)
         for (id, position) in reordering.placed {
             let fruit = self[id].fruit
-            Catalog.add(position, to: fruit.category, key: fruit.categoryKey, in: &categories)
+            Catalog.add(position, to: fruit.category, key: keys[fruit.category], in: &categories)
             for (facet, key) in settings.facets.enumerated() {
                 for value in fruit.values(ofFacet: key) {
-                    Catalog.add(position, to: value, key: Fold.key(value), in: &facets[facet])
+                    Catalog.add(position, to: value, key: keys[value], in: &facets[facet])
                 }
             }
         }

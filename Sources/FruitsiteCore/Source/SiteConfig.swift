@@ -11,8 +11,8 @@ public struct SiteConfig: Sendable, Equatable {
     /// Whether the site is to have a sitemap (`sitemap`): it has one when it has a base URL
     /// too (`hasSitemap`).
     public var sitemap = true
-    /// The `lang` attribute of every page.
-    public var language = "en"
+    /// The `lang` attribute of every page, whose collation orders the catalog (`Collation`).
+    public var language = Self.defaultLanguage
     /// Let raw HTML and any link scheme in Markdown through (off: libcmark's safe mode).
     public var rawHTML = false
     /// The most bytes one entry's file may hold (`maxEntrySize`): a bigger file is an error
@@ -38,6 +38,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// How pictures are published (`images:`): their variants' widths and formats, and how
     /// hard each encoder works.
     public var images = PictureSettings()
+
+    /// The language of a site whose config names none.
+    public static let defaultLanguage = "en"
 
     /// The kinds of search index: one file the browser loads whole, or a manifest and shards
     /// it loads as a query needs them (docs/reference/search-index.md).
