@@ -12,7 +12,7 @@ public struct Catalog: Sendable {
     ///   - fruits: The parsed fruits, in any order.
     ///   - collation: The order of the catalog's language.
     public init(fruits: [Fruit], collation: Collation) {
-        let sorted = Self.order(of: fruits, by: collation).map { fruits[$0] }
+        let sorted = CatalogKey.order(of: fruits, by: collation).map { fruits[$0] }
         self.init(sorted: sorted, categories: Self.categories(of: sorted, by: collation))
     }
 
@@ -20,16 +20,6 @@ public struct Catalog: Sendable {
     init(sorted fruits: [Fruit], categories: [FruitGroup]) {
         self.fruits = fruits
         self.categories = categories
-    }
-
-    /// The positions of `fruits` in catalog order.
-    static func order(of fruits: [Fruit], by collation: Collation) -> [Int] {
-        // Sort positions by borrowed keys, each made once: comparing `Fruit` values would
-        // copy two of them, a dozen reference counts, per comparison.
-        let keys = fruits.map { CatalogKey($0, in: collation) }
-        return keys.withUnsafeBufferPointer { keys in
-            fruits.indices.sorted { keys[$0] < keys[$1] }
-        }
     }
 
     /// The categories of `fruits`, which are in catalog order, each with the positions of its

@@ -16,14 +16,45 @@ struct CatalogKey: Comparable {
     }
 
     static func < (lhs: Self, rhs: Self) -> Bool {
-        let order = lhs.name.withUnsafeBytes { l in
-            rhs.name.withUnsafeBytes { r in
-                let common = min(l.count, r.count)
-                let order = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
-                return order != 0 ? Int(order) : l.count - r.count
+        lhs.name.withUnsafeBytes { l in
+            rhs.name.withUnsafeBytes { r in CatalogKey.precedes(l, lhs.slug, r, rhs.slug) }
+        }
+    }
+
+    /// Whether the name key `l` with the slug `lSlug` comes before `r` with `rSlug`.
+    static func precedes(
+        _ l: UnsafeRawBufferPointer, _ lSlug: String, _ r: UnsafeRawBufferPointer,
+        _ rSlug: String
+    ) -> Bool {
+        let common = min(l.count, r.count)
+        let bytes = common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
+        let order = bytes != 0 ? Int(bytes) : l.count - r.count
+        return order != 0 ? order < 0 : UTF8Order.precedes(lSlug, rSlug)
+    }
+
+    /// The positions of `fruits` in catalog order: their name keys are made once each, into
+    /// one array (an array per key would take several times the memory, kept by the
+    /// allocator past the sort).
+    static func order(of fruits: [Fruit], by collation: Collation) -> [Int] {
+        var bytes: [UInt8] = []
+        var ends: [Int32] = []
+        ends.reserveCapacity(fruits.count)
+        let slugs = fruits.map(\.slug)
+        for fruit in fruits {
+            collation.appendKey(of: fruit.name, to: &bytes)
+            ends.append(Int32(bytes.count))
+        }
+        return bytes.withUnsafeBytes { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                func key(_ index: Int) -> UnsafeRawBufferPointer {
+                    let start = index == 0 ? 0 : Int(ends[index - 1])
+                    return UnsafeRawBufferPointer(rebasing: bytes[start..<Int(ends[index])])
+                }
+                return fruits.indices.sorted {
+                    precedes(key($0), slugs[$0], key($1), slugs[$1])
+                }
             }
         }
-        return order != 0 ? order < 0 : UTF8Order.precedes(lhs.slug, rhs.slug)
     }
 }
 

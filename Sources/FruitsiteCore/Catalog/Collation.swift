@@ -10,19 +10,21 @@ import Synchronization
 public final class Collation: Sendable {
     /// The BCP 47 language tag the order is for, as the config wrote it.
     public let language: String
-    /// ICU's collator: its sort keys are made under the lock, as ICU promises no more than
-    /// one thread at a time for a collator.
-    private let collator: Mutex<OpaquePointer?>
+    /// ICU's collator, with the buffers its calls fill: used under the lock, as ICU promises
+    /// no more than one thread at a time for a collator.
+    private let state: Mutex<State>
+
+    private struct State: ~Copyable {
+        let collator: OpaquePointer?
+        var text: [UInt16] = []
+        var key: [UInt8] = Array(repeating: 0, count: 256)
+
+        deinit { if let collator { fs_collator_close(UnsafeMutableRawPointer(collator)) } }
+    }
 
     private init(language: String) {
         self.language = language
-        collator = Mutex(OpaquePointer(fs_collator_open(language)))
-    }
-
-    deinit {
-        collator.withLock {
-            if let collator = $0 { fs_collator_close(UnsafeMutableRawPointer(collator)) }
-        }
+        state = Mutex(State(collator: OpaquePointer(fs_collator_open(language))))
     }
 
     /// The collation of `language`, made once per language in a process.
@@ -41,28 +43,39 @@ public final class Collation: Sendable {
     private static let made = Mutex<[String: Collation]>([:])
 
     /// The sort key of `text`: comparing two keys byte by byte (`memcmp`) compares the
-    /// texts in this order. Without a collator (ICU could not open one), the UTF-8 of
-    /// `Fold.fold(text)`, code point order.
+    /// texts in this order.
     public func key(_ text: String) -> [UInt8] {
-        let utf16 = Array(text.utf16)
-        return collator.withLock { collator -> [UInt8] in
-            guard let collator else { return Fold.key(text) }
-            return utf16.withUnsafeBufferPointer { text in
-                var key = [UInt8](repeating: 0, count: 4 * text.count + 16)
-                while true {
-                    let length = key.withUnsafeMutableBufferPointer { key in
+        var key: [UInt8] = []
+        appendKey(of: text, to: &key)
+        return key
+    }
+
+    /// Appends the sort key of `text` to `bytes`: many keys in one array take a fraction of
+    /// the memory of an array each. Without a collator (ICU could not open one), the key is
+    /// the UTF-8 of `Fold.fold(text)`, code point order.
+    public func appendKey(of text: String, to bytes: inout [UInt8]) {
+        state.withLock { state in
+            guard let collator = state.collator else {
+                bytes += Fold.key(text)
+                return
+            }
+            state.text.removeAll(keepingCapacity: true)
+            state.text += text.utf16
+            while true {
+                let length = state.text.withUnsafeBufferPointer { text in
+                    state.key.withUnsafeMutableBufferPointer { key in
                         Int(
                             fs_collator_sort_key(
                                 UnsafeRawPointer(collator), text.baseAddress, Int32(text.count),
                                 key.baseAddress, Int32(key.count)))
                     }
-                    // The length counts the key's terminating zero, which memcmp need not see.
-                    if length <= key.count {
-                        key.removeLast(key.count - max(length - 1, 0))
-                        return key
-                    }
-                    key = [UInt8](repeating: 0, count: length)
                 }
+                if length <= state.key.count {
+                    // The length counts the key's terminating zero, which memcmp need not see.
+                    bytes += state.key[..<max(length - 1, 0)]
+                    return
+                }
+                state.key = Array(repeating: 0, count: length)
             }
         }
     }

@@ -53,7 +53,7 @@ extension SiteModel {
         }
         // The arrivals merged in.
         let collation = collation
-        let sorted = Catalog.order(of: arriving.map { self[$0].fruit }, by: collation).map {
+        let sorted = CatalogKey.order(of: arriving.map { self[$0].fruit }, by: collation).map {
             arriving[$0]
         }
         var placedKept = [Int](repeating: -1, count: kept.count)
@@ -69,11 +69,14 @@ extension SiteModel {
             }
         }
         for id in sorted {
-            let key = CatalogKey(self[id].fruit, in: collation)
-            copy(
-                upTo: kept[next...].partitioningIndex(where: {
-                    !(CatalogKey(self[$0].fruit, in: collation) < key)
-                }))
+            // Once every kept fruit is placed (always, in a clean build), the rest follow.
+            if next < kept.count {
+                let key = CatalogKey(self[id].fruit, in: collation)
+                copy(
+                    upTo: kept[next...].partitioningIndex(where: {
+                        !(CatalogKey(self[$0].fruit, in: collation) < key)
+                    }))
+            }
             placed.append((id, CatalogPosition(result.count)))
             result.append(id)
         }
