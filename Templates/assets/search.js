@@ -26,6 +26,25 @@ export function buildQuery(state, search = '') {
   return query && '?' + query;
 }
 
+/**
+ * The page's words, from the theme's string table (`strings`): `say(key, values)` fills in a
+ * message's `{name}`s, numbers as `lang` writes them; a counted message takes the form that
+ * CLDR's plural rules give `values.count` in `lang` (Intl.PluralRules), as the build's do.
+ */
+export function words(strings, lang) {
+  const plural = new Intl.PluralRules(lang);
+  const number = new Intl.NumberFormat(lang);
+  return (key, values = {}) => {
+    const message = strings[key] ?? '';
+    const text =
+      typeof message === 'string' ? message : message[plural.select(values.count)] ?? message.other;
+    return text.replace(/\{(\w+)\}/g, (all, name) => {
+      const value = values[name];
+      return value === undefined ? all : typeof value === 'number' ? number.format(value) : value;
+    });
+  };
+}
+
 // MARK: - Page
 
 const $ = (id) => document.getElementById(id);
@@ -41,6 +60,7 @@ const STEP = 50;
 
 async function start() {
   const form = $('search-form');
+  const say = words(JSON.parse($('search-strings').textContent), document.documentElement.lang);
   const input = $('search-q');
   // The text, the category and each facet: a control each, named as its URL parameter.
   const controls = [input, ...form.querySelectorAll('select')];
@@ -52,7 +72,7 @@ async function start() {
   const pager = $('pagination');
   // A search's results take the place of the page's fruits and of its pager.
   const results = make('ul', 'fruit-list fruit-cards');
-  const more = make('button', 'search-more', 'Show more');
+  const more = make('button', 'search-more', say('scriptShowMore'));
   results.id = 'search-results';
   more.type = 'button';
   results.hidden = more.hidden = true;
@@ -77,7 +97,7 @@ async function start() {
       control.value = control === input ? value : value.normalize();
       if (control.selectedIndex < 0) {
         control.value = ''; // values are exact, case included
-        dropped.push(`${control.name} “${value}”`);
+        dropped.push(say('scriptLeftOutValue', { name: control.name, value }));
       }
     }
   };
@@ -95,8 +115,8 @@ async function start() {
   const announce = (state, count) => {
     const { total } = index;
     status.textContent =
-      (isSearching(state) ? `${count} of ${total} fruit${total === 1 ? '' : 's'}` : resting) +
-      (dropped.length ? ` (the site has no ${dropped.join(' and no ')}: left out)` : '');
+      (isSearching(state) ? say('scriptResults', { shown: count, count: total }) : resting) +
+      (dropped.length ? say('scriptLeftOut', { values: dropped.join(say('scriptLeftOutJoin')) }) : '');
   };
 
   // A card's thumbnail, as partials/thumbnail.mustache makes the page's; its src set last, so
@@ -133,7 +153,7 @@ async function start() {
   // The next results of a search, from `start` to `end`.
   const items = async ({ records, q }, start, end = start + STEP) =>
     (await records(start, end)).map((fruit) => item(fruit, q));
-  const unavailable = () => (status.textContent = 'Search is unavailable: the index did not load.');
+  const unavailable = () => (status.textContent = say('scriptUnavailable'));
 
   // Shows a state, its first `shown` results. Resolves to its count, or to null when a later
   // render took its place or the index failed to answer.
@@ -165,10 +185,13 @@ async function start() {
       return null;
     }
     const { q, category, ...facets } = state;
-    $('search-empty-text').textContent =
-      'No fruit matches' + (q ? ` “${q}”` : '') +
-      (category ? ' in ' + category : '') +
-      Object.entries(facets).map(([k, v]) => (v ? ` with ${k} ${v}` : '')).join('');
+    $('search-empty-text').textContent = say('scriptNoMatchFor', {
+      query: q ? say('scriptQuery', { query: q }) : '',
+      category: category ? say('scriptInCategory', { category }) : '',
+      facets: Object.entries(facets)
+        .map(([facet, value]) => (value ? say('scriptWithFacet', { facet, value }) : ''))
+        .join(''),
+    });
     // The next keystroke's gram files, while the visitor types: asked for once this frame is
     // painted, since asking takes milliseconds the results need not wait for.
     if (q) requestAnimationFrame(() => setTimeout(() => index.prefetch(q)));
@@ -179,7 +202,7 @@ async function start() {
   // Safari's history limit). A menu's change or a clear pushes a history entry, which further
   // changes until then (arrowing through options) replace.
   let burst = false;
-  const searching = () => (status.textContent = 'Searching…');
+  const searching = () => (status.textContent = say('scriptSearching'));
   const update = (push) => {
     clearTimeout(timer);
     dropped = [];
@@ -190,7 +213,7 @@ async function start() {
       save(state, !burst);
       burst = true;
     }
-    if (status.textContent !== 'Searching…') searching();
+    if (status.textContent !== say('scriptSearching')) searching();
     timer = setTimeout(() => {
       save(state);
       burst = false;
@@ -219,8 +242,7 @@ async function start() {
     });
   } catch {
     if (location.protocol !== 'file:') return unavailable();
-    status.textContent =
-      'Search needs the site to be served over HTTP (e.g. python3 -m http.server -d Output)';
+    status.textContent = say('scriptNeedsHTTP');
     return;
   }
 

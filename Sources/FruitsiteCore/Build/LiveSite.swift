@@ -71,7 +71,7 @@ extension SiteBuilder {
                     ModelStore.Unusable(made: current.settings, wanted: settings)
                         .map { .failure($0) } ?? .success(.decoded(current))
                 }, keeping: isThemeKept ? theme : nil, changing: scope)
-            theme = (loaded.config.facets, loaded.theme)
+            theme = (loaded.config.facets, loaded.config.language, loaded.theme)
             let applied = try builder.apply(consume loaded) { [builder] data, plan in
                 // Not when an asset or the one-file search index changed with them: a page
                 // is never served before a file it names.

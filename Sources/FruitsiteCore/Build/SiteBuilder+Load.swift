@@ -6,8 +6,11 @@ extension SiteBuilder {
     typealias ModelSource = (SiteModel.Settings) -> Result<StartingModel, ModelStore.Unusable>
 
     /// A theme compiled before, with the facets it was compiled for (which decide whether it
-    /// needs a `facet` template): `serve` keeps it while no template changes.
-    typealias KeptTheme = (facets: [String], theme: Result<TemplateLoader.Theme, BuildFailure>)
+    /// needs a `facet` template) and the language (which chooses its string table): `serve`
+    /// keeps it while no template changes.
+    typealias KeptTheme = (
+        facets: [String], language: String, theme: Result<TemplateLoader.Theme, BuildFailure>
+    )
 
     /// What a build starts from: `load`'s value, which `apply` takes.
     struct Loaded {
@@ -71,7 +74,9 @@ extension SiteBuilder {
         _ source: ModelSource, keeping kept: KeptTheme? = nil, changing paths: Set<String>? = nil
     ) -> Loaded {
         let (config, problems, read) = readConfig()
-        let keptTheme = kept.flatMap { $0.facets == config.facets ? $0.theme : nil }
+        let keptTheme = kept.flatMap {
+            $0.facets == config.facets && $0.language == config.language ? $0.theme : nil
+        }
         // Compiled on a thread of its own meanwhile: loading the model and listing the
         // content run mostly on one core.
         let compiled = keptTheme == nil ? Background { [self] in loadTheme(for: config) } : nil
@@ -136,6 +141,7 @@ extension SiteBuilder {
             hasher.combine(name)
             hasher.combine(text)
         }
+        hasher.combine(theme.strings.hash)
         for asset in theme.assets {
             hasher.combine(asset.path)
             hasher.combine(asset.bytes)
@@ -148,7 +154,7 @@ extension SiteBuilder {
         Result { () throws(BuildFailure) in
             try TemplateLoader(
                 templatesDirectory: options.templatesDirectory, fileSystem: fileSystem,
-                facets: config.facets
+                facets: config.facets, language: config.language
             ).load()
         }
     }

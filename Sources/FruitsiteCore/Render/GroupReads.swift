@@ -133,7 +133,7 @@ extension PageData {
         let categories = groups(of: read.list).groups
         return .array(
             categories.indices.map { index in
-                var value = Self.summary(
+                var value = summary(
                     of: categories[index], folder: "categories", root: root,
                     isSized: read.isSized)
                 if index == current, case .object(var object) = value {
@@ -179,24 +179,24 @@ extension PageData {
             "url": .string("\(root)\(key)/"),
             "values": .array(
                 values.groups.map {
-                    Self.summary(of: $0, folder: key, root: root, isSized: read.isSized)
+                    summary(of: $0, folder: key, root: root, isSized: read.isSized)
                 }),
         ]
     }
 
     /// The keys of a group's summary, without and with its size.
     private static let groupKeys = ["name", "exactName", "slug", "url"]
-    private static let sizedGroupKeys = groupKeys + ["count", "isSingle"]
+    private static let sizedGroupKeys = groupKeys + ["count", "isSingle", "countText"]
 
     /// A category's or a facet value's summary: its name, slug and address (in its facet's
     /// folder, or `categories/`), and its size when shown.
     func summary(of read: GroupRead, root: String) -> MustacheValue {
-        Self.summary(
+        summary(
             of: group(of: read), folder: groups(of: read.list).folder, root: root,
             isSized: read.isSized)
     }
 
-    private static func summary(
+    private func summary(
         of group: FruitGroup, folder: String, root: String, isSized: Bool
     ) -> MustacheValue {
         // Made with its keys at once, as a fruit's: every page lists every category, and
@@ -206,9 +206,13 @@ extension PageData {
             .string(String(joining: root, folder, "/", group.slug, "/")),
         ]
         guard isSized else {
-            return .object(MustacheObject(uniqueKeys: groupKeys, values: values))
+            return .object(MustacheObject(uniqueKeys: Self.groupKeys, values: values))
         }
-        values += [.int(group.positions.count), .bool(group.positions.count == 1)]
-        return .object(MustacheObject(uniqueKeys: sizedGroupKeys, values: values))
+        let count = group.positions.count
+        values += [
+            .int(count), .bool(count == 1),
+            .string(theme.strings.text("fruits", count: count)),
+        ]
+        return .object(MustacheObject(uniqueKeys: Self.sizedGroupKeys, values: values))
     }
 }

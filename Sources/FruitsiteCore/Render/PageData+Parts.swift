@@ -23,14 +23,24 @@ extension PageData {
                 "root": .string(root),
                 "home": .string(root.isEmpty ? "./" : root),
                 "assets": urls(of: assets).value(root: root),
+                "strings": theme.strings.value,
                 "page": [
-                    "title": .string(page.number == 1 ? title : "\(title), page \(page.number)"),
+                    "title": .string(
+                        page.number == 1
+                            ? title
+                            : theme.strings.text(
+                                "pageTitle",
+                                ["title": title, "page": theme.strings.number(page.number)])),
                     "path": .string(path),
                     "canonicalURL": Self.optional(canonical),
                 ],
             ]
             // The page it leads to is one folder up.
-            if target != nil { common["redirect"] = ["url": "../"] }
+            if target != nil {
+                common["redirect"] = [
+                    "url": "../", "text": .string(theme.strings.text("goTo", ["title": title])),
+                ]
+            }
             return common
         }
     }
@@ -52,20 +62,32 @@ extension PageData {
     func addTotals(_ page: Page, into walk: inout some PageWalk) {
         guard page.number == 1 else { return }
         walk.add(.totals, model.order.count, model.categories.count) { fruits, categories in
-            [
+            let strings = theme.strings
+            let fruitsText = strings.text("fruits", count: fruits)
+            let categoriesText = strings.text("categoryCount", count: categories)
+            return [
                 "fruitCount": .int(fruits),
                 "categoryCount": .int(categories),
                 // For the singular: "1 fruit in 1 category".
                 "isSingleFruit": .bool(fruits == 1),
                 "isSingleCategory": .bool(categories == 1),
+                // The same in the site's language, its plural forms and numbers.
+                "fruitCountText": .string(fruitsText),
+                "categoryCountText": .string(categoriesText),
+                "totalsText": .string(
+                    strings.text(
+                        "fruitsInCategories", ["fruits": fruitsText, "categories": categoriesText]
+                    )),
             ]
         }
     }
 
-    /// `pager`, for a page of a listing of `count` fruits.
-    func addPager(_ page: Page, count: Int, into walk: inout some PageWalk) {
-        walk.add(.pager, page.number, pagination.pageCount(of: count)) { number, pages in
-            ["pager": Self.pager(number, of: pages)]
+    /// `pager`, for a page of a listing of `count` fruits whose first page's heading is
+    /// `heading`.
+    func addPager(_ page: Page, count: Int, heading: String, into walk: inout some PageWalk) {
+        walk.add(.pager, page.number, pagination.pageCount(of: count), heading) {
+            number, pages, heading in
+            ["pager": pager(number, of: pages, heading: heading)]
         }
     }
 

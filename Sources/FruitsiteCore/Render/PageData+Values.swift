@@ -34,9 +34,11 @@ extension PageData {
         return .object(MustacheObject(uniqueKeys: datedSummaryKeys, values: values))
     }
 
-    /// The `pager` of page `current` of `count`: null when the listing has one page.
-    static func pager(_ current: Int, of count: Int) -> MustacheValue {
+    /// The `pager` of page `current` of `count`, whose first page's heading is `heading`:
+    /// null when the listing has one page.
+    func pager(_ current: Int, of count: Int, heading: String) -> MustacheValue {
         guard count > 1 else { return .null }
+        let strings = theme.strings
         func url(_ number: Int) -> MustacheValue {
             .string(Pagination.url(of: number, from: current))
         }
@@ -45,6 +47,7 @@ extension PageData {
             return [
                 "number": .int(number), "url": url(number), "isCurrent": .bool(number == current),
                 "isGap": false,
+                "label": .string(strings.text("pageNumber", ["page": strings.number(number)])),
             ]
         }
         return [
@@ -57,6 +60,15 @@ extension PageData {
             "previousURL": current > 1 ? url(current - 1) : .null,
             "nextURL": current < count ? url(current + 1) : .null,
             "pages": .array(pages),
+            "status": .string(
+                strings.text(
+                    "pageOfPages",
+                    ["page": strings.number(current), "pages": strings.number(count)])),
+            "heading": .string(
+                current == 1
+                    ? heading
+                    : strings.text(
+                        "pageTitle", ["title": heading, "page": strings.number(current)])),
         ]
     }
 

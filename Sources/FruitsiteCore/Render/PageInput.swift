@@ -24,7 +24,7 @@ enum PageInput: Int, Sendable, Hashable, CaseIterable {
     case pager
     /// `categories`: every category's name, slug and address.
     case categories
-    /// `count` and `isSingle` of each of `categories`: they shape `categories`.
+    /// `count`, `isSingle` and `countText` of each of `categories`: they shape `categories`.
     case categorySizes
     /// `facets`: each facet's key and label, and its values with their names, addresses and,
     /// on a listing's first page, counts.
@@ -32,7 +32,8 @@ enum PageInput: Int, Sendable, Hashable, CaseIterable {
     /// `facet` on a facet value's page: the facet, the value and the page's fruits; on a
     /// facet's page (`<facet>/`), the facet and every value of it with its size.
     case facetValue
-    /// `fruitCount` and `categoryCount`, and whether each is 1.
+    /// `fruitCount` and `categoryCount`, whether each is 1, and the two as words
+    /// (`fruitCountText`, `categoryCountText`, `totalsText`).
     case totals
     /// `structuredData`: the page's schema.org JSON-LD, its breadcrumbs and what it lists.
     case structuredData
@@ -44,7 +45,7 @@ enum PageInput: Int, Sendable, Hashable, CaseIterable {
     /// A dynamic partial could look up anything.
     func isShown(by usage: MustacheUsage) -> Bool {
         if usage.hasDynamicInclusions { return true }
-        let sizes: Swift.Set<String> = ["count", "isSingle"]
+        let sizes: Swift.Set<String> = ["count", "isSingle", "countText"]
         return usage.lookups.contains { lookup in
             switch self {
             case .site: true
@@ -65,8 +66,10 @@ enum PageInput: Int, Sendable, Hashable, CaseIterable {
                 lookup.name.contains(where: sizes.contains)
                     && lookup.sections.contains { $0.last == "categories" }
             case .totals:
-                ["fruitCount", "categoryCount", "isSingleFruit", "isSingleCategory"].contains(
-                    lookup.name.first)
+                [
+                    "fruitCount", "categoryCount", "isSingleFruit", "isSingleCategory",
+                    "fruitCountText", "categoryCountText", "totalsText",
+                ].contains(lookup.name.first)
             }
         }
     }

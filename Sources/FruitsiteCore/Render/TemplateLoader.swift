@@ -9,18 +9,23 @@ public struct TemplateLoader: Sendable {
     public var fileSystem: FileSystem
     /// The site's facets (`SiteConfig.facets`): with any, the theme needs a `facet` template.
     public var facets: [String]
+    /// The site's language (`SiteConfig.language`), which chooses the theme's string table.
+    public var language: String
 
     /// Creates a loader.
     /// - Parameters:
     ///   - templatesDirectory: The templates folder as the user named it.
     ///   - fileSystem: Where to read from.
     ///   - facets: The site's facets, whose pages need a `facet` template.
+    ///   - language: The site's language, whose string table (`i18n/<tag>.yml`) pages show.
     public init(
-        templatesDirectory: String, fileSystem: FileSystem = .local, facets: [String] = []
+        templatesDirectory: String, fileSystem: FileSystem = .local, facets: [String] = [],
+        language: String = SiteConfig.defaultLanguage
     ) {
         self.templatesDirectory = templatesDirectory
         self.fileSystem = fileSystem
         self.facets = facets
+        self.language = language
     }
 
     /// A compiled theme.
@@ -35,6 +40,8 @@ public struct TemplateLoader: Sendable {
         public var warnings: [Diagnostic] = []
         /// Each template's text, by name.
         let sources: [String: String]
+        /// The theme's words in the site's language (`i18n/`).
+        let strings: ThemeStrings
         /// The parts each kind of page shows with these templates, by `PageKind.index`.
         private var shown: [PageInput.Set] = []
         /// For each kind of page, a hash of the fruitsite that renders it and of the name and
@@ -43,17 +50,20 @@ public struct TemplateLoader: Sendable {
         private var versions: [UInt64] = []
 
         init(
-            library: MustacheLibrary, sources: [String: String], assets: [RenderedPage],
-            assetNames: AssetNames
+            library: MustacheLibrary, sources: [String: String], strings: ThemeStrings,
+            assets: [RenderedPage], assetNames: AssetNames
         ) {
             self.library = library
             self.assets = assets
             self.assetNames = assetNames
             self.sources = sources
+            self.strings = strings
             for kind in PageKind.allCases {
                 var hasher = StableHasher()
                 hasher.combine(Generator.identity)
                 hasher.combine(kind.rawValue)
+                // Any page can show the theme's words, and its titles and counts use them.
+                hasher.combine(strings.hash)
                 guard let template = kind.template, let usage = library.usage(of: template) else {
                     shown.append(.all)
                     versions.append(hasher.value)
@@ -106,6 +116,7 @@ public struct TemplateLoader: Sendable {
             ])
         }
         var sources: [String: String] = [:]
+        var tables: [String: StringTable] = [:]
         var assets: [RenderedPage] = []
         var diagnostics: [Diagnostic] = []
         // Links are followed as in the content folder: only to places inside the folder, so
@@ -139,6 +150,10 @@ public struct TemplateLoader: Sendable {
                 if fileSystem.isDirectory(fullPath) {
                     let real = fileSystem.resolve(fullPath) ?? fullPath
                     if !within.contains(real) { pending.append((path, within.union([real]))) }
+                    continue
+                }
+                if let tag = Self.tableTag(of: path) {
+                    readTable(fullPath, tag: tag, into: &tables, diagnostics: &diagnostics)
                     continue
                 }
                 // Everything below `assets/` is an asset, a `.mustache` file too.
@@ -194,8 +209,12 @@ public struct TemplateLoader: Sendable {
             let names = AssetNames(assets, templatesDirectory: templatesDirectory) {
                 Set(library.names.flatMap { library.usage(of: $0)?.lookups.map(\.name) ?? [] })
             }
+            let strings = ThemeStrings(
+                tables: tables, language: language, folder: templatesDirectory + "/i18n",
+                warnings: &diagnostics)
             var theme = Theme(
-                library: library, sources: sources, assets: assets, assetNames: names)
+                library: library, sources: sources, strings: strings, assets: assets,
+                assetNames: names)
             theme.warnings = diagnostics + names.warnings
             return theme
         } catch let errors as MustacheErrors {
@@ -205,6 +224,40 @@ public struct TemplateLoader: Sendable {
         } catch {
             throw BuildFailure(
                 diagnostics + [.error(at: SourceLocation(path: templatesDirectory), "\(error)")])
+        }
+    }
+
+    /// The language tag of a string table's path below the templates folder
+    /// (`i18n/fr-CA.yml`), or nil for a file that is none.
+    static func tableTag(of path: String) -> String? {
+        guard path.hasPrefix("i18n/"), path.hasSuffix(".yml") else { return nil }
+        let tag = path.dropFirst("i18n/".count).dropLast(".yml".count)
+        return tag.isEmpty || tag.contains("/") ? nil : String(tag)
+    }
+
+    /// Reads and parses the string table at `path` into `tables`, or its errors into
+    /// `diagnostics`.
+    private func readTable(
+        _ path: String, tag: String, into tables: inout [String: StringTable],
+        diagnostics: inout [Diagnostic]
+    ) {
+        do {
+            let bytes = try fileSystem.read(path, FileSystem.defaultLimit)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                let error = SourceText.firstInvalidByte(in: bytes)
+                diagnostics.append(
+                    .error(
+                        at: SourceLocation(path: path, line: error.line, column: error.column),
+                        "the string table is not valid UTF-8"))
+                return
+            }
+            switch StringTable.parse(text, path: path) {
+            case .success(let table): tables[tag] = table
+            case .failure(let failure): diagnostics += failure.diagnostics
+            }
+        } catch {
+            diagnostics.append(
+                .error(at: SourceLocation(path: path), "cannot read the file: \(error)"))
         }
     }
 

@@ -17,8 +17,8 @@ struct CategoryPage {
         let root = data.root(of: page)
         let members = data.model.categories[index].positions
         let listing = members[data.pagination.range(of: number, in: members.count)]
-        data.addSite(
-            page, title: .text(Self.title(of: data.model.categories[index])), into: &walk)
+        let title = Self.title(of: data.model.categories[index])
+        data.addSite(page, title: .text(title), into: &walk)
         walk.add(
             .category, data.group(.categories, index, isSized: number == 1),
             data.fruits(listing, as: .summary(from: root))
@@ -28,7 +28,7 @@ struct CategoryPage {
                     category, fruits: data.summaries(of: fruits, root: root), root: root)
             ]
         }
-        data.addPager(page, count: members.count, into: &walk)
+        data.addPager(page, count: members.count, heading: title, into: &walk)
         data.addCategories(page, current: index, into: &walk)
         data.addTotals(page, into: &walk)
         data.addListingData(

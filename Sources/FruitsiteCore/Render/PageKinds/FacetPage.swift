@@ -18,8 +18,8 @@ struct FacetPage {
         let values = data.facets[facet]
         let members = values.groups[value].positions
         let listing = members[data.pagination.range(of: number, in: members.count)]
-        data.addSite(
-            page, title: .text(Self.title(of: values.groups[value], in: values)), into: &walk)
+        let title = Self.title(of: values.groups[value], in: values)
+        data.addSite(page, title: .text(title), into: &walk)
         walk.add(
             .facetValue, data.group(.facet(facet), value, isSized: number == 1),
             data.fruits(listing, as: .summary(from: root))
@@ -29,7 +29,7 @@ struct FacetPage {
                     value, fruits: data.summaries(of: fruits, root: root), root: root)
             ]
         }
-        data.addPager(page, count: members.count, into: &walk)
+        data.addPager(page, count: members.count, heading: title, into: &walk)
         data.addCategories(page, into: &walk)
         data.addTotals(page, into: &walk)
         data.addListingData(

@@ -13,11 +13,18 @@ struct IndexPage {
         let listing = Array(positions)[...]
         data.addSite(page, title: .text(data.site.title), into: &walk)
         // The search index's file, named by its bytes: a change the index shows renames it.
-        walk.add(.site, data.searchIndexPath) { path in ["searchIndexURL": .string(root + path)] }
+        walk.add(.site, data.searchIndexPath) { path in
+            [
+                "searchIndexURL": .string(root + path),
+                // search.js's words (`strings`), as JSON: its script reads them from the page.
+                "searchStrings": .string(data.theme.strings.searchJSON),
+            ]
+        }
         walk.add(.fruits, data.fruits(listing, as: .summary(from: root))) { fruits in
             ["fruits": .array(data.summaries(of: fruits, root: root))]
         }
-        data.addPager(page, count: count, into: &walk)
+        data.addPager(
+            page, count: count, heading: data.theme.strings.text("allFruits"), into: &walk)
         data.addCategories(page, into: &walk)
         // Like the categories' sizes, the facets' counts are on the first page only.
         walk.add(.facets, data.facetLists(isSized: number == 1)) { facets in

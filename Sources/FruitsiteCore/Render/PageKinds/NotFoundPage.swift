@@ -4,7 +4,7 @@ struct NotFoundPage {
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
         let page = Page.notFound
-        data.addSite(page, title: .text("Page not found"), into: &walk)
+        data.addSite(page, title: .text(data.theme.strings.text("notFoundTitle")), into: &walk)
         data.addCategories(page, into: &walk)
         data.addTotals(page, into: &walk)
         data.addFeeds(page, into: &walk)

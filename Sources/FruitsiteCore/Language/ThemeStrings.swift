@@ -1,0 +1,151 @@
+import Mustache
+
+/// The theme's words in the site's language: the string table of its tag
+/// (`i18n/fr-CA.yml`), else of its primary subtag (`fr.yml`), else English (`en.yml`), each
+/// message the chosen table lacks taken from English; with the language's plural rules and
+/// number format, which fill in counted messages.
+final class ThemeStrings: Sendable {
+    /// The table whose words pages show, as diagnostics name it; nil for the default theme's
+    /// English, which a theme without tables shows.
+    let table: String?
+    /// Every message, the chosen table's over English's.
+    let messages: [String: StringTable.Message]
+    let plurals: PluralRules
+    let numbers: NumberFormat
+    /// `strings`: every plain message by its key.
+    let value: MustacheValue
+    /// `searchStrings`: every message whose key starts with `script`, as JSON an inline script
+    /// can hold, counted ones as maps of their forms, for `assets/search.js`.
+    let searchJSON: String
+    /// A hash of the language and every message.
+    let hash: UInt64
+
+    /// The words of `language` from `tables`, by tag, with a warning for each message the
+    /// chosen table lacks.
+    /// - Parameters:
+    ///   - tables: The theme's tables by tag (`fr`, `en`), with the default theme's English
+    ///     under `fallback`.
+    ///   - language: The site's BCP 47 language tag.
+    ///   - fallback: The default theme's English, which has every message fruitsite fills in.
+    ///   - folder: The theme's `i18n` folder, as diagnostics name it.
+    ///   - warnings: Where the warnings go.
+    init(
+        tables: [String: StringTable], language: String, fallback: StringTable = defaultEnglish,
+        folder: String, warnings: inout [Diagnostic]
+    ) {
+        let tags = Dictionary(tables.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }
+        let tag = language.lowercased()
+        let primary = String(tag.prefix { $0 != "-" && $0 != "_" })
+        let english = tags["en"] ?? fallback
+        let chosen = tags[tag] ?? tags[primary] ?? english
+        if tags[tag] == nil, tags[primary] == nil, primary != "en" {
+            warnings.append(
+                .warning(
+                    at: SourceLocation(path: folder),
+                    "the theme has no string table for '\(language)': its words are English",
+                    hint: "add i18n/\(primary).yml to the theme"))
+        }
+        var messages = fallback.messages.merging(english.messages) { $1 }
+        for key in messages.keys.sorted() where chosen.messages[key] == nil && !tables.isEmpty {
+            warnings.append(
+                .warning(
+                    at: SourceLocation(path: chosen.path),
+                    "the string table has no '\(key)' message: the English one is shown",
+                    hint: "add '\(key)' to \(chosen.path)"))
+        }
+        messages.merge(chosen.messages) { $1 }
+        self.messages = messages
+        table = tables.isEmpty ? nil : chosen.path
+        plurals = PluralRules(language: language)
+        numbers = NumberFormat(language: language)
+        let keys = messages.keys.sorted()
+        var texts = MustacheObject()
+        var json = "{"
+        var hasher = StableHasher()
+        hasher.combine(language)
+        for key in keys {
+            let message = messages[key]!
+            hasher.combine(key)
+            switch message {
+            case .text(let text):
+                texts[key] = .string(text)
+                hasher.combine(text)
+            case .counted(let forms):
+                for (form, text) in forms.sorted(by: { $0.key < $1.key }) {
+                    hasher.combine(form.rawValue)
+                    hasher.combine(text)
+                }
+            }
+            guard key.hasPrefix("script") else { continue }
+            json += (json.count > 1 ? "," : "") + JSONText.quoted(key) + ":"
+            switch message {
+            case .text(let text): json += JSONText.quoted(text)
+            case .counted(let forms):
+                json +=
+                    "{"
+                    + forms.sorted { $0.key < $1.key }.map {
+                        JSONText.quoted($0.key.rawValue) + ":" + JSONText.quoted($0.value)
+                    }.joined(separator: ",") + "}"
+            }
+        }
+        value = .object(texts)
+        searchJSON = json + "}"
+        hash = hasher.value
+    }
+
+    /// The default theme's English (`Templates/i18n/en.yml`, embedded), which has every
+    /// message the default theme and fruitsite show.
+    static let defaultEnglish: StringTable = {
+        let path = "i18n/en.yml"
+        let bytes = DefaultTheme.files.first { $0.path == path }?.bytes ?? []
+        // The default theme's tests read it without errors.
+        let table = try? StringTable.parse(String(decoding: bytes, as: UTF8.self), path: path).get()
+        return table ?? StringTable(path: path, messages: [:])
+    }()
+
+    // MARK: - Messages
+
+    /// The message `key`, its `{name}`s filled in from `values`; a counted message in its
+    /// `other` form.
+    func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        switch messages[key] {
+        case .text(let text): Self.fill(text, values)
+        case .counted(let forms): Self.fill(forms[.other] ?? "", values)
+        case nil: ""
+        }
+    }
+
+    /// The counted message `key` in the form `count` takes, `{count}` written as the language
+    /// writes numbers, its other `{name}`s filled in from `values`.
+    func text(_ key: String, count: Int, _ values: KeyValuePairs<String, String> = [:])
+        -> String
+    {
+        guard case .counted(let forms) = messages[key] else { return text(key, values) }
+        let form = forms[plurals.category(of: count)] ?? forms[.other] ?? ""
+        return Self.fill(Self.fill(form, ["count": numbers.string(count)]), values)
+    }
+
+    /// A number as the language writes it.
+    func number(_ number: Int) -> String { numbers.string(number) }
+
+    /// `text` with each `{name}` of `values` replaced by its value; other braces kept.
+    static func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
+        guard text.contains("{") else { return text }
+        var result = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let after = rest[open...].dropFirst()
+            if let close = after.firstIndex(of: "}"),
+                let value = values.first(where: { $0.key == after[..<close] })?.value
+            {
+                result += value
+                rest = after[close...].dropFirst()
+            } else {
+                result += "{"
+                rest = after
+            }
+        }
+        return result + rest
+    }
+}
