@@ -1,3 +1,4 @@
+import Mustache
 import Testing
 
 @testable import FruitsiteCore
@@ -48,16 +49,23 @@ import Testing
         #expect(Pagination.nearby(current, of: count) == shown)
     }
 
-    @Test func pagerDataHasLinksToEveryNeighbour() {
-        #expect(PageData.pager(1, of: 1) == .null)
-        guard case .object(let pager) = PageData.pager(2, of: 7) else {
+    @Test func pagerDataHasLinksToEveryNeighbour() throws {
+        var warnings: [Diagnostic] = []
+        let strings = ThemeStrings(
+            tables: [:], language: "en", folder: "Templates/i18n", warnings: &warnings)
+        func pager(_ current: Int, of count: Int) -> MustacheValue {
+            PageData.pager(current, of: count, heading: "Berries", strings: strings)
+        }
+        #expect(pager(1, of: 1) == .null)
+        guard case .object(let pager2) = pager(2, of: 7) else {
             Issue.record("no pager for page 2 of 7")
             return
         }
-        #expect(pager["current"] == 2 && pager["count"] == 7)
-        #expect(pager["firstURL"] == "../../" && pager["previousURL"] == "../../")
-        #expect(pager["nextURL"] == "../3/" && pager["lastURL"] == "../7/")
-        guard case .object(let last) = PageData.pager(7, of: 7) else { return }
+        #expect(pager2["current"] == 2 && pager2["count"] == 7)
+        #expect(pager2["firstURL"] == "../../" && pager2["previousURL"] == "../../")
+        #expect(pager2["nextURL"] == "../3/" && pager2["lastURL"] == "../7/")
+        #expect(pager2["status"] == "Page 2 of 7" && pager2["heading"] == "Berries, page 2")
+        guard case .object(let last) = pager(7, of: 7) else { return }
         #expect(last["nextURL"] == .null && last["isLast"] == true)
     }
 }

@@ -87,7 +87,7 @@ extension PageData {
     func addPager(_ page: Page, count: Int, heading: String, into walk: inout some PageWalk) {
         walk.add(.pager, page.number, pagination.pageCount(of: count), heading) {
             number, pages, heading in
-            ["pager": pager(number, of: pages, heading: heading)]
+            ["pager": Self.pager(number, of: pages, heading: heading, strings: theme.strings)]
         }
     }
 

@@ -36,9 +36,10 @@ extension PageData {
 
     /// The `pager` of page `current` of `count`, whose first page's heading is `heading`:
     /// null when the listing has one page.
-    func pager(_ current: Int, of count: Int, heading: String) -> MustacheValue {
+    static func pager(_ current: Int, of count: Int, heading: String, strings: ThemeStrings)
+        -> MustacheValue
+    {
         guard count > 1 else { return .null }
-        let strings = theme.strings
         func url(_ number: Int) -> MustacheValue {
             .string(Pagination.url(of: number, from: current))
         }

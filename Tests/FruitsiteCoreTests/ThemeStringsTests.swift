@@ -1,0 +1,162 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import FruitsiteCore
+
+/// The theme's words: the string table of the site's language, plural forms by CLDR's rules.
+@Suite struct ThemeStringsTests {
+    static let fruits = [
+        (slug: "apple", front: "name: Apple\ncategory: Pome"),
+        (slug: "pear", front: "name: Pear\ncategory: Pome"),
+        (slug: "kiwi", front: "name: Kiwi\ncategory: Berry"),
+    ]
+
+    /// The default theme's tables, by tag, as the loader reads them.
+    static func defaultTables() throws -> [String: StringTable] {
+        var tables: [String: StringTable] = [:]
+        for tag in ["en", "fr", "ar"] {
+            let path = repositoryRoot + "/Templates/i18n/\(tag).yml"
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            tables[tag] = try StringTable.parse(text, path: path).get()
+        }
+        return tables
+    }
+
+    static func strings(_ language: String) throws -> (ThemeStrings, [Diagnostic]) {
+        var warnings: [Diagnostic] = []
+        let strings = ThemeStrings(
+            tables: try defaultTables(), language: language, folder: "Templates/i18n",
+            warnings: &warnings)
+        return (strings, warnings)
+    }
+
+    // MARK: - Plural forms
+
+    @Test func frenchPutsZeroAndOneInOneAndEnglishPutsZeroInOther() throws {
+        let (french, warnings) = try Self.strings("fr")
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(french.text("fruits", count: 0) == "0 fruit")
+        #expect(french.text("fruits", count: 1) == "1 fruit")
+        #expect(french.text("fruits", count: 2) == "2 fruits")
+        // Grouped with a narrow no-break space; a million is CLDR's `many` in French.
+        #expect(french.text("fruits", count: 1234) == "1\u{202F}234 fruits")
+        #expect(french.text("fruits", count: 1_000_000) == "1\u{202F}000\u{202F}000 de fruits")
+        let (english, _) = try Self.strings("en")
+        #expect(english.text("fruits", count: 0) == "0 fruits")
+        #expect(english.text("fruits", count: 1) == "1 fruit")
+        #expect(english.text("fruits", count: 1234) == "1,234 fruits")
+    }
+
+    @Test(arguments: [
+        (0, PluralCategory.zero), (1, .one), (2, .two), (3, .few), (11, .many), (100, .other),
+    ])
+    func arabicUsesAllSixCategories(count: Int, category: PluralCategory) throws {
+        #expect(PluralRules(language: "ar").category(of: count) == category)
+        let (arabic, warnings) = try Self.strings("ar")
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .counted(let forms) = try #require(arabic.messages["fruits"]) else {
+            Issue.record("'fruits' is not counted")
+            return
+        }
+        let form = try #require(forms[category])
+        #expect(
+            arabic.text("fruits", count: count)
+                == ThemeStrings.fill(form, ["count": arabic.number(count)]))
+    }
+
+    @Test func aRegionalTagTakesItsLanguagesTable() throws {
+        let (strings, warnings) = try Self.strings("fr-CA")
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(strings.text("searchLabel") == "Chercher un fruit")
+        let (other, otherWarnings) = try Self.strings("de")
+        #expect(other.text("searchLabel") == "Search fruits")
+        #expect(
+            otherWarnings.map(\.message) == [
+                "the theme has no string table for 'de': its words are English"
+            ])
+    }
+
+    // MARK: - A built site
+
+    @Test func aFrenchSiteShowsFrenchWordsAndForms() throws {
+        let (site, options) = try temporarySite(
+            config: "title: Fruits\nlanguage: fr\n", entries: Self.fruits)
+        defer { site.remove() }
+        let rendering = try SiteBuilder(options: options).build()
+        #expect(rendering.warnings.filter { $0.location.path.contains("i18n") }.isEmpty)
+        let index = try site.read("Output/index.html")
+        #expect(index.contains(#"<html lang="fr""#))
+        #expect(index.contains(#"<label for="search-q">Chercher un fruit</label>"#))
+        #expect(index.contains(#"<option value="">Toutes les catégories</option>"#))
+        #expect(index.contains(">3 fruits dans 2 catégories</p>"))
+        #expect(index.contains(#"<span class="count">1 fruit</span>"#))
+        #expect(index.contains(#"<span class="count">2 fruits</span>"#))
+        #expect(index.contains(#""many":"{shown} sur {count} de fruits""#))
+        let notFound = try site.read("Output/404.html")
+        #expect(notFound.contains("<h1>Page introuvable</h1>"))
+    }
+
+    // MARK: - Diagnostics
+
+    /// A copy of the default theme in `site`'s `Templates/`, with `table` as `i18n/<tag>.yml`.
+    static func theme(in site: TemporaryDirectory, tag: String, table: String) throws -> String {
+        let templates = site.path + "/Templates"
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Templates", toPath: templates)
+        try site.write("Templates/i18n/\(tag).yml", table)
+        return templates
+    }
+
+    @Test func aMissingMessageIsEnglishWithAWarningNamingTheTableAndTheKey() throws {
+        var (site, options) = try temporarySite(
+            config: "language: fr\n", entries: Self.fruits)
+        defer { site.remove() }
+        options.templatesDirectory = try Self.theme(
+            in: site, tag: "fr", table: "searchLabel: Chercher\n")
+        let rendering = try SiteBuilder(options: options).build()
+        let warning = try #require(
+            rendering.warnings.first { $0.message.contains("'allCategories'") })
+        #expect(warning.severity == .warning)
+        #expect(warning.location.path == options.templatesDirectory + "/i18n/fr.yml")
+        #expect(
+            warning.message
+                == "the string table has no 'allCategories' message: the English one is shown")
+        let index = try site.read("Output/index.html")
+        #expect(index.contains(#"<label for="search-q">Chercher</label>"#))
+        #expect(index.contains(#"<option value="">All categories</option>"#))
+    }
+
+    @Test(arguments: [
+        ("allFruits: [Tous\n", 1, 12, "invalid YAML"),
+        (
+            "allFruits: Tous\nfruits:\n  one: un\n  plusieurs: x\n  other: y\n", 4, 3,
+            "'plusieurs' is not a plural category of the message 'fruits'"
+        ),
+        (
+            "allFruits: Tous\nfruits:\n  one: \"{count} fruit\"\n", 3, 3,
+            "the counted message 'fruits' has no 'other' form"
+        ),
+        ("- a\n- b\n", 1, 1, "a string table is a map of message keys to texts"),
+    ])
+    func aMalformedTableIsAnErrorAtItsLineAndColumn(
+        table: String, line: Int, column: Int, message: String
+    ) throws {
+        var (site, options) = try temporarySite(config: "language: fr\n", entries: Self.fruits)
+        defer { site.remove() }
+        options.templatesDirectory = try Self.theme(in: site, tag: "fr", table: table)
+        #expect {
+            try SiteBuilder(options: options).build()
+        } throws: { error in
+            let failure = try #require(error as? BuildFailure)
+            let diagnostic = try #require(failure.diagnostics.first { $0.isError })
+            return diagnostic.location.path == options.templatesDirectory + "/i18n/fr.yml"
+                && diagnostic.location.line == line && diagnostic.location.column == column
+                && diagnostic.message.hasPrefix(message)
+        }
+    }
+
+    @Test func theScaffoldedThemeHasTheStringTables() {
+        let paths = Set(DefaultTheme.files.map(\.path))
+        #expect(paths.isSuperset(of: ["i18n/en.yml", "i18n/fr.yml", "i18n/ar.yml"]))
+    }
+}
