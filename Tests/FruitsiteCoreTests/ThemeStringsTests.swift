@@ -97,6 +97,26 @@ import Testing
         #expect(notFound.contains("<h1>Page introuvable</h1>"))
     }
 
+    /// A table's text in `searchStrings`, which the page writes raw in a script element:
+    /// `<` is escaped, so no message can end the element or open another.
+    @Test func aScriptMessageCannotCloseTheScriptElement() throws {
+        var (site, options) = try temporarySite(config: "language: fr\n", entries: Self.fruits)
+        defer { site.remove() }
+        // The other messages English's, with warnings.
+        options.templatesDirectory = try Self.theme(
+            in: site, tag: "fr", table: #"scriptShowMore: "</script><script>alert(1)</script>""#)
+        _ = try SiteBuilder(options: options).build()
+        let index = try site.read("Output/index.html")
+        let start = try #require(
+            index.range(of: #"<script type="application/json" id="search-strings">"#))
+        let end = try #require(index[start.upperBound...].range(of: "</script>"))
+        let json = String(index[start.upperBound..<end.lowerBound])
+        #expect(!json.contains("<"))
+        let strings = try #require(
+            JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(strings["scriptShowMore"] as? String == "</script><script>alert(1)</script>")
+    }
+
     // MARK: - Diagnostics
 
     /// A copy of the default theme in `site`'s `Templates/`, with `table` as `i18n/<tag>.yml`.
