@@ -96,8 +96,9 @@ import Testing
         case .baseURL: config.baseURL = "https://example.org/fruits/"
         case .language: config.language = "de"
         case .rawHTML: config.rawHTML = true
-        case .fruitTemplate: try edit("Templates/fruit.mustache", "<dt>Category", "<dt>Group")
-        case .layout: try edit("Templates/layout.mustache", "Skip to content", "Skip")
+        case .fruitTemplate:
+            try edit("Templates/fruit.mustache", "<dt>{{strings.category}}", "<dt>Group")
+        case .layout: try edit("Templates/layout.mustache", "{{strings.skipToContent}}", "Skip")
         case .date: try edit("Content/kiwi.md", "date: 2024-03-01", "date: 2023-03-01")
         case .feedLimit: config.feedLimit = 1
         case .sitemap: config.sitemap = false
