@@ -68,6 +68,19 @@ import Testing
         }
     }
 
+    /// Every message of the default theme's English, plain (`strings.<key>`) or filled in by
+    /// fruitsite, has a row in the string tables' section.
+    @Test func everyThemeMessageHasARow() throws {
+        let page = try MarkdownTables(path: Self.reference + "template-variables.md")
+        let section = try #require(
+            page.sections.first { HeadingIDs.slug($0.heading) == "strings-the-themes-words" })
+        let documented = Set(section.rows.flatMap(\.names))
+        let keys = ThemeStrings.defaultEnglish.messages.keys.sorted()
+        #expect(!keys.isEmpty)
+        let missing = keys.filter { !documented.contains($0) }
+        #expect(missing.isEmpty, "template-variables.md documents none of the messages \(missing)")
+    }
+
     /// Names whose members are the site's own: the theme's asset files, an entry's extra keys.
     static let opaque: Set<String> = ["assets", "fruit.params"]
 

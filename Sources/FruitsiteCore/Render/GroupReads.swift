@@ -145,26 +145,42 @@ extension PageData {
     }
 
     /// A category's `category` on its own page: with the page's fruits, and current, as in
-    /// the page's `categories`.
+    /// the page's `categories`; sized, with its `lede`.
     func categoryPageValue(_ category: GroupRead, fruits: [MustacheValue], root: String)
         -> MustacheValue
     {
         guard case .object(var value) = summary(of: category, root: root) else { return .null }
         value["fruits"] = .array(fruits)
         value["isCurrent"] = true
+        if category.isSized {
+            let group = group(of: category)
+            value["lede"] = .string(
+                theme.strings.text(
+                    "categoryLede", count: group.positions.count,
+                    ["category": BidiIsolation.isolated(group.name)]))
+        }
         return .object(value)
     }
 
     /// A facet value's `facet` on its own page: the facet's key and label, and the value with
-    /// the page's fruits.
+    /// the page's fruits; sized, with its `lede`, as HTML (the value in a `<bdi>`).
     func facetPageValue(_ value: GroupRead, fruits: [MustacheValue], root: String)
         -> MustacheValue
     {
         guard case .object(var object) = summary(of: value, root: root) else { return .null }
         let key = groups(of: value.list).folder
+        let label = theme.strings.label(ofFacet: key)
         object["key"] = .string(key)
-        object["label"] = .string(Self.label(of: key))
+        object["label"] = .string(label)
         object["fruits"] = .array(fruits)
+        if value.isSized {
+            let group = group(of: value)
+            object["lede"] = .string(
+                theme.strings.markup(
+                    "facetValueFruits", count: group.positions.count,
+                    ["facet": label, "value": BidiIsolation.isolated(group.name)],
+                    isolating: ["value"]))
+        }
         return .object(object)
     }
 
@@ -175,7 +191,7 @@ extension PageData {
         let key = values.folder
         return [
             "key": .string(key),
-            "label": .string(Self.label(of: key)),
+            "label": .string(theme.strings.label(ofFacet: key)),
             "url": .string("\(root)\(key)/"),
             "values": .array(
                 values.groups.map {

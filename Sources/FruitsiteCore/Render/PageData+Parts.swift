@@ -2,9 +2,13 @@ import Mustache
 
 /// The parts most kinds of page have alike.
 extension PageData {
-    /// `site`, `root`, `home`, `assets` and `page`, and on a folder page `redirect`.
-    func addSite(_ page: Page, title: PageTitle, into walk: inout some PageWalk) {
-        walk.add(.site, siteRead, assets(of: page.kind), title) { site, assets, title in
+    /// `site`, `root`, `home`, `assets` and `page`, and on a folder page `redirect`;
+    /// `description` is the page's own (`page.description`), empty for none.
+    func addSite(
+        _ page: Page, title: PageTitle, description: String = "", into walk: inout some PageWalk
+    ) {
+        walk.add(.site, siteRead, assets(of: page.kind), title, description) {
+            site, assets, title, description in
             let site = settings(of: site)
             let (root, path) = (root(of: page), page.address(in: model))
             // An error page has no canonical address of its own; a folder page's is the one
@@ -31,6 +35,7 @@ extension PageData {
                             : theme.strings.text(
                                 "pageTitle",
                                 ["title": title, "page": theme.strings.number(page.number)])),
+                    "description": Self.optional(description),
                     "path": .string(path),
                     "canonicalURL": Self.optional(canonical),
                 ],
@@ -105,11 +110,14 @@ extension PageData {
             return [
                 "feeds": .array(
                     listings.flatMap { listing in
-                        let title = FeedFile.feed(site: site, category: listing).title
+                        let title = FeedFile.feed(
+                            site: site, category: listing, strings: theme.strings
+                        ).title
                         return Feed.Format.allCases.map { format -> MustacheValue in
                             [
                                 "title": .string(
-                                    format == .atom ? title : "\(title) (JSON Feed)"),
+                                    format == .atom
+                                        ? title : theme.strings.text("jsonFeed", ["title": title])),
                                 "url": .string(
                                     root(of: page) + FeedFile.folder(of: listing)
                                         + format.fileName),

@@ -63,7 +63,8 @@ extension PageData {
         let (list, group) = (groups(of: read.list), self.group(of: read))
         return links.link(
             list.facet == nil
-                ? CategoryPage.title(of: group) : FacetPage.title(of: group, in: list),
+                ? CategoryPage.title(of: group)
+                : FacetPage.title(of: group, in: list, strings: theme.strings),
             "\(list.folder)/\(group.slug)/")
     }
 }

@@ -1,6 +1,6 @@
 import Mustache
 
-/// Template values many parts make alike: a fruit's summary, a listing's pager, a facet's label.
+/// Template values many parts make alike: a fruit's summary, a listing's pager.
 extension PageData {
     /// The keys of a fruit's summary, which every listed fruit's shares.
     private static let summaryKeys = [
@@ -71,16 +71,6 @@ extension PageData {
                     : strings.text(
                         "pageTitle", ["title": heading, "page": strings.number(current)])),
         ]
-    }
-
-    /// A facet's name as a label: `vitamins` is `Vitamins`, `country-of-origin` is `Country
-    /// of origin`.
-    static func label(of key: String) -> String {
-        // Not `replacingOccurrences`, which goes through `NSString`: every fruit page labels
-        // its facets, and that cost 1.2% of a clean build's instructions.
-        let words = key.split(separator: "-", omittingEmptySubsequences: false)
-            .joined(separator: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
     }
 
     /// Empty text as null: falsy in a section and still found by lookup, so an empty field

@@ -6,9 +6,9 @@ import Mustache
 /// narrows them down to the parts its templates look up, so that a page is rendered again only
 /// when something it shows changed.
 enum PageInput: Int, Sendable, Hashable, CaseIterable {
-    /// `site`, `root`, `home`, `page` and `assets`: the config, where the page is, and the
-    /// URLs of the theme's assets its templates look up (`AssetURLs`); on the index,
-    /// `searchIndexURL`, and on a folder page, `redirect`.
+    /// `site`, `root`, `home`, `page`, `strings` and `assets`: the config, where the page is,
+    /// its title and description, and the URLs of the theme's assets its templates look up
+    /// (`AssetURLs`); on the index, `searchIndexURL`, and on a folder page, `redirect`.
     case site
     /// `fruit`: the page's fruit, its summary and details.
     case fruit

@@ -4,8 +4,12 @@ struct CategoriesPage {
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
         let page = Page.categories
-        let title = data.theme.strings.text("categories")
-        data.addSite(page, title: .text(title), into: &walk)
+        let strings = data.theme.strings
+        let title = strings.text("categories")
+        let description = strings.text(
+            "categoriesDescription", count: data.model.categories.count,
+            ["site": data.site.title])
+        data.addSite(page, title: .text(title), description: description, into: &walk)
         data.addCategories(page, into: &walk)
         data.addTotals(page, into: &walk)
         data.addGroupsData(

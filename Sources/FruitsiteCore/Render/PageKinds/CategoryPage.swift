@@ -18,7 +18,15 @@ struct CategoryPage {
         let members = data.model.categories[index].positions
         let listing = members[data.pagination.range(of: number, in: members.count)]
         let title = Self.title(of: data.model.categories[index])
-        data.addSite(page, title: .text(title), into: &walk)
+        // Its size on the first page, the page's number on a later one.
+        let strings = data.theme.strings
+        let description =
+            number == 1
+            ? strings.text("categoryDescription", count: members.count, ["category": title])
+            : strings.text(
+                "laterCategoryPageDescription",
+                ["page": strings.number(number), "category": title])
+        data.addSite(page, title: .text(title), description: description, into: &walk)
         walk.add(
             .category, data.group(.categories, index, isSized: number == 1),
             data.fruits(listing, as: .summary(from: root))

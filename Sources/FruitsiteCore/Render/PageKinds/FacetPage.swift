@@ -8,8 +8,30 @@ struct FacetPage {
     let number: Int
 
     /// The title of a value's pages before their numbers: `Vitamins: C`.
-    static func title(of value: FruitGroup, in values: GroupList) -> String {
-        "\(PageData.label(of: values.folder)): " + BidiIsolation.isolated(value.name)
+    static func title(of value: FruitGroup, in values: GroupList, strings: ThemeStrings)
+        -> String
+    {
+        strings.text(
+            "facetValueTitle",
+            [
+                "facet": strings.label(ofFacet: values.folder),
+                "value": BidiIsolation.isolated(value.name),
+            ])
+    }
+
+    /// The description of a value's page: its size on the first page, the page's number on a
+    /// later one.
+    func description(of value: FruitGroup, in values: GroupList, strings: ThemeStrings)
+        -> String
+    {
+        let facet = strings.label(ofFacet: values.folder)
+        let name = BidiIsolation.isolated(value.name)
+        return number == 1
+            ? strings.text(
+                "facetValueFruits", count: value.positions.count, ["facet": facet, "value": name])
+            : strings.text(
+                "laterFacetValuePageDescription",
+                ["page": strings.number(number), "facet": facet, "value": name])
     }
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
@@ -18,8 +40,12 @@ struct FacetPage {
         let values = data.facets[facet]
         let members = values.groups[value].positions
         let listing = members[data.pagination.range(of: number, in: members.count)]
-        let title = Self.title(of: values.groups[value], in: values)
-        data.addSite(page, title: .text(title), into: &walk)
+        let strings = data.theme.strings
+        let title = Self.title(of: values.groups[value], in: values, strings: strings)
+        data.addSite(
+            page, title: .text(title),
+            description: description(of: values.groups[value], in: values, strings: strings),
+            into: &walk)
         walk.add(
             .facetValue, data.group(.facet(facet), value, isSized: number == 1),
             data.fruits(listing, as: .summary(from: root))

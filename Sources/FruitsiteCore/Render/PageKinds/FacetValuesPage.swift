@@ -6,8 +6,11 @@ struct FacetValuesPage {
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
         let page = Page.facetValues(facet)
-        let title = PageData.label(of: data.model.settings.facets[facet])
-        data.addSite(page, title: .text(title), into: &walk)
+        let strings = data.theme.strings
+        let title = strings.label(ofFacet: data.model.settings.facets[facet])
+        let description = strings.text(
+            "facetValuesDescription", ["facet": title, "site": data.site.title])
+        data.addSite(page, title: .text(title), description: description, into: &walk)
         walk.add(.facetValue, data.groups(.facet(facet), isSized: true)) {
             ["facet": data.facetValue($0, root: data.root(of: page))]
         }

@@ -14,17 +14,20 @@ struct FeedFile {
                     details: try details(data.model.id(at: position)))
             }
             let category = fruits.category.map(data.group(of:))
-            return Self.feed(site: data.settings(of: site), category: category).text(
+            return Self.feed(
+                site: data.settings(of: site), category: category, strings: data.theme.strings
+            ).text(
                 format, items: items)
         }
     }
 
-    /// The feed of a category, or of the site, as its file and the pages' links name it.
-    static func feed(site: SiteSettings, category: FruitGroup?) -> Feed {
+    /// The feed of a category, or of the site, as its file and the pages' links name it, in
+    /// the words of `strings`.
+    static func feed(site: SiteSettings, category: FruitGroup?, strings: ThemeStrings) -> Feed {
         let name = category.map { BidiIsolation.isolated($0.name) }
         return Feed(
             title: name.map { "\($0) · \(site.title)" } ?? site.title,
-            description: name.map { "The fruits most recently added to the \($0) category." }
+            description: name.map { strings.text("categoryFeedDescription", ["category": $0]) }
                 ?? site.description,
             language: site.language,
             homeURL: site.baseURL + folder(of: category), baseURL: site.baseURL)

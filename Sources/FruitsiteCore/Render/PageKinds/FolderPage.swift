@@ -11,9 +11,11 @@ struct FolderPage {
             case .pagesFolder(.category(let index)):
                 CategoryPage.title(of: data.model.categories[index])
             case .pagesFolder(.facet(let facet, let value)):
-                FacetPage.title(of: data.facets[facet].groups[value], in: data.facets[facet])
+                FacetPage.title(
+                    of: data.facets[facet].groups[value], in: data.facets[facet],
+                    strings: data.theme.strings)
             // The index as a listing, as the default theme's navigation names it.
-            default: "All fruits"
+            default: data.theme.strings.text("allFruits")
             }
         data.addSite(page, title: .text(title), into: &walk)
         data.addCategories(page, into: &walk)

@@ -11,7 +11,17 @@ struct IndexPage {
         let range = data.pagination.range(of: number, in: count)
         let positions = CatalogPosition(range.lowerBound)..<CatalogPosition(range.upperBound)
         let listing = Array(positions)[...]
-        data.addSite(page, title: .text(data.site.title), into: &walk)
+        // A later page's own description, which search engines want unique; without the page
+        // count, which a fruit added would change on every page.
+        let strings = data.theme.strings
+        let description =
+            number == 1
+            ? ""
+            : strings.text(
+                "laterIndexPageDescription",
+                ["page": strings.number(number), "site": data.site.title])
+        data.addSite(
+            page, title: .text(data.site.title), description: description, into: &walk)
         // The search index's file, named by its bytes: a change the index shows renames it.
         walk.add(.site, data.searchIndexPath) { path in
             [
