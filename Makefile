@@ -18,11 +18,10 @@ TEST_ENV := FRUITSITE_PICTURE_CACHE=$(TEST_PICTURES)
 # installation, and starts in a third of the time (no relocating of shared libraries),
 # which is most of a rebuild after one edit.
 RELEASE_FLAGS := $(if $(filter Linux,$(shell uname)),--static-swift-stdlib)
-# The C libraries: ICU's collation sorts the catalog; libvips decodes and encodes pictures,
-# loaded at the first one (its headers are for shim-test); on Linux the executable also links
-# jemalloc (see Package.swift).
-PKG_CONFIG_DEPS := libcmark yaml-0.1 icu-i18n vips $(if $(filter Linux,$(shell uname)),jemalloc)
-APT_DEPS := libcmark-dev libyaml-dev libicu-dev libvips-dev libjemalloc-dev pkg-config unicode-data bzip2
+# The C libraries: libvips decodes and encodes pictures, loaded at the first one (its headers
+# are for shim-test); on Linux the executable also links jemalloc (see Package.swift).
+PKG_CONFIG_DEPS := libcmark yaml-0.1 vips $(if $(filter Linux,$(shell uname)),jemalloc)
+APT_DEPS := libcmark-dev libyaml-dev libvips-dev libjemalloc-dev pkg-config unicode-data bzip2
 # Unicode's NormalizationTest.txt, which the NFC test reads (Debian compresses it).
 UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 
@@ -31,12 +30,12 @@ UNICODE_TEST := /usr/share/unicode/NormalizationTest.txt
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-19s %s\n", $$1, $$2}'
 
-deps: ## Install libcmark, libyaml, ICU, libvips, pkg-config and (on Linux) jemalloc and unicode-data when they are missing
+deps: ## Install libcmark, libyaml, libvips, pkg-config and (on Linux) jemalloc and unicode-data when they are missing
 	@if pkg-config --exists $(PKG_CONFIG_DEPS) 2>/dev/null && { [ "$$(uname)" = Darwin ] || \
 	  { ls $(UNICODE_TEST)* >/dev/null 2>&1 && command -v bzip2 >/dev/null; }; }; then exit 0; fi; \
 	if [ "$$(uname)" = Darwin ]; then \
-	  if command -v brew >/dev/null; then brew install cmark libyaml icu4c vips pkg-config; \
-	  else echo "error: install Homebrew, then run: brew install cmark libyaml icu4c vips pkg-config" >&2; exit 1; fi; \
+	  if command -v brew >/dev/null; then brew install cmark libyaml vips pkg-config; \
+	  else echo "error: install Homebrew, then run: brew install cmark libyaml vips pkg-config" >&2; exit 1; fi; \
 	elif command -v apt-get >/dev/null; then \
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
 	  if [ -n "$$sudo" ] && ! command -v sudo >/dev/null; then \
@@ -46,7 +45,7 @@ deps: ## Install libcmark, libyaml, ICU, libvips, pkg-config and (on Linux) jema
 	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $(APT_DEPS) >/dev/null || { \
 	    echo "error: could not install; run: sudo apt-get install -y $(APT_DEPS)" >&2; exit 1; }; \
 	else \
-	  echo "error: install the development files of libcmark, libyaml, ICU, libvips and jemalloc, and pkg-config" >&2; exit 1; \
+	  echo "error: install the development files of libcmark, libyaml, libvips and jemalloc, and pkg-config" >&2; exit 1; \
 	fi
 
 # The Mustache differential test (Tests/MustacheTests/DifferentialTests.swift) renders generated

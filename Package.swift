@@ -27,16 +27,13 @@ let package = Package(
         // would slow the start of every run. Its declarations are in CVips's shim.h, checked
         // against libvips's headers by `make shim-test`.
         .systemLibrary(name: "CVips"),
-        // ICU's collation orders the catalog by its language. A C target, not a system
-        // library: Swift cannot import ICU's headers beside Foundation's own copy of them.
-        .target(
-            name: "CICU",
-            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
         // MARK: - Libraries
         .target(name: "Mustache"),
+        // ICU (collation, plural rules, numbers) is the copy Foundation links in on Linux.
         .target(
-            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "CICU", "CVips", "Mustache"],
+            name: "FruitsiteCore", dependencies: ["CCmark", "CYAML", "CVips", "Mustache"],
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))],
             plugins: ["EmbedTheme"]),
         .target(name: "FruitsiteServe", dependencies: ["FruitsiteCore"]),
         .target(name: "FruitsiteCLI", dependencies: ["FruitsiteCore", "FruitsiteServe"]),

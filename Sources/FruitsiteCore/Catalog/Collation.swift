@@ -1,5 +1,5 @@
-import CICU
 import Synchronization
+import _FoundationICU
 
 /// A language's alphabetical order, by CLDR's collation rules (ICU's): the order of the
 /// catalog, its categories and facet values. Case is ignored and accents are not, so
@@ -19,12 +19,27 @@ public final class Collation: Sendable {
         var text: [UInt16] = []
         var key: [UInt8] = Array(repeating: 0, count: 256)
 
-        deinit { if let collator { fs_collator_close(UnsafeMutableRawPointer(collator)) } }
+        deinit { if let collator { swift_ucol_close(collator) } }
     }
 
     private init(language: String) {
         self.language = language
-        state = Mutex(State(collator: OpaquePointer(fs_collator_open(language))))
+        state = Mutex(State(collator: Self.collator(of: language)))
+    }
+
+    /// ICU's collator for `language` at secondary strength (letters and accents count, case
+    /// and width do not); nil when ICU cannot open one.
+    private static func collator(of language: String) -> OpaquePointer? {
+        var status = U_ZERO_ERROR
+        guard let locale = icuLocale(of: language),
+            let collator = swift_ucol_open(locale, &status)
+        else { return nil }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue else {
+            swift_ucol_close(collator)
+            return nil
+        }
+        swift_ucol_setStrength(collator, UCOL_SECONDARY)
+        return collator
     }
 
     /// The collation of `language`, made once per language in a process.
@@ -65,9 +80,9 @@ public final class Collation: Sendable {
                 let length = state.text.withUnsafeBufferPointer { text in
                     state.key.withUnsafeMutableBufferPointer { key in
                         Int(
-                            fs_collator_sort_key(
-                                UnsafeRawPointer(collator), text.baseAddress, Int32(text.count),
-                                key.baseAddress, Int32(key.count)))
+                            swift_ucol_getSortKey(
+                                collator, text.baseAddress, Int32(text.count), key.baseAddress,
+                                Int32(key.count)))
                     }
                 }
                 if length <= state.key.count {

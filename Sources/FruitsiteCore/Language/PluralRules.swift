@@ -1,5 +1,5 @@
-import CICU
 import Synchronization
+import _FoundationICU
 
 /// A language's plural rules, CLDR's as ICU has them: which category (`one`, `few`, …) a
 /// count takes. French puts 0 and 1 in `one`, English 0 in `other`; Arabic uses all six.
@@ -13,28 +13,27 @@ final class PluralRules: Sendable {
     /// `other`.
     init(language: String) {
         self.language = language
-        rules = Mutex(OpaquePointer(fs_plural_rules_open(language)))
+        var status = U_ZERO_ERROR
+        let rules = icuLocale(of: language).flatMap { swift_uplrules_open($0, &status) }
+        self.rules = Mutex(status.rawValue <= U_ZERO_ERROR.rawValue ? rules : nil)
     }
 
     deinit {
-        rules.withLock { rules in
-            if let rules { fs_plural_rules_close(UnsafeMutableRawPointer(rules)) }
-        }
+        rules.withLock { rules in if let rules { swift_uplrules_close(rules) } }
     }
 
     /// The category `count` takes.
     func category(of count: Int) -> PluralCategory {
         rules.withLock { rules -> PluralCategory in
             guard let rules else { return .other }
-            var keyword = [CChar](repeating: 0, count: 16)
-            let length = keyword.withUnsafeMutableBufferPointer { keyword in
-                fs_plural_select(
-                    UnsafeRawPointer(rules), Int64(count), keyword.baseAddress,
-                    Int32(keyword.count))
-            }
-            guard length > 0 else { return .other }
-            let name = String(decoding: keyword[..<Int(length)].map(UInt8.init), as: UTF8.self)
-            return PluralCategory(rawValue: name) ?? .other
+            var status = U_ZERO_ERROR
+            var keyword = [UChar](repeating: 0, count: 16)
+            // The count as a double: exact for every count below 2^53.
+            let length = swift_uplrules_select(
+                rules, Double(count), &keyword, Int32(keyword.count), &status)
+            guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0 else { return .other }
+            return PluralCategory(
+                rawValue: String(decoding: keyword[..<Int(length)], as: UTF16.self)) ?? .other
         }
     }
 }

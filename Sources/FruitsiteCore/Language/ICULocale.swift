@@ -1,0 +1,17 @@
+import _FoundationICU
+
+/// ICU's locale ID for a BCP 47 language tag (`zh-Hant-TW` is `zh_Hant_TW`, `und` the root's
+/// empty one), which ICU's services open; nil when ICU cannot read the tag.
+///
+/// fruitsite uses the ICU that Foundation links in (`_FoundationICU`, whose functions carry a
+/// `swift_` prefix): it costs a build nothing to load, and its CLDR data is the toolchain's.
+func icuLocale(of language: String) -> String? {
+    var status = U_ZERO_ERROR
+    var locale = [CChar](repeating: 0, count: 160)
+    let length = swift_uloc_forLanguageTag(language, &locale, Int32(locale.count), nil, &status)
+    // "und" (no language) is the empty ID, the root.
+    guard status.rawValue <= U_ZERO_ERROR.rawValue, length >= 0, length < locale.count else {
+        return nil
+    }
+    return String(decoding: locale[..<Int(length)].map(UInt8.init), as: UTF8.self)
+}
