@@ -28,12 +28,13 @@ export function buildQuery(state, search = '') {
 
 /**
  * The page's words, from the theme's string table (`strings`): `say(key, values)` fills in a
- * message's `{name}`s, numbers as `lang` writes them; a counted message takes the form that
- * CLDR's plural rules give `values.count` in `lang` (Intl.PluralRules), as the build's do.
+ * message's `{name}`s, numbers as `lang` writes them with the build's digits
+ * (`strings.numberingSystem`); a counted message takes the form that CLDR's plural rules give
+ * `values.count` in `lang` (Intl.PluralRules), as the build's do.
  */
 export function words(strings, lang) {
   const plural = new Intl.PluralRules(lang);
-  const number = new Intl.NumberFormat(lang);
+  const number = new Intl.NumberFormat(lang, { numberingSystem: strings.numberingSystem });
   return (key, values = {}) => {
     const message = strings[key] ?? '';
     const text =

@@ -56,6 +56,13 @@ describe('words', () => {
     ]);
   });
 
+  test("numbers in the build's digits, not the engine's choice for the language", () => {
+    const say = words({ ...strings, numberingSystem: 'arab' }, 'ar');
+    assert.equal(say('scriptResults', { shown: 1, count: 1234 }), '١ of ١٬٢٣٤ fruits (many)');
+    const latin = words({ ...strings, numberingSystem: 'latn' }, 'ar');
+    assert.equal(latin('scriptResults', { shown: 1, count: 3 }), '1 of 3 fruits (few)');
+  });
+
   test('a counted message without the form falls back to other', () => {
     const say = words({ n: { one: 'one', other: '{count} others' } }, 'ar');
     assert.equal(say('n', { count: 3 }), `${new Intl.NumberFormat('ar').format(3)} others`);

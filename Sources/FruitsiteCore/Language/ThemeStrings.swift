@@ -15,7 +15,8 @@ final class ThemeStrings: Sendable {
     /// `strings`: every plain message by its key.
     let value: MustacheValue
     /// `searchStrings`: every message whose key starts with `script`, as JSON an inline script
-    /// can hold, counted ones as maps of their forms, for `assets/search.js`.
+    /// can hold, counted ones as maps of their forms, and under `numberingSystem` the digits
+    /// the build writes numbers with, for `assets/search.js`.
     let searchJSON: String
     /// A hash of the language and every message.
     let hash: UInt64
@@ -89,7 +90,9 @@ final class ThemeStrings: Sendable {
             }
         }
         value = .object(texts)
-        searchJSON = json + "}"
+        searchJSON =
+            json + (json.count > 1 ? "," : "") + JSONText.quoted("numberingSystem") + ":"
+            + JSONText.quoted(numbers.numberingSystem) + "}"
         hash = hasher.value
     }
 
