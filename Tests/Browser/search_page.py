@@ -228,10 +228,13 @@ class SearchPage:
 
 
 def status_matches(status: str, visible: int, total: int) -> bool:
-    """Whether a status like "12 of 48 fruits" reports `visible` of `total`."""
+    """Whether a status like "12 of 48 fruits" (or "52 of 2,400 fruits", numbers grouped as
+    the page's language groups them) reports `visible` of `total`."""
     if not status:
         return False
-    numbers = [int(n) for n in re.findall(r"\d+", status)]
+    numbers = [
+        int(re.sub(r"\D", "", n)) for n in re.findall(r"\d+(?:[,.\u00a0\u202f]\d{3})*", status)
+    ]
     if visible == 0:
         return 0 in numbers or bool(re.search(r"\bno\b|nothing|not found", status, re.I))
     return bool(numbers) and numbers[0] == visible and total in numbers

@@ -1,5 +1,5 @@
 """Bidirectional text: a right-to-left name in a left-to-right catalog, a left-to-right name in
-a right-to-left one (`language: ar`), and a name or category that ends in U+202E RIGHT-TO-LEFT
+a right-to-left one (`language: he`), and a name or category that ends in U+202E RIGHT-TO-LEFT
 OVERRIDE. The text that follows a name, in a listing, a search result or a heading, keeps its
 place and its order, as the browser lays it out.
 
@@ -27,7 +27,8 @@ LTR_ENTRIES = {
     "pear": 'name: Pear\ncategory: "Pome\\u202E"\nvitamins: [B6]',
 }
 
-# An RTL catalog (Arabic) with English names and categories.
+# An RTL catalog (Hebrew, for which the theme has no string table: its words stay English, so
+# left-to-right text follows each name) with English and Arabic names and categories.
 RTL_ENTRIES = {
     "lime": "name: Lime\ncategory: Citrus\nvitamins: [C]",
     "mishmish": "name: مشمش\ncategory: نواة\nvitamins: [A]",
@@ -52,7 +53,7 @@ def ltr_site(fruitsite_bin, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def rtl_site(fruitsite_bin, tmp_path_factory):
-    return build(fruitsite_bin, tmp_path_factory, "bidi-rtl", "language: ar\n", RTL_ENTRIES)
+    return build(fruitsite_bin, tmp_path_factory, "bidi-rtl", "language: he\n", RTL_ENTRIES)
 
 
 @pytest.fixture(scope="module")

@@ -89,7 +89,9 @@ import Testing
         func edit(_ path: String, _ change: (String) -> String) throws {
             let full = folder.path + "/" + path
             let text = try String(contentsOfFile: full, encoding: .utf8)
-            try Data(change(text).utf8).write(to: URL(fileURLWithPath: full))
+            let changed = change(text)
+            #expect(changed != text, "the edit of \(path) changes it")
+            try Data(changed.utf8).write(to: URL(fileURLWithPath: full))
         }
 
         func move(_ from: String, _ to: String) throws {
@@ -197,7 +199,7 @@ import Testing
 
         // A template only fruit pages use renders only fruit pages.
         try project.edit("Templates/fruit.mustache") {
-            $0.replacingOccurrences(of: "<dt>Category</dt>", with: "<dt>Group</dt>")
+            $0.replacingOccurrences(of: "<dt>{{strings.category}}</dt>", with: "<dt>Group</dt>")
         }
         let template = try project.buildAndCompare("the fruit template")
         #expect(template.rendered == template.fruitCount)
