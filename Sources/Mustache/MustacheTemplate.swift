@@ -36,3 +36,14 @@ public struct MustacheTemplate: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension MustacheTemplate {
+    /// `text` as `{{name}}` writes a value: what a sentence made outside a template, and
+    /// written with `{{{name}}}`, escapes to read as the template's own text would.
+    public static func escaped(_ text: String) -> String {
+        var text = text
+        var output: [UInt8] = []
+        text.withUTF8 { Renderer.appendEscaped($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

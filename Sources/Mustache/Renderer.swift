@@ -289,14 +289,16 @@ struct Renderer {
         guard var text = value.interpolated else { return }
         text.withUTF8 { bytes in
             if isEscaped {
-                appendEscaped(bytes)
+                Self.appendEscaped(bytes, to: &output)
             } else {
                 output += bytes
             }
         }
     }
 
-    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Appends `bytes` as `{{name}}` writes a value: `&`, `<`, `>`, `"` and `'` as character
+    /// references.
+    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var runStart = 0
         for (index, byte) in bytes.enumerated() {
             let entity: StaticString

@@ -135,12 +135,12 @@ final class ThemeStrings: Sendable {
         isolating: Set<String>
     ) -> String {
         let escaped = values.map { name, value in
-            let value = Self.escaped(value)
+            let value = MustacheTemplate.escaped(value)
             return (key: name, value: isolating.contains(name) ? "<bdi>\(value)</bdi>" : value)
         }
         return Self.fill(
-            Self.escaped(form(of: key, count: count)),
-            [(key: "count", value: Self.escaped(numbers.string(count)))] + escaped)
+            MustacheTemplate.escaped(form(of: key, count: count)),
+            [(key: "count", value: MustacheTemplate.escaped(numbers.string(count)))] + escaped)
     }
 
     /// The form of the counted message `key` that `count` takes; a plain message's text.
@@ -190,20 +190,4 @@ final class ThemeStrings: Sendable {
         return result + rest
     }
 
-    /// `text` escaped as Mustache's `{{…}}` escapes it, so that a sentence made here reads
-    /// the same as one a template writes.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 }
