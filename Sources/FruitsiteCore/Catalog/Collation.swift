@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 import _FoundationICU
 
 /// A language's alphabetical order, by CLDR's collation rules (ICU's): the order of the
@@ -7,25 +7,23 @@ import _FoundationICU
 /// "å" after "z", German does not; a language without rules of its own gets CLDR's root
 /// order. Names equal in it are ordered by something else (slug, or name code point by code
 /// point), so the order is total and the same on every machine with the same ICU.
-public final class Collation: Sendable {
+public final class Collation: @unchecked Sendable {
     /// The BCP 47 language tag the order is for, as the config wrote it.
     public let language: String
-    /// ICU's collator, with the buffers its calls fill: used under the lock, as ICU promises
-    /// no more than one thread at a time for a collator.
-    private let state: Mutex<State>
-
-    private struct State: ~Copyable {
-        let collator: OpaquePointer?
-        var text: [UInt16] = []
-        var key: [UInt8] = Array(repeating: 0, count: 256)
-
-        deinit { if let collator { swift_ucol_close(collator) } }
-    }
+    /// ICU's collator, and the buffers its calls fill: used under `lock` (a pthread mutex,
+    /// which the thread sanitizer understands), as ICU promises no more than one thread at a
+    /// time for a collator.
+    private let collator: OpaquePointer?
+    private var text: [UInt16] = []
+    private var key: [UInt8] = Array(repeating: 0, count: 256)
+    private let lock = NSLock()
 
     private init(language: String) {
         self.language = language
-        state = Mutex(State(collator: Self.collator(of: language)))
+        collator = Self.collator(of: language)
     }
+
+    deinit { if let collator { swift_ucol_close(collator) } }
 
     /// ICU's collator for `language` at secondary strength (letters and accents count, case
     /// and width do not); nil when ICU cannot open one.
@@ -44,7 +42,7 @@ public final class Collation: Sendable {
 
     /// The collation of `language`, made once per language in a process.
     public static func of(_ language: String) -> Collation {
-        made.withLock { made in
+        madeLock.withLock {
             if let collation = made[language] { return collation }
             let collation = Collation(language: language)
             made[language] = collation
@@ -55,7 +53,9 @@ public final class Collation: Sendable {
     /// CLDR's root order, for a catalog whose language is not known.
     public static var root: Collation { of("und") }
 
-    private static let made = Mutex<[String: Collation]>([:])
+    /// The collations made so far, under `madeLock`.
+    nonisolated(unsafe) private static var made: [String: Collation] = [:]
+    private static let madeLock = NSLock()
 
     /// The sort key of `text`: comparing two keys byte by byte (`memcmp`) compares the
     /// texts in this order.
@@ -69,28 +69,28 @@ public final class Collation: Sendable {
     /// the memory of an array each. Without a collator (ICU could not open one), the key is
     /// the UTF-8 of `Fold.fold(text)`, code point order.
     public func appendKey(of text: String, to bytes: inout [UInt8]) {
-        state.withLock { state in
-            guard let collator = state.collator else {
-                bytes += Fold.key(text)
-                return
-            }
-            state.text.removeAll(keepingCapacity: true)
-            state.text += text.utf16
+        guard let collator else {
+            bytes += Fold.key(text)
+            return
+        }
+        lock.withLock {
+            self.text.removeAll(keepingCapacity: true)
+            self.text += text.utf16
             while true {
-                let length = state.text.withUnsafeBufferPointer { text in
-                    state.key.withUnsafeMutableBufferPointer { key in
+                let length = self.text.withUnsafeBufferPointer { text in
+                    key.withUnsafeMutableBufferPointer { key in
                         Int(
                             swift_ucol_getSortKey(
                                 collator, text.baseAddress, Int32(text.count), key.baseAddress,
                                 Int32(key.count)))
                     }
                 }
-                if length <= state.key.count {
+                if length <= key.count {
                     // The length counts the key's terminating zero, which memcmp need not see.
-                    bytes += state.key[..<max(length - 1, 0)]
+                    bytes += key[..<max(length - 1, 0)]
                     return
                 }
-                state.key = Array(repeating: 0, count: length)
+                key = Array(repeating: 0, count: length)
             }
         }
     }

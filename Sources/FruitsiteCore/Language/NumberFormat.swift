@@ -1,11 +1,13 @@
-import Synchronization
+import Foundation
 import _FoundationICU
 
 /// How a language writes whole numbers, as ICU's decimal format does: 1234 is "1,234" in
 /// English and "1 234" in French (a narrow no-break space).
-final class NumberFormat: Sendable {
-    /// ICU's format, used under the lock: ICU's C API promises no more for it.
-    private let format: Mutex<UnsafeMutablePointer<UNumberFormat?>?>
+final class NumberFormat: @unchecked Sendable {
+    /// ICU's format, used under `lock` (which the thread sanitizer understands): ICU's C API
+    /// promises no more for it.
+    private let format: UnsafeMutablePointer<UNumberFormat?>?
+    private let lock = NSLock()
     /// The digits it writes, as CLDR names them (`latn`, `arab`): what the browser is told to
     /// write, since its own CLDR may write the language's numbers with other digits (Arabic's
     /// were `arab` before CLDR 42, `latn` since).
@@ -17,7 +19,7 @@ final class NumberFormat: Sendable {
         let locale = icuLocale(of: language)
         var status = U_ZERO_ERROR
         let format = locale.flatMap { swift_unum_open(UNUM_DECIMAL, nil, 0, $0, nil, &status) }
-        self.format = Mutex(status.rawValue <= U_ZERO_ERROR.rawValue ? format : nil)
+        self.format = status.rawValue <= U_ZERO_ERROR.rawValue ? format : nil
         status = U_ZERO_ERROR
         let system = locale.flatMap { swift_unumsys_open($0, &status) }
         defer { if let system { swift_unumsys_close(system) } }
@@ -27,14 +29,12 @@ final class NumberFormat: Sendable {
             : "latn"
     }
 
-    deinit {
-        format.withLock { format in if let format { swift_unum_close(format) } }
-    }
+    deinit { if let format { swift_unum_close(format) } }
 
     /// `number` as the language writes it.
     func string(_ number: Int) -> String {
-        format.withLock { format -> String in
-            guard let format else { return String(number) }
+        guard let format else { return String(number) }
+        return lock.withLock { () -> String in
             var status = U_ZERO_ERROR
             var text = [UChar](repeating: 0, count: 64)
             let length = swift_unum_formatInt64(
