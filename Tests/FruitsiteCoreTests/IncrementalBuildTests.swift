@@ -115,10 +115,11 @@ import Testing
         #expect(nothing.written?.written == 0 && nothing.written?.removed == 0)
         // A picture whose status is not yet trusted has its entry parsed again, rather than
         // hashed as an entry's own file is: the pages come out the same, and are not rendered.
+        // Whether a picture copied just before the first build is still within the margin
+        // depends on how long that build took, so unsettled runs bound the count.
         let unsettledPictures = settled ? 0 : project.entriesWithPictures
-        #expect(
-            nothing.parsed == unsettledPictures && nothing.rendered == 0,
-            "nothing is parsed or rendered")
+        #expect(nothing.parsed <= unsettledPictures, "only unsettled pictures' entries parsed")
+        #expect(nothing.rendered == 0, "nothing is rendered")
 
         try project.edit("Content/apple.md") { $0 + "\nOne more paragraph.\n" }
         let body = try project.buildAndCompare("body text")
