@@ -119,12 +119,7 @@ extension SiteConfig {
             case "description": description = string
             case "language":
                 // Every page's `lang` and the feeds' `xml:lang`: a BCP 47 tag's shape.
-                // The first subtag is a language of two or three letters (or a registered one
-                // of five to eight), or `x-` or `i-` and more subtags.
-                guard
-                    string.wholeMatch(
-                        of: /([A-Za-z]{2,3}|[A-Za-z]{5,8}|[XxIi](?=-))(-[A-Za-z0-9]{1,8})*/) != nil
-                else {
+                guard LanguageTag.isWellFormed(string) else {
                     diagnostics.append(
                         .error(
                             at: location(value), "'language' must be a language tag",
