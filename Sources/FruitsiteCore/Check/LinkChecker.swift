@@ -45,7 +45,9 @@ struct LinkChecker: Sendable {
     ///   - basePath: Where the site is served (`/`, or the base URL's path).
     init(paths: Set<String>, basePath: String) {
         // Compared with links whose escapes are decoded: `/my%20fruits/` is `/my fruits/`.
-        site = Site(paths: paths, basePath: basePath.removingPercentEncoding ?? basePath)
+        site = Site(
+            files: SitePaths(paths: paths),
+            basePath: basePath.removingPercentEncoding ?? basePath)
     }
 
     /// A checker for the site of these files, all added.
@@ -84,7 +86,7 @@ struct LinkChecker: Sendable {
     /// What a page's links are judged against. Links are read as bytes: as strings, judging
     /// them had cost `check` more than rendering the pages.
     private struct Site: Sendable {
-        let paths: Set<String>
+        let files: SitePaths
         /// Decoded, as links are before they are compared with it.
         let basePath: String
 
@@ -126,7 +128,7 @@ struct LinkChecker: Sendable {
         /// What is wrong with `link` on `page` (in `folder`), or what it waits for; nil when
         /// it leads somewhere (or off the site).
         private func problem(with link: Bytes, on page: String, in folder: Folder) -> Problem? {
-            if link.starts(with: "//".utf8) || Self.hasScheme(link) { return nil }
+            if link.starts(with: "//".utf8) || SitePaths.hasScheme(link) { return nil }
             var reference = link
             var fragment: Bytes?
             if let hash = reference.firstIndex(of: UInt8(ascii: "#")) {
@@ -148,7 +150,7 @@ struct LinkChecker: Sendable {
                     resolved = resolve(reference, in: folder)
                 }
                 guard let resolved else { return .leadsNowhere("it leads outside the site") }
-                guard let file = existingFile(resolved) else {
+                guard let file = files.file(at: resolved) else {
                     return .leadsNowhere("no such page in the site")
                 }
                 target = file
@@ -191,33 +193,11 @@ struct LinkChecker: Sendable {
             }
         }
 
-        /// The file a resolved path serves: itself, or the `index.html` of a folder.
-        private func existingFile(_ path: [UInt8]) -> String? {
-            func file(_ bytes: [UInt8]) -> String? {
-                let file = String(decoding: bytes, as: UTF8.self)
-                return paths.contains(file) ? file : nil
-            }
-            if path.isEmpty || path.last == slash { return file(path + "index.html".utf8) }
-            // A folder without its final slash: servers redirect to it.
-            return file(path) ?? file(path + "/index.html".utf8)
-        }
-
         /// `text` with its percent escapes decoded, or as it is when they are not valid.
         private static func decoded(_ text: Bytes) -> String {
             let string = String(decoding: text, as: UTF8.self)
             guard text.contains(UInt8(ascii: "%")) else { return string }
             return string.removingPercentEncoding ?? string
-        }
-
-        /// Whether the link starts with a scheme: a letter, then letters, digits, `+`, `-`
-        /// or `.`, then a colon.
-        private static func hasScheme(_ link: Bytes) -> Bool {
-            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
-            guard let first = link.first, isLetter(first) else { return false }
-            let scheme = link.prefix {
-                isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0)
-            }
-            return scheme.endIndex < link.endIndex && link[scheme.endIndex] == UInt8(ascii: ":")
         }
     }
 }
