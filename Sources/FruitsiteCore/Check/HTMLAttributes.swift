@@ -1,5 +1,5 @@
-/// The `href` and `src` values and the `id`s of an HTML page, entities decoded: enough of
-/// HTML to check links in pages fruitsite rendered.
+/// The `href` and `src` values, the `id`s and the hreflang alternates of an HTML page,
+/// entities decoded: enough of HTML to check links in pages fruitsite rendered.
 ///
 /// Names are compared as bytes, whatever their case: `check` reads every page of the site,
 /// and a string made for every tag and attribute name was most of its time.
@@ -10,6 +10,9 @@ enum HTMLAttributes {
         case link
         /// `id`, or `name` on an `a`: what a `#fragment` can name.
         case id
+        /// The `href` of a `<link rel="alternate" hreflang="…">` in the head: the page in the
+        /// language `hreflang` names. Not a `.link`: `AlternateChecker` judges it.
+        case alternate(language: String)
     }
 
     /// The page's links, in page order, and its ids.
@@ -20,19 +23,31 @@ enum HTMLAttributes {
             switch kind {
             case .link: links.append(value)
             case .id: ids.insert(value)
+            case .alternate: break
             }
         }
         return (links, ids)
     }
 
-    /// Calls `found` with each link and id of the page, in page order.
+    /// Calls `found` with each link, id and alternate of the page, in page order.
     static func scan(_ page: [UInt8], _ found: (Kind, String) -> Void) {
-        page.withUnsafeBufferPointer { scan($0, found) }
+        page.withUnsafeBufferPointer { scan($0, headOnly: false, found) }
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (Kind, String) -> Void) {
+    /// Calls `found` with each link, id and alternate of the page's head, in page order: up to
+    /// `</head>` or `<body>`, or the whole page when it has neither. Alternates belong there,
+    /// and a head is a small part of a page.
+    static func scanHead(_ page: [UInt8], _ found: (Kind, String) -> Void) {
+        page.withUnsafeBufferPointer { scan($0, headOnly: true, found) }
+    }
+
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, headOnly: Bool, _ found: (Kind, String) -> Void
+    ) {
         var index = 0
         let count = bytes.count
+        // Past the head, a `<link>` is no alternate: search engines read those in the head.
+        var isInHead = true
         while index < count {
             guard bytes[index] == UInt8(ascii: "<") else {
                 index += 1
@@ -44,6 +59,14 @@ enum HTMLAttributes {
             {
                 if bytes[index...].starts(with: "!--".utf8) {
                     index = find("-->", in: bytes, from: index) ?? count
+                } else if isInHead, bytes[index] == UInt8(ascii: "/") {
+                    let nameStart = index + 1
+                    var nameEnd = nameStart
+                    while nameEnd < count, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+                    if named(nameStart..<nameEnd, "head", in: bytes) {
+                        if headOnly { return }
+                        isInHead = false
+                    }
                 }
                 continue
             }
@@ -52,6 +75,16 @@ enum HTMLAttributes {
             let tag = tagStart..<index
             if tag.isEmpty { continue }
             let isAnchor = named(tag, "a", in: bytes)
+            if isInHead, named(tag, "body", in: bytes) {
+                if headOnly { return }
+                isInHead = false
+            }
+            // A `<link>` in the head: its `href` is an alternate or a link by its other
+            // attributes, which may come after it, so it is reported once the tag ends.
+            let isHeadLink = isInHead && named(tag, "link", in: bytes)
+            var rel: Range<Int>?
+            var hreflang: Range<Int>?
+            var href: Range<Int>?
             // Attributes until the tag ends.
             while index < count, bytes[index] != UInt8(ascii: ">") {
                 while index < count, isSpace(bytes[index]) || bytes[index] == UInt8(ascii: "/") {
@@ -91,6 +124,19 @@ enum HTMLAttributes {
                     }
                 }
                 guard let value else { continue }
+                if isHeadLink {
+                    // The first of an attribute written twice counts, as browsers read it.
+                    if named(name, "rel", in: bytes) {
+                        rel = rel ?? value
+                        continue
+                    } else if named(name, "hreflang", in: bytes) {
+                        hreflang = hreflang ?? value
+                        continue
+                    } else if named(name, "href", in: bytes) {
+                        href = href ?? value
+                        continue
+                    }
+                }
                 let kind: Kind
                 if named(name, "id", in: bytes) || (isAnchor && named(name, "name", in: bytes)) {
                     kind = .id
@@ -99,8 +145,14 @@ enum HTMLAttributes {
                 } else {
                     continue
                 }
-                let text = String(decoding: bytes[value], as: UTF8.self)
-                found(kind, bytes[value].contains(UInt8(ascii: "&")) ? decodeEntities(text) : text)
+                found(kind, text(bytes[value]))
+            }
+            if isHeadLink, let href {
+                if let hreflang, let rel, hasToken("alternate", in: rel, of: bytes) {
+                    found(.alternate(language: text(bytes[hreflang])), text(bytes[href]))
+                } else {
+                    found(.link, text(bytes[href]))
+                }
             }
             // The text of scripts and styles is not HTML.
             if named(tag, "script", in: bytes) {
@@ -109,6 +161,27 @@ enum HTMLAttributes {
                 index = find("</style", in: bytes, from: index) ?? count
             }
         }
+    }
+
+    /// An attribute's value as text, its character references decoded.
+    private static func text(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        let text = String(decoding: value, as: UTF8.self)
+        return value.contains(UInt8(ascii: "&")) ? decodeEntities(text) : text
+    }
+
+    /// Whether the space-separated list at `range` (a `rel`) holds `token`, in any case.
+    private static func hasToken(
+        _ token: StaticString, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        var start = range.lowerBound
+        while start < range.upperBound {
+            while start < range.upperBound, isSpace(bytes[start]) { start += 1 }
+            var end = start
+            while end < range.upperBound, !isSpace(bytes[end]) { end += 1 }
+            if named(start..<end, token, in: bytes) { return true }
+            start = end
+        }
+        return false
     }
 
     /// Whether the bytes at `range` spell `name` (lowercase ASCII) in any case.

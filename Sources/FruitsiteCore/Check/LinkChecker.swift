@@ -2,7 +2,8 @@ import Foundation
 
 /// Finds the links and `#anchors` of a rendered site that point to nothing in it: what
 /// `fruitsite check` adds to rendering. Links with a scheme (`https:`, `mailto:`) or a host
-/// (`//cdn…`) leave the site and are not followed.
+/// (`//cdn…`) leave the site and are not followed, and the head's hreflang alternates are
+/// `AlternateChecker`'s.
 ///
 /// Pages are added as they render, and none is kept: every path of the site is known before
 /// rendering, so a link is judged as its page is added, and the checker keeps only each page's
@@ -98,6 +99,8 @@ struct LinkChecker: Sendable {
                 switch kind {
                 case .link: links.append(value)
                 case .id: ids.insert(value)
+                // The head's alternates are `AlternateChecker`'s.
+                case .alternate: break
                 }
             }
             let page = file.path
