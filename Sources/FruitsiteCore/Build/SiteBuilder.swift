@@ -110,8 +110,9 @@ public struct SiteBuilder: Sendable {
     /// runs. Each page's links and ids are read as it renders, and its bytes let go.
     ///
     /// It also reports, as warnings, links and `#anchors` of the rendered pages that lead
-    /// nowhere in the site, at the file and line they are written in, and the templates'
-    /// addresses of assets by their own names rather than their stamped ones.
+    /// nowhere in the site and hreflang alternates that do not agree, at the file and line
+    /// they are written in, and the templates' addresses of assets by their own names rather
+    /// than their stamped ones.
     /// - Throws: `BuildFailure` with every content and template error found.
     public func check() throws(BuildFailure) -> Rendering {
         let loaded = load { settings in .success(.decoded(SiteModel(settings: settings))) }
@@ -119,14 +120,20 @@ public struct SiteBuilder: Sendable {
         let (theme, config) = (applied.data.theme, applied.data.config)
         var links = LinkChecker(
             paths: applied.paths, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
-        let rendered = try render(consume applied, publishesPictures: false) { links.add($0) }
-        return commit(rendered, checking: links, theme: theme)
+        var alternates = AlternateChecker(paths: applied.paths, baseURL: config.baseURL)
+        let rendered = try render(consume applied, publishesPictures: false) { files in
+            links.add(files)
+            alternates.add(files)
+        }
+        return commit(rendered, checking: links, alternates, theme: theme)
     }
 
-    /// `check`'s commit: the warnings of the links that lead nowhere and of the templates'
-    /// unstamped asset names, with the rest, in the order of their locations.
+    /// `check`'s commit: the warnings of the links that lead nowhere, of the hreflang
+    /// alternates and of the templates' unstamped asset names, with the rest, in the order of
+    /// their locations.
     private func commit(
-        _ rendered: Rendered, checking links: LinkChecker, theme: TemplateLoader.Theme
+        _ rendered: Rendered, checking links: LinkChecker, _ alternates: AlternateChecker,
+        theme: TemplateLoader.Theme
     ) -> Rendering {
         let locator = LinkLocator(
             templatesDirectory: options.templatesDirectory, fileSystem: fileSystem,
@@ -135,7 +142,9 @@ public struct SiteBuilder: Sendable {
             theme: theme, templatesDirectory: options.templatesDirectory)
         var rendering = rendered.rendering
         rendering.warnings +=
-            (locator.warnings(for: links.brokenLinks()) + unstamped.warnings(in: theme.sources))
+            (locator.warnings(for: links.brokenLinks())
+            + locator.warnings(for: alternates.problems())
+            + unstamped.warnings(in: theme.sources))
             .sortedByLocation()
         rendering.model = .decoded(rendered.model)
         return rendering

@@ -1,5 +1,5 @@
-/// Where each link that leads nowhere is written, for `check`'s warnings: the entry whose
-/// page it is on, or the template, at its line and column.
+/// Where each link that leads nowhere, or hreflang alternate that is wrong, is written, for
+/// `check`'s warnings: the entry whose page it is on, or the template, at its line and column.
 struct LinkLocator {
     /// The templates folder as the user named it, for locations.
     let templatesDirectory: String
@@ -11,38 +11,76 @@ struct LinkLocator {
     /// A warning for each link of `broken`, at the content file or template that holds it,
     /// with the pages it breaks on, in the order of their locations.
     func warnings(for broken: [LinkChecker.Broken]) -> [Diagnostic] {
-        var pagesOf: [String: [String]] = [:]
-        var order: [(location: SourceLocation, message: String, key: String)] = []
         // How many times each link has been met on each page so far: the third use of a
         // link on a page is looked for as the third place it is written.
         var uses: [String: Int] = [:]
-        for broken in broken {
+        let placed = broken.map { broken in
             let use = uses["\(broken.page)\u{0}\(broken.link)", default: 0]
             uses["\(broken.page)\u{0}\(broken.link)"] = use + 1
-            let (location, written) = source(of: broken, use: use)
-            let message = "link '\(written)' leads nowhere: \(broken.reason)"
-            let key = "\(location)\u{0}\(message)"
-            if pagesOf[key] == nil { order.append((location, message, key)) }
-            if pagesOf[key]?.last != broken.page { pagesOf[key, default: []].append(broken.page) }
+            let (location, written) = source(of: broken.link, on: broken.page, use: use)
+            return Placed(
+                location: location, page: broken.page,
+                message: "link '\(written)' leads nowhere: \(broken.reason)")
         }
-        return order.sorted { $0.location < $1.location }.map { location, message, key in
-            let pages = pagesOf[key]!
+        return Self.warnings(for: placed)
+    }
+
+    /// A warning for each problem of the pages' hreflang alternates, at the content file or
+    /// template that writes the alternate it is about, with the pages it is found on, in the
+    /// order of their locations.
+    func warnings(for problems: [AlternateChecker.Problem]) -> [Diagnostic] {
+        // A page's problems are often about one alternate: it is looked for once.
+        var sources: [String: SourceLocation] = [:]
+        let placed = problems.map { problem in
+            let key = "\(problem.page)\u{0}\(problem.link)\u{0}\(problem.use)"
+            let location =
+                sources[key] ?? source(of: problem.link, on: problem.page, use: problem.use).0
+            sources[key] = location
+            return Placed(
+                location: location, page: problem.page, message: problem.message,
+                hint: problem.hint)
+        }
+        return Self.warnings(for: placed)
+    }
+
+    /// A problem found on a page, and where it is written.
+    private struct Placed {
+        var location: SourceLocation
+        var page: String
+        var message: String
+        var hint: String?
+    }
+
+    /// One warning for each place and message, which names the pages it was found on, in
+    /// the order of their locations.
+    private static func warnings(for placed: [Placed]) -> [Diagnostic] {
+        var pagesOf: [String: [String]] = [:]
+        var order: [Placed] = []
+        for placed in placed {
+            let key = "\(placed.location)\u{0}\(placed.message)"
+            if pagesOf[key] == nil { order.append(placed) }
+            if pagesOf[key]?.last != placed.page { pagesOf[key, default: []].append(placed.page) }
+        }
+        return order.sorted { $0.location < $1.location }.map { placed in
+            let pages = pagesOf["\(placed.location)\u{0}\(placed.message)"]!
             let more = pages.count > 1 ? " and \(pages.count - 1) more" : ""
-            return .warning(at: location, message + " (on \(pages[0])\(more))")
+            return .warning(
+                at: placed.location, placed.message + " (on \(pages[0])\(more))",
+                hint: placed.hint)
         }
     }
 
-    /// Where a broken link is written, and how: the fruit's own body for a link on its page,
+    /// Where a link of a page is written, and how: the fruit's own body for a link on its page,
     /// else the templates (a template writes `{{root}}about/` where the page shows
     /// `../../about/`); else, unlocated, the fruit's file or the templates folder. `use`
     /// counts the uses of the link on the page before this one: it picks that place among
     /// those where the link is written, or the last.
-    private func source(of broken: LinkChecker.Broken, use: Int) -> (
+    private func source(of link: String, on page: String, use: Int) -> (
         SourceLocation, written: String
     ) {
         var candidates: [(path: String, text: Substring, firstLine: Int, isMarkdown: Bool)] = []
         var fallback = SourceLocation(path: templatesDirectory)
-        let parts = broken.page.split(separator: "/")
+        let parts = page.split(separator: "/")
         if parts.count == 3, parts[0] == "fruits",
             let position = model.catalogPositions.first(where: {
                 model[position: $0].fruit.slug == parts[1]
@@ -57,7 +95,7 @@ struct LinkLocator {
                 let split = try? FrontMatter(splitting: text)
             {
                 if let place = Self.siteLink(
-                    broken.link, use: use, in: split.body, from: split.bodyFirstLine, of: path)
+                    link, use: use, in: split.body, from: split.bodyFirstLine, of: path)
                 {
                     return place
                 }
@@ -69,11 +107,11 @@ struct LinkLocator {
             candidates.append(
                 (templatesDirectory + "/" + name + ".mustache", text, 1, isMarkdown: false))
         }
-        var relative = Substring(broken.link)
+        var relative = Substring(link)
         while relative.hasPrefix("../") || relative.hasPrefix("./") {
             relative = relative.drop { $0 == "." }.dropFirst()
         }
-        let spellings = relative.isEmpty ? [broken.link] : [broken.link, String(relative)]
+        let spellings = relative.isEmpty ? [link] : [link, String(relative)]
         for spelling in spellings {
             var places: [SourceLocation] = []
             for candidate in candidates {
@@ -89,7 +127,7 @@ struct LinkLocator {
                 return (place, spelling)
             }
         }
-        return (fallback, broken.link)
+        return (fallback, link)
     }
 
     /// Where a body writes the `fruit:` or `category:` link whose address is `address`, and
