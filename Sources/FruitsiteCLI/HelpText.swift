@@ -81,7 +81,7 @@ enum HelpText {
             """
             Load, parse and render the whole site and report every error, without writing.
             Also warns about links and #anchors in entries and templates that lead to nothing
-            in the site.
+            in the site, and about hreflang alternates that do not agree.
 
             USAGE: \(usage("check"))
 
