@@ -359,7 +359,7 @@ import Testing
             ))
         let fruitPage = try site.read("Output/fruits/apple/index.html")
         #expect(fruitPage.contains(#"href="../../feed.xml">"#))
-        #expect(fruitPage.contains(#"<time datetime="2024-05-01T00:00:00Z">2024-05-01</time>"#))
+        #expect(fruitPage.contains(#"<time datetime="2024-05-01T00:00:00Z">May 1, 2024</time>"#))
     }
 
     @Test func withoutABaseURLNoFeedIsWrittenAndTheBuildSaysWhy() throws {

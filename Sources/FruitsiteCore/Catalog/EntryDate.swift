@@ -64,6 +64,9 @@ public struct EntryDate: Sendable, Hashable, Comparable {
     /// The day in UTC: `2024-05-01`.
     public var day: String { text(withTime: false) }
 
+    /// The day in UTC as days since 1970-01-01 (negative before).
+    var daysSince1970: Int64 { floorDivide(seconds, 86_400) }
+
     /// How front matter writes it, as `init(yaml:)` reads it back: the day alone for
     /// midnight UTC, which is what a date alone means, else the timestamp in UTC.
     public var yamlText: String { seconds % 86_400 == 0 ? day : timestamp }
@@ -74,7 +77,7 @@ public struct EntryDate: Sendable, Hashable, Comparable {
     /// The day, and the time if asked, written digit by digit: a sitemap writes one for each
     /// of its fruits, and making a string of each number cost a microsecond apiece.
     private func text(withTime: Bool) -> String {
-        let days = floorDivide(seconds, 86_400)
+        let days = daysSince1970
         let (year, month, day) = Self.civil(fromDays: days)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)

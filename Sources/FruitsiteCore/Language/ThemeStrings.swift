@@ -12,6 +12,8 @@ final class ThemeStrings: Sendable {
     let messages: [String: StringTable.Message]
     let plurals: PluralRules
     let numbers: NumberFormat
+    /// The language's long date format, shared by every `ThemeStrings` of the language.
+    let dates: DateFormat
     /// `strings`: every plain message by its key.
     let value: MustacheValue
     /// `searchStrings`: every message whose key starts with `script`, as JSON an inline script
@@ -59,6 +61,7 @@ final class ThemeStrings: Sendable {
         table = tables.isEmpty ? nil : chosen.path
         plurals = PluralRules(language: language)
         numbers = NumberFormat(language: language)
+        dates = DateFormat.of(language, numberingSystem: numbers.numberingSystem)
         let keys = messages.keys.sorted()
         var texts = MustacheObject()
         var json = "{"
@@ -166,6 +169,9 @@ final class ThemeStrings: Sendable {
 
     /// A number as the language writes it.
     func number(_ number: Int) -> String { numbers.string(number) }
+
+    /// A date's day in UTC as the language writes it, with the digits of its numbers.
+    func date(_ date: EntryDate) -> String { dates.string(date) }
 
     /// `text` with each `{name}` of `values` replaced by its value; other braces kept.
     static func fill(

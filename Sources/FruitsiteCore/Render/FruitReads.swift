@@ -156,6 +156,6 @@ extension PageData {
         return prepared
             ?? Self.summary(
                 of: listed(at: position), categorySlug: categorySlug(at: position), root: root,
-                pictures: config.images)
+                pictures: config.images, strings: theme.strings)
     }
 }

@@ -7,12 +7,14 @@ extension PageData {
         "slug", "name", "emoji", "category", "categorySlug", "vitamins", "url", "categoryURL",
         "image",
     ]
-    private static let datedSummaryKeys = summaryKeys + ["date", "dateTime"]
+    /// With a date: as the language writes it, the ISO day, the moment for `<time datetime>`.
+    private static let datedSummaryKeys = summaryKeys + ["date", "day", "dateTime"]
 
     /// What a listing, or a link to a fruit, shows of it, with links from `root`, its picture
-    /// as `pictures` publishes it.
+    /// as `pictures` publishes it, its date in the words of `strings`.
     static func summary(
-        of fruit: ListedFruit, categorySlug: String, root: String, pictures: PictureSettings
+        of fruit: ListedFruit, categorySlug: String, root: String, pictures: PictureSettings,
+        strings: ThemeStrings
     ) -> MustacheValue {
         // In the order of `summaryKeys`.
         var values: [MustacheValue] = [
@@ -30,7 +32,7 @@ extension PageData {
         guard let date = fruit.date else {
             return .object(MustacheObject(uniqueKeys: summaryKeys, values: values))
         }
-        values += [.string(date.day), .string(date.timestamp)]
+        values += [.string(strings.date(date)), .string(date.day), .string(date.timestamp)]
         return .object(MustacheObject(uniqueKeys: datedSummaryKeys, values: values))
     }
 

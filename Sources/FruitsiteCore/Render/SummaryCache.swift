@@ -107,11 +107,12 @@ struct SummaryCache: Sendable {
                 nested: use.contains(.nested)
                     ? PageData.summary(
                         of: listed, categorySlug: slug, root: PageData.nestedRoot,
-                        pictures: data.config.images)
+                        pictures: data.config.images, strings: data.theme.strings)
                     : nil,
                 atRoot: use.contains(.atRoot)
                     ? PageData.summary(
-                        of: listed, categorySlug: slug, root: "", pictures: data.config.images)
+                        of: listed, categorySlug: slug, root: "", pictures: data.config.images,
+                        strings: data.theme.strings)
                     : nil)
         }
         if index.count != uses.count {
