@@ -117,6 +117,43 @@ import Testing
         #expect(strings["scriptShowMore"] as? String == "</script><script>alert(1)</script>")
     }
 
+    // MARK: - Sentences with names
+
+    /// A fruit without a tagline is described in the site's language, on its page and in the
+    /// feeds, its name and category isolated as in every sentence; a tagline stays as written.
+    @Test(arguments: [
+        ("en", "{n}, a fruit in the {c} category."),
+        ("fr", "{n}, un fruit de la catégorie {c}."),
+        ("ar", "{n}، فاكهة في فئة {c}."),
+    ])
+    func aFruitWithoutATaglineIsDescribedInTheSitesLanguage(
+        language: String, sentence: String
+    ) throws {
+        let (site, options) = try temporarySite(
+            config: "baseURL: https://example.org/\nlanguage: \(language)\n",
+            entries: [
+                ("apple", "name: Apple\ncategory: Pome\ndate: 2024-05-01"),
+                ("pear", "name: Pear\ncategory: Pome\ndate: 2024-05-02\ntagline: Juicy"),
+                ("trick", "name: \"Trick\\u202E\"\ncategory: Pome\ndate: 2024-05-03"),
+            ])
+        defer { site.remove() }
+        _ = try SiteBuilder(options: options).build()
+        func described(_ name: String) -> String {
+            ThemeStrings.fill(sentence, ["n": name, "c": "Pome"])
+        }
+        let summaries = try #require(FeedTests.jsonFeed(in: site)["items"] as? [[String: Any]])
+        for (slug, name, description) in [
+            ("apple", "Apple", described("Apple")),
+            ("pear", "Pear", "Juicy"),
+            ("trick", "Trick\u{202E}", described("\u{2068}Trick\u{202E}\u{2069}")),
+        ] {
+            let page = try site.read("Output/fruits/\(slug)/index.html")
+            #expect(page.contains(#"<meta name="description" content="\#(description)">"#))
+            let item = summaries.first { ($0["id"] as? String)?.hasSuffix("/\(slug)/") == true }
+            #expect(item?["summary"] as? String == description, "\(name)")
+        }
+    }
+
     // MARK: - Diagnostics
 
     /// A copy of the default theme in `site`'s `Templates/`, with `table` as `i18n/<tag>.yml`.

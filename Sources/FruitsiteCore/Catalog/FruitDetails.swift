@@ -26,10 +26,15 @@ public struct FruitDetails: Sendable, Equatable {
     }
 
     /// What the fruit's page and the feeds say of it in a line: its tagline, else its name and
-    /// category in a sentence, each isolated (`BidiIsolation`).
-    func description(of fruit: Fruit) -> String {
+    /// category, each isolated (`BidiIsolation`), in the sentence `fruitDescription` of
+    /// `strings`.
+    func description(of fruit: Fruit, strings: ThemeStrings) -> String {
         tagline
-            ?? "\(BidiIsolation.isolated(fruit.name)), a fruit in the "
-            + "\(BidiIsolation.isolated(fruit.category)) category."
+            ?? strings.text(
+                "fruitDescription",
+                [
+                    "name": BidiIsolation.isolated(fruit.name),
+                    "category": BidiIsolation.isolated(fruit.category),
+                ])
     }
 }

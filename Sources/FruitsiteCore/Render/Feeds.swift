@@ -92,6 +92,8 @@ struct Feed {
     var homeURL: String
     /// The absolute URL of the site root, which fruit pages are below.
     var baseURL: String
+    /// The theme's words, which say what a fruit without a tagline is.
+    var strings: ThemeStrings
 
     func text(_ format: Format, items: [Item]) -> [UInt8] {
         format == .atom ? atom(items) : json(items)
@@ -99,7 +101,7 @@ struct Feed {
 
     /// What a reader shows of a fruit without opening it: the fruit page's description.
     private func summary(of item: Item) -> String {
-        item.details.description(of: item.fruit)
+        item.details.description(of: item.fruit, strings: strings)
     }
 
     private func url(of fruit: Fruit) -> String { baseURL + "fruits/\(fruit.slug)/" }

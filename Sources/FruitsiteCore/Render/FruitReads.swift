@@ -113,7 +113,7 @@ extension PageData {
             fruit.vitamins.map { ["name": .string(BidiIsolation.isolated($0))] })
         value["params"] = .object(details.params)
         value["tagline"] = details.tagline.map(MustacheValue.string) ?? .null
-        value["description"] = .string(details.description(of: fruit))
+        value["description"] = .string(details.description(of: fruit, strings: theme.strings))
         value["facets"] = .array(
             fruit.facets.map { facet in
                 [

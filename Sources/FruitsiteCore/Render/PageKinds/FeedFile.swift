@@ -30,7 +30,7 @@ struct FeedFile {
             description: name.map { strings.text("categoryFeedDescription", ["category": $0]) }
                 ?? site.description,
             language: site.language,
-            homeURL: site.baseURL + folder(of: category), baseURL: site.baseURL)
+            homeURL: site.baseURL + folder(of: category), baseURL: site.baseURL, strings: strings)
     }
 
     /// Where the listing a feed follows is: a category's folder, or the site root.
