@@ -154,6 +154,47 @@ import Testing
         }
     }
 
+    /// A facet value's breadcrumb is its title, the message `facetValueTitle`, in the site's
+    /// language: French puts a no-break space before the colon.
+    @Test(arguments: [
+        ("en", "Vitamins: <bdi>C</bdi>", "Vitamins: C"),
+        ("fr", "Vitamines\u{00A0}: <bdi>C</bdi>", "Vitamines\u{00A0}: C"),
+        ("ar", "الفيتامينات: <bdi>C</bdi>", "الفيتامينات: C"),
+    ])
+    func aFacetValuesBreadcrumbIsItsTitleInTheSitesLanguage(
+        language: String, breadcrumb: String, title: String
+    ) throws {
+        let (site, options) = try temporarySite(
+            config: "title: Fruits\npageSize: 1\nlanguage: \(language)\n",
+            entries: [
+                ("apple", "name: Apple\ncategory: Pome\nvitamins: C"),
+                ("kiwi", "name: Kiwi\ncategory: Berry\nvitamins: C"),
+            ])
+        defer { site.remove() }
+        _ = try SiteBuilder(options: options).build()
+        let first = try site.read("Output/vitamins/c/index.html")
+        #expect(
+            first.contains(#"<a href="../../vitamins/c/" aria-current="page">\#(breadcrumb)</a>"#))
+        #expect(first.contains("<title>\(title) · Fruits</title>"))
+        // A later page links the first, which is then not the current one.
+        let second = try site.read("Output/vitamins/c/page/2/index.html")
+        #expect(second.contains(#"<a href="../../../../vitamins/c/">\#(breadcrumb)</a>"#))
+    }
+
+    /// The breadcrumb's markup escapes the table's text and the values, and isolates the value.
+    @Test func aTitlesMarkupEscapesTheTextAndTheValues() throws {
+        var warnings: [Diagnostic] = []
+        let table = try StringTable.parse(
+            #"facetValueTitle: "<{facet}> & {value}""#, path: "i18n/xx.yml"
+        ).get()
+        let strings = ThemeStrings(
+            tables: ["xx": table], language: "xx", folder: "i18n", warnings: &warnings)
+        #expect(
+            strings.markup(
+                "facetValueTitle", ["facet": "A&B", "value": "<i>"], isolating: ["value"])
+                == "&lt;A&amp;B&gt; &amp; <bdi>&lt;i&gt;</bdi>")
+    }
+
     // MARK: - Diagnostics
 
     /// A copy of the default theme in `site`'s `Templates/`, with `table` as `i18n/<tag>.yml`.

@@ -114,11 +114,7 @@ final class ThemeStrings: Sendable {
     /// The message `key`, its `{name}`s filled in from `values`; a counted message in its
     /// `other` form.
     func text(_ key: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-        switch messages[key] {
-        case .text(let text): Self.fill(text, values)
-        case .counted(let forms): Self.fill(forms[.other] ?? "", values)
-        case nil: ""
-        }
+        Self.fill(form(of: key, count: nil), values)
     }
 
     /// The counted message `key` in the form `count` takes, `{count}` written as the language
@@ -130,27 +126,43 @@ final class ThemeStrings: Sendable {
             form(of: key, count: count), [(key: "count", value: numbers.string(count))] + values)
     }
 
-    /// The counted message `key` as `text(_:count:_:)` makes it, as HTML for a template to
-    /// write with `{{{…}}}`: the text and the values escaped as `{{…}}` escapes them, and each
-    /// value named in `isolating` in a `<bdi>`, as the default theme isolates a name.
+    /// The message `key` as `text(_:_:)` makes it, as HTML for a template to write with
+    /// `{{{…}}}`: the text and the values escaped as `{{…}}` escapes them, and each value named
+    /// in `isolating` in a `<bdi>`, as the default theme isolates a name.
+    func markup(
+        _ key: String, _ values: KeyValuePairs<String, String>, isolating: Set<String>
+    ) -> String {
+        Self.markup(form(of: key, count: nil), Array(values), isolating: isolating)
+    }
+
+    /// The counted message `key` as `text(_:count:_:)` makes it, as HTML, as
+    /// `markup(_:_:isolating:)` makes a message.
     func markup(
         _ key: String, count: Int, _ values: KeyValuePairs<String, String>,
         isolating: Set<String>
+    ) -> String {
+        Self.markup(
+            form(of: key, count: count), [(key: "count", value: numbers.string(count))] + values,
+            isolating: isolating)
+    }
+
+    private static func markup(
+        _ text: String, _ values: [(key: String, value: String)], isolating: Set<String>
     ) -> String {
         let escaped = values.map { name, value in
             let value = MustacheTemplate.escaped(value)
             return (key: name, value: isolating.contains(name) ? "<bdi>\(value)</bdi>" : value)
         }
-        return Self.fill(
-            MustacheTemplate.escaped(form(of: key, count: count)),
-            [(key: "count", value: MustacheTemplate.escaped(numbers.string(count)))] + escaped)
+        return fill(MustacheTemplate.escaped(text), escaped)
     }
 
-    /// The form of the counted message `key` that `count` takes; a plain message's text.
-    private func form(of key: String, count: Int) -> String {
+    /// The form of the message `key` that `count` takes, `other` without a count; a plain
+    /// message's text.
+    private func form(of key: String, count: Int?) -> String {
         switch messages[key] {
         case .text(let text): text
-        case .counted(let forms): forms[plurals.category(of: count)] ?? forms[.other] ?? ""
+        case .counted(let forms):
+            forms[count.map(plurals.category(of:)) ?? .other] ?? forms[.other] ?? ""
         case nil: ""
         }
     }

@@ -163,23 +163,26 @@ extension PageData {
     }
 
     /// A facet value's `facet` on its own page: the facet's key and label, and the value with
-    /// the page's fruits; sized, with its `lede`, as HTML (the value in a `<bdi>`).
+    /// the page's fruits and its `title`; sized, with its `lede`; both HTML (the value in a
+    /// `<bdi>`).
     func facetPageValue(_ value: GroupRead, fruits: [MustacheValue], root: String)
         -> MustacheValue
     {
         guard case .object(var object) = summary(of: value, root: root) else { return .null }
         let key = groups(of: value.list).folder
         let label = theme.strings.label(ofFacet: key)
+        let name = BidiIsolation.isolated(group(of: value).name)
         object["key"] = .string(key)
         object["label"] = .string(label)
+        object["title"] = .string(
+            theme.strings.markup(
+                "facetValueTitle", ["facet": label, "value": name], isolating: ["value"]))
         object["fruits"] = .array(fruits)
         if value.isSized {
-            let group = group(of: value)
             object["lede"] = .string(
                 theme.strings.markup(
-                    "facetValueFruits", count: group.positions.count,
-                    ["facet": label, "value": BidiIsolation.isolated(group.name)],
-                    isolating: ["value"]))
+                    "facetValueFruits", count: group(of: value).positions.count,
+                    ["facet": label, "value": name], isolating: ["value"]))
         }
         return .object(object)
     }
