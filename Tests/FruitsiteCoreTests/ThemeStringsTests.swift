@@ -117,6 +117,23 @@ import Testing
         #expect(strings["scriptShowMore"] as? String == "</script><script>alert(1)</script>")
     }
 
+    /// `{name}` is replaced by its value, once: a value's own braces are kept, as are a brace
+    /// that names nothing and one never closed; the text around may be any script.
+    @Test(arguments: [
+        ("{name}, {category}.", "Apple {category}, Pome."),
+        ("« {name} » : {unknown} {", "« Apple {category} » : {unknown} {"),
+        ("{{name}}", "{Apple {category}}"),
+        ("{name", "{name"),
+        ("{}{category}{name}", "{}PomeApple {category}"),
+        ("{name}، فاكهة في فئة {category}.", "Apple {category}، فاكهة في فئة Pome."),
+        ("no braces", "no braces"),
+        ("", ""),
+    ])
+    func fillReplacesEachNamedBraceOnce(text: String, expected: String) {
+        #expect(
+            ThemeStrings.fill(text, ["name": "Apple {category}", "category": "Pome"]) == expected)
+    }
+
     // MARK: - Sentences with names
 
     /// A fruit without a tagline is described in the site's language, on its page and in the

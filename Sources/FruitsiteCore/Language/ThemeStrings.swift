@@ -186,26 +186,34 @@ final class ThemeStrings: Sendable {
     func date(_ date: EntryDate) -> String { dates.string(date) }
 
     /// `text` with each `{name}` of `values` replaced by its value; other braces kept.
+    ///
+    /// Read byte by byte, not character by character: every fruit page's description and
+    /// every listing's pager fill a message, and grapheme breaking took most of the time.
     static func fill(
         _ text: String, _ values: some Collection<(key: String, value: String)>
     ) -> String {
-        guard text.contains("{") else { return text }
-        var result = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            let after = rest[open...].dropFirst()
-            if let close = after.firstIndex(of: "}"),
-                let value = values.first(where: { $0.key == after[..<close] })?.value
+        let (utf8, open, close) = (text.utf8, UInt8(ascii: "{"), UInt8(ascii: "}"))
+        guard var brace = utf8.firstIndex(of: open) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count + 64)
+        var rest = utf8.startIndex
+        while true {
+            result += utf8[rest..<brace]
+            let name = utf8.index(after: brace)
+            if let end = utf8[name...].firstIndex(of: close),
+                let value = values.first(where: { $0.key.utf8.elementsEqual(utf8[name..<end]) })
             {
-                result += value
-                rest = after[close...].dropFirst()
+                result += value.value.utf8
+                rest = utf8.index(after: end)
             } else {
-                result += "{"
-                rest = after
+                result.append(open)
+                rest = name
             }
+            guard let next = utf8[rest...].firstIndex(of: open) else { break }
+            brace = next
         }
-        return result + rest
+        result += utf8[rest...]
+        return String(decoding: result, as: UTF8.self)
     }
 
 }
