@@ -61,8 +61,8 @@ import Testing
         #expect(english.date(try Self.day(text)) == expected)
     }
 
-    /// One format per language in a process, which writes each day once: a listing shows a
-    /// fruit's date on every page that lists it.
+    /// One format per language in a process, opened at its first date, which writes each day
+    /// once: a listing shows a fruit's date on every page that lists it.
     @Test func theFormatOfALanguageIsOpenedOnceAndWritesEachDayOnce() throws {
         // A tag no other test uses, so that no other test writes days with its format.
         let language = "fr-LU"
@@ -71,9 +71,11 @@ import Testing
         #expect(first.dates === second.dates)
         #expect(first.dates !== DateFormat.of("fr", numberingSystem: "latn"))
         let format = first.dates
+        #expect(!format.isOpened)
         let written = format.writtenCount
         let may = try Self.day("2024-05-01")
         let text = format.string(may)
+        #expect(format.isOpened)
         #expect(format.string(try Self.day("2024-05-01T18:00:00Z")) == text)
         #expect(format.writtenCount == written + 1)
         #expect(format.string(try Self.day("2024-05-02")) == "2 mai 2024")

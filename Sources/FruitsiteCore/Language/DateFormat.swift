@@ -9,11 +9,24 @@ import _FoundationICU
 /// before October 1582), or in the calendar the language's region uses (`ar-SA`'s is the
 /// Islamic one). Its digits are those the build writes numbers with (`NumberFormat`).
 final class DateFormat: @unchecked Sendable {
-    /// ICU's format, and the days it has written, used under `lock` (which the thread sanitizer
-    /// understands): ICU's C API promises no more for it.
-    private let format: UnsafeMutablePointer<UDateFormat?>?
+    /// The BCP 47 language tag whose days it writes.
+    let language: String
+    /// The digits it writes, as CLDR names them (`latn`, `arab`).
+    let numberingSystem: String
+    /// ICU's format once opened, and the days it has written, used under `lock` (which the
+    /// thread sanitizer understands): ICU's C API promises no more for it.
+    private var format: Format = .unopened
     private var written: [Int64: String] = [:]
     private let lock = NSLock()
+
+    /// ICU's format, opened at the first date: a catalog without dates has no use for it,
+    /// and opening one loads some 5 MiB of ICU's data and takes a millisecond.
+    private enum Format {
+        case unopened
+        case opened(UnsafeMutablePointer<UDateFormat?>)
+        /// ICU could not open one: days are written as ISO 8601's.
+        case unavailable
+    }
 
     /// How many days a format keeps written: a listing shows a fruit's date on every page that
     /// lists it, and ICU takes some 3 µs to write one, a lookup a tenth of that; the bound
@@ -21,8 +34,7 @@ final class DateFormat: @unchecked Sendable {
     static let writtenLimit = 1 << 16
 
     /// The format of `language` writing digits of `numberingSystem` (CLDR's name, `latn`),
-    /// opened once per language in a process: opening one costs ICU some 60 µs, and more for
-    /// a language's first data, and what it has written serves every later build of a
+    /// made once per language in a process: what it has written serves every later build of a
     /// `serve`.
     static func of(_ language: String, numberingSystem: String) -> DateFormat {
         madeLock.withLock {
@@ -34,32 +46,23 @@ final class DateFormat: @unchecked Sendable {
         }
     }
 
-    /// The formats opened so far, under `madeLock`.
+    /// The formats made so far, under `madeLock`.
     nonisolated(unsafe) private static var made: [String: DateFormat] = [:]
     private static let madeLock = NSLock()
 
-    /// Opens the long date format of `language`; without it (ICU could not open one), days
-    /// are written as ISO 8601's.
     private init(language: String, numberingSystem: String) {
-        var status = U_ZERO_ERROR
-        let zone = Array("UTC".utf16)
-        let format = icuLocale(of: language).flatMap { locale in
-            swift_udat_open(
-                UDAT_NONE, UDAT_LONG, Self.locale(locale, numberingSystem: numberingSystem),
-                zone, Int32(zone.count), nil, 0, &status)
-        }
-        self.format = status.rawValue <= U_ZERO_ERROR.rawValue ? format : nil
-        if let format = self.format { Self.makeProleptic(format) }
+        (self.language, self.numberingSystem) = (language, numberingSystem)
     }
 
-    deinit { if let format { swift_udat_close(format) } }
+    deinit { if case .opened(let format) = format { swift_udat_close(format) } }
 
     /// `date`'s day in UTC as the language writes it.
     func string(_ date: EntryDate) -> String {
-        guard let format else { return date.day }
         let day = date.daysSince1970
         return lock.withLock { () -> String in
             if let text = written[day] { return text }
+            if case .unopened = format { format = open() }
+            guard case .opened(let format) = format else { return date.day }
             var status = U_ZERO_ERROR
             var text = [UChar](repeating: 0, count: 96)
             // Noon of the day, which no calendar's day boundary in ICU is near.
@@ -74,8 +77,33 @@ final class DateFormat: @unchecked Sendable {
         }
     }
 
+    /// Opens the long date format of the language, in UTC, with the digits of
+    /// `numberingSystem`, its calendar made proleptic.
+    private func open() -> Format {
+        var status = U_ZERO_ERROR
+        let zone = Array("UTC".utf16)
+        guard let locale = icuLocale(of: language),
+            let format = swift_udat_open(
+                UDAT_NONE, UDAT_LONG, Self.locale(locale, numberingSystem: numberingSystem),
+                zone, Int32(zone.count), nil, 0, &status)
+        else { return .unavailable }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue else {
+            swift_udat_close(format)
+            return .unavailable
+        }
+        Self.makeProleptic(format)
+        return .opened(format)
+    }
+
     /// How many days it keeps written.
     var writtenCount: Int { lock.withLock { written.count } }
+
+    /// Whether ICU's format has been opened, by a first date.
+    var isOpened: Bool {
+        lock.withLock {
+            if case .opened = format { true } else { false }
+        }
+    }
 
     /// ICU's locale ID with its keyword `numbers` set to `system`.
     private static func locale(_ locale: String, numberingSystem system: String) -> String {
