@@ -148,7 +148,7 @@ import Testing
         func expectUnchanged(since last: SiteBuilder.Rendering, _ step: String) throws {
             let before = try statuses()
             let again = try project.buildAndCompare(step)
-            let isSaved = if case .saved = again.model { true } else { false }
+            let isSaved = if case .saved = again.models.first { true } else { false }
             #expect(isSaved, "\(step): the model was decoded")
             #expect(again.warnings == last.warnings, "\(step)")
             let counts = [\SiteBuilder.Rendering.htmlPageCount, \.fruitCount, \.categoryCount]
@@ -170,7 +170,7 @@ import Testing
         ] {
             try project.edit(path) { $0 + change }
             let changed = try project.buildAndCompare(step)
-            let isDecoded = if case .decoded = changed.model { true } else { false }
+            let isDecoded = if case .decoded = changed.models.first { true } else { false }
             #expect(isDecoded && changed.written?.written == 0, "\(step)")
             try expectUnchanged(since: changed, "nothing changed after \(step)")
         }

@@ -31,7 +31,7 @@ import Testing
 
     /// The apple's picture as the model a build leaves records it.
     static func applePicture(in rendering: SiteBuilder.Rendering) throws -> FruitImage? {
-        var model = try #require(rendering.model)
+        var model = try #require(rendering.models.first)
         let site = model.decode()
         let apple = try #require(site.ids.first { site[$0].slug == "apple" })
         return site[apple].fruit.image

@@ -15,10 +15,11 @@ extension SiteBuilder {
         }
 
         public let builder: SiteBuilder
-        private var model: SiteModel
-        /// The theme the last update loaded, kept while no template or asset changes:
-        /// compiling it again was 15% of a body edit's update at 10,000 fruits.
-        private var theme: KeptTheme?
+        /// Each part's model (`SiteConfig.parts`): one per language.
+        private var models: [SiteModel]
+        /// The themes the last update loaded, kept while no template or asset changes:
+        /// compiling one again was 15% of a body edit's update at 10,000 fruits.
+        private var themes: [KeptTheme] = []
         /// Whether the last update failed: the files that made it fail are not in the model,
         /// so the next one looks at every file, whatever a watcher saw change since.
         private var hasFailed = false
@@ -26,7 +27,7 @@ extension SiteBuilder {
         /// A site with nothing built yet: the first `update()` renders everything.
         public init(builder: SiteBuilder) {
             self.builder = builder
-            model = SiteModel(settings: builder.settings(SiteConfig()))
+            models = [SiteModel(settings: builder.settings(SiteConfig()))]
         }
 
         /// Applies what changed since the last successful update.
@@ -63,45 +64,83 @@ extension SiteBuilder {
             scope: Set<String>?, open: Set<String>, first: ([RenderedPage], [String]) -> Void
         ) throws(BuildFailure) -> Update {
             hasFailed = true
-            let current = model
+            let current = models
             let templates = builder.options.templatesDirectory + "/"
             let isThemeKept = scope?.contains { $0.hasPrefix(templates) } == false
-            let loaded = builder.load(
+            var loaded = builder.load(
                 { settings in
-                    ModelStore.Unusable(made: current.settings, wanted: settings)
-                        .map { .failure($0) } ?? .success(.decoded(current))
-                }, keeping: isThemeKept ? theme : nil, changing: scope)
-            theme = (loaded.config.facets, loaded.config.language, loaded.theme)
-            let applied = try builder.apply(consume loaded) { [builder] data, plan in
-                // Not when an asset or the one-file search index changed with them: a page
-                // is never served before a file it names.
-                guard !open.isEmpty, plan.assets.isEmpty else { return }
-                var pages = data.model.pages(of: data, at: open)
-                // An open fruit page its fruit left goes first too, with the pages of the
-                // fruits just listed: a file renamed, its page follows it to the new one.
-                let removed = plan.removals.filter(open.contains)
-                if !removed.isEmpty { pages += data.model.newFruitPages(of: plan, in: data) }
-                guard !pages.isEmpty || !removed.isEmpty else { return }
-                var files: [RenderedPage] = []
-                // A page that fails to render here fails again below, where it is reported.
-                do {
-                    try builder.render(pages.map { ($0, 0) }, with: data, plan: plan) {
-                        files += $1
-                    }
-                } catch { return }
-                first(files, removed)
+                    // The part's model, whose settings name its language.
+                    guard let model = current.first(where: { $0.settings.scope == settings.scope })
+                    else { return .failure(.missing) }
+                    return ModelStore.Unusable(made: model.settings, wanted: settings)
+                        .map { .failure($0) } ?? .success(.decoded(model))
+                }, keeping: isThemeKept ? themes : [], changing: scope)
+            themes = loaded.map { ($0.config.facets, $0.config.language, $0.theme) }
+            var applied: [Applied] = []
+            var errors: [Diagnostic] = []
+            while !loaded.isEmpty {
+                let part = loaded.removeFirst()
+                let prefix = part.config.scope.prefix
+                let own = Set(
+                    open.lazy.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
+                do throws(BuildFailure) {
+                    applied.append(
+                        try builder.apply(part) { [builder] data, plan in
+                            Self.renderOpenPages(
+                                own, of: data, plan: plan, builder: builder, prefix: prefix,
+                                first: first)
+                        })
+                } catch {
+                    errors += error.diagnostics.filter { !errors.contains($0) }
+                }
             }
+            guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
             var files: [RenderedPage] = []
-            let rendered = try builder.render(consume applied) { files += $0 }
+            var rendered: [Rendered] = []
+            while !applied.isEmpty {
+                let part = applied.removeFirst()
+                let scope = part.data.config.scope
+                rendered.append(try builder.render(part) { files += scope.placed($0) })
+            }
             // A site made anew knows nothing of the old one's files: those it no longer has go.
+            let written = { (models: [SiteModel]) in
+                models.reduce(into: Set<String>()) { paths, model in
+                    paths.formUnion(model.writtenPaths.map { model.settings.scope.prefix + $0 })
+                }
+            }
             let removed =
-                rendered.isWhole
-                ? model.writtenPaths.subtracting(rendered.model.writtenPaths).sorted()
-                : rendered.removals
-            model = rendered.model
-            model.indexSlugs()
+                rendered.contains(where: \.isWhole)
+                ? written(models).subtracting(written(rendered.map(\.model))).sorted()
+                : OutputTarget.removals(of: rendered)
+            models = rendered.map(\.model)
+            for index in models.indices { models[index].indexSlugs() }
             hasFailed = false
-            return Update(files: files, removed: removed, rendering: rendered.rendering)
+            return Update(files: files, removed: removed, rendering: Rendered.rendering(of: rendered))
+        }
+
+        /// Renders the pages of `open` (paths in the part's site) as soon as the part is
+        /// applied, and hands them to `first` at their paths in the output folder.
+        private static func renderOpenPages(
+            _ open: Set<String>, of data: PageData, plan: SiteModel.Plan, builder: SiteBuilder,
+            prefix: String, first: ([RenderedPage], [String]) -> Void
+        ) {
+            // Not when an asset or the one-file search index changed with them: a page is
+            // never served before a file it names.
+            guard !open.isEmpty, plan.assets.isEmpty else { return }
+            var pages = data.model.pages(of: data, at: open)
+            // An open fruit page its fruit left goes first too, with the pages of the fruits
+            // just listed: a file renamed, its page follows it to the new one.
+            let removed = plan.removals.filter(open.contains)
+            if !removed.isEmpty { pages += data.model.newFruitPages(of: plan, in: data) }
+            guard !pages.isEmpty || !removed.isEmpty else { return }
+            var files: [RenderedPage] = []
+            // A page that fails to render here fails again below, where it is reported.
+            do {
+                try builder.render(pages.map { ($0, 0) }, with: data, plan: plan) {
+                    files += $1
+                }
+            } catch { return }
+            first(data.config.scope.placed(files), removed.map { prefix + $0 })
         }
     }
 }

@@ -41,31 +41,37 @@ struct OutputTarget {
         builder.savedModel(in: store, markerID: writer.markerID())
     }
 
-    /// Starts the write of what `applied` changes: the whole site into a new folder when it
-    /// is made anew, else the files that changed. Nil when nothing changed: a build that
-    /// changed nothing touches nothing.
-    func stage(_ applied: SiteBuilder.Applied) throws(BuildFailure) -> OutputWriter.Staging? {
-        guard applied.isWhole || applied.plan.changesModel else { return nil }
-        return try writer.begin(isWhole: applied.isWhole)
+    /// Starts the write of what the parts `applied` change: the whole site into a new folder
+    /// when it is made anew, else the files that changed. Nil when nothing changed: a build
+    /// that changed nothing touches nothing.
+    func stage(_ applied: [SiteBuilder.Applied]) throws(BuildFailure) -> OutputWriter.Staging? {
+        let isWhole = applied.contains(where: \.isWhole)
+        guard isWhole || applied.contains(where: \.plan.changesModel) else { return nil }
+        return try writer.begin(isWhole: isWhole)
     }
 
     /// Step four: puts the staged files in place and removes those the site no longer has,
-    /// saving the model at the point `OutputWriter.Staging.commit` chooses; a model that
-    /// cannot be saved is a warning, as the next build then starts afresh.
+    /// saving each part's model at the point `OutputWriter.Staging.commit` chooses; a model
+    /// that cannot be saved is a warning, as the next build then starts afresh.
+    ///
+    /// The output folder's marker records one id for all the parts' models (`outputID`),
+    /// which each saved model records too: a model is used only with the folder it describes.
     /// - Throws: `BuildFailure`; the output folder is then as it was, and the staged files
     ///   gone.
-    func commit(_ rendered: SiteBuilder.Rendered, staging: inout OutputWriter.Staging?)
+    func commit(_ rendered: [SiteBuilder.Rendered], staging: inout OutputWriter.Staging?)
         throws(BuildFailure) -> SiteBuilder.Rendering
     {
-        var rendering = keep(rendered.rendering)
+        var rendering = keep(SiteBuilder.Rendered.rendering(of: rendered))
         var summary = OutputWriter.Summary(written: 0, removed: 0)
         if staging != nil {
-            let (model, store, report) = (rendered.model, store, rendering.report)
-            let id = model.outputID
+            let store = store
+            let id = Self.outputID(of: rendered.map(\.model))
             var problem: Error?
-            summary = try staging!.commit(removing: rendered.removals, id: id) {
+            summary = try staging!.commit(removing: Self.removals(of: rendered), id: id) {
                 do {
-                    try store?.save(model, id: id, report: report)
+                    for part in rendered {
+                        try store?.save(part.model, id: id, report: part.rendering.report)
+                    }
                 } catch {
                     problem = error
                 }
@@ -86,8 +92,24 @@ struct OutputTarget {
                     + "which was missing or out of date")
         }
         rendering.written = summary
-        rendering.model = .decoded(rendered.model)
+        rendering.models = rendered.map { .decoded($0.model) }
         return rendering
+    }
+
+    /// The id of the output folder the parts' models describe: the model's own for a site in
+    /// one language.
+    static func outputID(of models: [SiteModel]) -> UInt64 {
+        guard models.count > 1 else { return models[0].outputID }
+        var hasher = StableHasher()
+        for model in models { hasher.combine(model.outputID) }
+        return hasher.value
+    }
+
+    /// The files of the output folder the parts no longer have, at their paths there.
+    static func removals(of parts: [SiteBuilder.Rendered]) -> [String] {
+        parts.flatMap { part in
+            part.removals.map { part.model.settings.scope.prefix + $0 }
+        }
     }
 
     /// What a build reports that leaves the output folder and the saved model as they are:

@@ -38,6 +38,23 @@ extension SiteBuilder {
 
     // MARK: - Apply
 
+    /// Step two for every part of the site (`SiteConfig.parts`), each applied as
+    /// `apply(_:first:)` applies one; the loaded parts are let go as they are applied.
+    /// - Throws: `BuildFailure` with every part's errors.
+    func apply(_ loaded: inout [Loaded]) throws(BuildFailure) -> [Applied] {
+        var applied: [Applied] = []
+        var errors: [Diagnostic] = []
+        while !loaded.isEmpty {
+            do throws(BuildFailure) {
+                applied.append(try apply(loaded.removeFirst()))
+            } catch {
+                errors += error.diagnostics.filter { !errors.contains($0) }
+            }
+        }
+        guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
+        return applied
+    }
+
     /// Step two: applies the content's changes, the theme and the config to the model.
     /// - Parameter first: See `SiteModel.apply(_:first:)`.
     /// - Throws: `BuildFailure` with every error of the config, the theme and the content,

@@ -49,8 +49,18 @@ extension SiteBuilder {
             Rendering(
                 htmlPageCount: report.htmlPageCount, fruitCount: report.fruitCount,
                 categoryCount: report.categoryCount,
-                warnings: warnings(with: report.warnings), parsed: 0, rendered: 0, model: model,
+                warnings: warnings(with: report.warnings), parsed: 0, rendered: 0, models: [model],
                 report: report)
+        }
+
+        /// What `build` reports of a site none of whose parts changed, or nil when one did.
+        static func rendering(ofUnchanged parts: [Loaded]) -> Rendering? {
+            var renderings: [Rendering] = []
+            for part in parts {
+                guard let report = part.unchanged else { return nil }
+                renderings.append(part.rendering(of: report))
+            }
+            return Rendering(combining: renderings, languages: parts.map(\.config.scope.code))
         }
 
         /// The config's warnings and the theme's, then `content`'s: every warning of a build,
@@ -62,34 +72,54 @@ extension SiteBuilder {
 
     // MARK: - Load
 
-    /// Step one: reads the config and the theme, takes the model `saved` gives (or an empty
-    /// one), and finds what changed in the content since that model was made. Nothing is
-    /// written.
+    /// Step one: reads the config and, for each of its parts (`SiteConfig.parts`: one per
+    /// language), the theme, the model `saved` gives (or an empty one), and what changed in
+    /// the content since that model was made. Nothing is written.
+    ///
+    /// The parts are made anew together: when one has no model to start from, the output
+    /// folder is written whole, and every part starts from an empty model.
     /// - Parameters:
     ///   - saved: The model to start from, or why there is none.
-    ///   - kept: A theme compiled before, used when compiled for the config's facets.
+    ///   - kept: Themes compiled before, each used when compiled for its part's facets and
+    ///     language.
     ///   - paths: The only files that can have changed, when a watcher saw every change
     ///     (see `ContentScanner.scan(against:only:)`); nil looks at every file.
     func load(
-        _ source: ModelSource, keeping kept: KeptTheme? = nil, changing paths: Set<String>? = nil
-    ) -> Loaded {
+        _ source: ModelSource, keeping kept: [KeptTheme] = [], changing paths: Set<String>? = nil
+    ) -> [Loaded] {
         let (config, problems, read) = readConfig()
-        let keptTheme = kept.flatMap {
-            $0.facets == config.facets && $0.language == config.language ? $0.theme : nil
-        }
-        // Compiled on a thread of its own meanwhile: loading the model and listing the
+        let parts = config.parts
+        // Compiled on a thread of their own meanwhile: loading the models and listing the
         // content run mostly on one core.
-        let compiled = keptTheme == nil ? Background { [self] in loadTheme(for: config) } : nil
-        let (model, content, anew) = loadModel(source, config: config, changing: paths)
-        let theme = keptTheme ?? compiled!.value
-        var loaded = Loaded(
-            config: config, problems: problems, theme: theme, model: model, content: content,
-            anew: anew, inputs: (try? theme.get()).map { Self.inputs(config: read, theme: $0) },
-            report: model.report)
-        if loaded.unchanged == nil {
-            decode(&loaded.model, content: &loaded.content, anew: &loaded.anew, config: config)
+        let keptThemes = parts.map { part in
+            kept.first { $0.facets == part.facets && $0.language == part.language }?.theme
         }
-        return loaded
+        let compiled = Background { [self] in
+            zip(parts, keptThemes).map { part, kept in kept ?? loadTheme(for: part) }
+        }
+        var models = parts.map { loadModel(source, config: $0, changing: paths) }
+        if let reason = models.lazy.compactMap(\.anew).first {
+            for index in models.indices where models[index].anew == nil {
+                models[index] = loadModel({ _ in .failure(reason) }, config: parts[index])
+            }
+        }
+        let themes = compiled.value
+        let loaded = parts.indices.map { index in
+            let (model, content, anew) = models[index]
+            let theme = themes[index]
+            return Loaded(
+                config: parts[index], problems: index == 0 ? problems : [], theme: theme,
+                model: model, content: content, anew: anew,
+                inputs: (try? theme.get()).map { Self.inputs(config: read, theme: $0) },
+                report: model.report)
+        }
+        models = []
+        guard loaded.contains(where: { $0.unchanged == nil }) else { return loaded }
+        return loaded.map { part in
+            var part = part
+            decode(&part.model, content: &part.content, anew: &part.anew, config: part.config)
+            return part
+        }
     }
 
     /// Reads `fruitsite.yml` (or the config named in the options), or the defaults: as far
@@ -269,18 +299,19 @@ extension SiteBuilder {
             contentDirectory: options.contentDirectory, includesDrafts: options.includeDrafts,
             facets: config.facets, maximumEntrySize: config.maximumEntrySize,
             maximumPageSize: config.maximumPageSize, pictures: config.images,
-            allowsRawHTML: config.rawHTML, language: config.language)
+            allowsRawHTML: config.rawHTML, language: config.language, scope: config.scope)
     }
 
     func scanner(_ config: SiteConfig) -> ContentScanner {
         ContentScanner(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem,
             parser: FruitParser(
-                markdown: CommonMark(allowsRawHTML: config.rawHTML), facets: config.facets),
+                markdown: CommonMark(allowsRawHTML: config.rawHTML), facets: config.facets,
+                languages: config.scope.codes),
             now: Int64(now().timeIntervalSince1970 * 1_000_000_000),
             maximumEntrySize: config.maximumEntrySize, detailsBudget: detailsBudget,
             scratchDirectory: scratchDirectory
                 ?? options.cacheDirectory.flatMap { fileSystem.isDirectory($0) ? $0 : nil }
-                ?? NSTemporaryDirectory())
+                ?? NSTemporaryDirectory(), scope: config.scope)
     }
 }

@@ -7,6 +7,13 @@ extension SiteBuilder {
         var removals: [String]
         /// See `Applied.isWhole`.
         var isWhole: Bool
+
+        /// What a build of these parts reports, together.
+        static func rendering(of parts: [Rendered]) -> Rendering {
+            Rendering(
+                combining: parts.map(\.rendering),
+                languages: parts.map(\.model.settings.scope.code))
+        }
     }
 
     // MARK: - Render

@@ -63,10 +63,10 @@ public struct SiteBuilder: Sendable {
         /// was made again that the saved model or the scratch file could not give, and why
         /// the spare copy of the site was made anew.
         public var notes: [String] = []
-        /// The model the build leaves, decoded or as saved, for a caller that ends the process
-        /// to keep rather than free entry by entry or unmap (`CLI.endsProcess`): the end of
-        /// the process does that at once.
-        var model: StartingModel?
+        /// The models the build leaves, decoded or as saved, for a caller that ends the
+        /// process to keep rather than free entry by entry or unmap (`CLI.endsProcess`): the
+        /// end of the process does that at once.
+        var models: [StartingModel] = []
         /// What the saved model keeps of the build, which the next one reports when nothing
         /// changed (`Loaded.unchanged`).
         var report: ModelStore.Report
@@ -85,19 +85,28 @@ public struct SiteBuilder: Sendable {
         // time loads and saves its model.
         let output = try OutputTarget(for: self)
         defer { withExtendedLifetime(output) {} }
-        let loaded = load(output.savedModel)
-        // Nothing the build that saved the model read has changed: the output folder holds
+        var loaded = load(output.savedModel)
+        // Nothing the build that saved the models read has changed: the output folder holds
         // this build's site already, and nothing is decoded, rendered or written.
-        if let report = loaded.unchanged { return output.keep(loaded.rendering(of: report)) }
-        let applied = try apply(consume loaded)
+        if let unchanged = Loaded.rendering(ofUnchanged: loaded) {
+            return output.keep(unchanged)
+        }
+        var applied = try apply(&loaded)
         // From here a signal stops the build at its next batch of files, and takes its
         // course once what was staged is gone.
         SignalDeferral.enter()
         defer { SignalDeferral.leave() }
         var staging = try output.stage(applied)
         do throws(BuildFailure) {
-            let rendered = try render(consume applied) { files throws(BuildFailure) in
-                try staging?.add(files)
+            var rendered: [Rendered] = []
+            // Each language's site rendered and let go before the next.
+            while !applied.isEmpty {
+                let part = applied.removeFirst()
+                let scope = part.data.config.scope
+                rendered.append(
+                    try render(part) { files throws(BuildFailure) in
+                        try staging?.add(scope.placed(files))
+                    })
             }
             return try output.commit(rendered, staging: &staging)
         } catch {
@@ -115,15 +124,26 @@ public struct SiteBuilder: Sendable {
     /// than their stamped ones.
     /// - Throws: `BuildFailure` with every content and template error found.
     public func check() throws(BuildFailure) -> Rendering {
-        let loaded = load { settings in .success(.decoded(SiteModel(settings: settings))) }
-        let applied = try apply(consume loaded)
-        let (theme, config) = (applied.data.theme, applied.data.config)
+        var loaded = load { settings in .success(.decoded(SiteModel(settings: settings))) }
+        var applied = try apply(&loaded)
+        let (theme, config) = (applied[0].data.theme, applied[0].data.config)
+        // Every file of every language's site, at its path in the output folder.
+        let paths = applied.reduce(into: Set<String>()) { paths, part in
+            paths.formUnion(part.paths.map { part.data.config.scope.prefix + $0 })
+        }
         var links = LinkChecker(
-            paths: applied.paths, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
-        var alternates = AlternateChecker(paths: applied.paths, baseURL: config.baseURL)
-        let rendered = try render(consume applied, publishesPictures: false) { files in
-            links.add(files)
-            alternates.add(files)
+            paths: paths, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
+        var alternates = AlternateChecker(paths: paths, baseURL: config.baseURL)
+        var rendered: [Rendered] = []
+        while !applied.isEmpty {
+            let part = applied.removeFirst()
+            let scope = part.data.config.scope
+            rendered.append(
+                try render(part, publishesPictures: false) { files in
+                    let files = scope.placed(files)
+                    links.add(files)
+                    alternates.add(files)
+                })
         }
         return commit(rendered, checking: links, alternates, theme: theme)
     }
@@ -132,21 +152,30 @@ public struct SiteBuilder: Sendable {
     /// alternates and of the templates' unstamped asset names, with the rest, in the order of
     /// their locations.
     private func commit(
-        _ rendered: Rendered, checking links: LinkChecker, _ alternates: AlternateChecker,
+        _ rendered: [Rendered], checking links: LinkChecker, _ alternates: AlternateChecker,
         theme: TemplateLoader.Theme
     ) -> Rendering {
-        let locator = LinkLocator(
-            templatesDirectory: options.templatesDirectory, fileSystem: fileSystem,
-            theme: theme, model: rendered.model)
         let unstamped = UnstampedAssetLinks(
             theme: theme, templatesDirectory: options.templatesDirectory)
-        var rendering = rendered.rendering
-        rendering.warnings +=
-            (locator.warnings(for: links.brokenLinks())
-            + locator.warnings(for: alternates.problems())
-            + unstamped.warnings(in: theme.sources))
-            .sortedByLocation()
-        rendering.model = .decoded(rendered.model)
+        var rendering = Rendered.rendering(of: rendered)
+        let (broken, problems) = (links.brokenLinks(), alternates.problems())
+        // Each page's links are found in the templates and entries of its language's part: the
+        // one whose folder holds it, the longest such.
+        let prefixes = rendered.map(\.model.settings.scope.prefix)
+        func part(of page: String) -> Int {
+            prefixes.indices.filter { page.hasPrefix(prefixes[$0]) }
+                .max { prefixes[$0].count < prefixes[$1].count } ?? 0
+        }
+        var warnings = unstamped.warnings(in: theme.sources)
+        for (index, each) in rendered.enumerated() {
+            let locator = LinkLocator(
+                templatesDirectory: options.templatesDirectory, fileSystem: fileSystem,
+                theme: theme, model: each.model, prefix: prefixes[index])
+            warnings += locator.warnings(for: broken.filter { part(of: $0.page) == index })
+            warnings += locator.warnings(for: problems.filter { part(of: $0.page) == index })
+        }
+        rendering.warnings += warnings.sortedByLocation()
+        rendering.models = rendered.map { .decoded($0.model) }
         return rendering
     }
 }

@@ -7,6 +7,9 @@ struct LinkLocator {
     let fileSystem: FileSystem
     let theme: TemplateLoader.Theme
     let model: SiteModel
+    /// The folder of the model's pages in the output folder, which the pages' paths start
+    /// with (`LanguageScope.prefix`).
+    var prefix = ""
 
     /// A warning for each link of `broken`, at the content file or template that holds it,
     /// with the pages it breaks on, in the order of their locations.
@@ -80,7 +83,7 @@ struct LinkLocator {
     ) {
         var candidates: [(path: String, text: Substring, firstLine: Int, isMarkdown: Bool)] = []
         var fallback = SourceLocation(path: templatesDirectory)
-        let parts = page.split(separator: "/")
+        let parts = page.dropFirst(page.hasPrefix(prefix) ? prefix.count : 0).split(separator: "/")
         if parts.count == 3, parts[0] == "fruits",
             let position = model.catalogPositions.first(where: {
                 model[position: $0].fruit.slug == parts[1]

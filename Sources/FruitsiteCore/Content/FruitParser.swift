@@ -13,14 +13,22 @@ public struct FruitParser: Sendable {
     public var markdown: CommonMark
     /// The front-matter keys whose values are facets (`SiteConfig.facets`).
     public var facets: [String]
+    /// The codes of the site's languages, lowercased, when it has several: a file name may
+    /// end in one of these (`apple.fr.md`), and in no other.
+    public var languages: [String] = []
 
     /// Creates a parser.
     /// - Parameters:
     ///   - markdown: How entry bodies are rendered.
     ///   - facets: The keys whose values are facets.
-    public init(markdown: CommonMark = CommonMark(), facets: [String] = SiteConfig().facets) {
+    ///   - languages: The codes of the site's languages, when it has several.
+    public init(
+        markdown: CommonMark = CommonMark(), facets: [String] = SiteConfig().facets,
+        languages: [String] = []
+    ) {
         self.markdown = markdown
         self.facets = facets
+        self.languages = languages
     }
 
     /// The parsed entry, or nil when the file has errors, with every problem found in it.
@@ -48,7 +56,16 @@ public struct FruitParser: Sendable {
             Result(diagnostics: diagnostics + [diagnostic])
         }
 
-        if !Slug.isValid(file.slug) {
+        if let code = SourceFile.language(of: file.path), !languages.contains(code.lowercased()) {
+            diagnostics.append(
+                .error(
+                    at: fileLocation,
+                    "'\(code)' in the file name is not a language of the site",
+                    hint: languages.isEmpty
+                        ? "list the site's languages under 'languages' in fruitsite.yml, or "
+                            + "rename the file to '\(file.slug).md'"
+                        : "the site's languages are \(languages.joined(separator: ", "))"))
+        } else if !Slug.isValid(file.slug) {
             diagnostics.append(
                 .error(
                     at: fileLocation,

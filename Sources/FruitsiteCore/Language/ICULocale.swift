@@ -15,3 +15,21 @@ func icuLocale(of language: String) -> String? {
     }
     return String(decoding: locale[..<Int(length)].map(UInt8.init), as: UTF8.self)
 }
+
+/// Whether the language of a BCP 47 tag (its first subtag) is one of ISO 639's that ICU
+/// knows: `fr-CA` and `zh-Hant` are, `xx` and `frr-XX` are not unless their language is.
+func isKnownLanguage(_ tag: String) -> Bool {
+    guard let first = tag.split(separator: "-").first?.lowercased() else { return false }
+    return knownLanguages.contains(first)
+}
+
+/// ISO 639's two- and three-letter codes as ICU lists them, read once.
+private let knownLanguages: Set<String> = {
+    var codes: Set<String> = []
+    guard var next = swift_uloc_getISOLanguages() else { return codes }
+    while let code = next.pointee {
+        codes.insert(String(cString: code))
+        next += 1
+    }
+    return codes
+}()

@@ -26,6 +26,7 @@ extension ModelCodec {
         writer.pictureSettings(model.settings.pictures)
         writer.integer(model.settings.allowsRawHTML ? 1 : 0)
         writer.string(model.settings.language)
+        writer.string(model.settings.scope.descriptor)
         writer.integer(model.listedAt)
         writer.integer(model.folders?.count ?? -1)
         for folder in model.folders ?? [] {
@@ -48,6 +49,7 @@ extension ModelCodec {
         guard let maximumEntrySize = reader.integer(), let maximumPageSize = reader.integer(),
             let pictures = reader.pictureSettings(), let rawHTML = reader.integer(),
             let language = reader.string(),
+            let scope = reader.string().flatMap(LanguageScope.init(descriptor:)),
             let listedAt = reader.integer(),
             let folderCount = reader.integer(), folderCount >= -1, folderCount < 1 << 24
         else { return nil }
@@ -66,7 +68,8 @@ extension ModelCodec {
             settings: SiteModel.Settings(
                 contentDirectory: content, includesDrafts: drafts != 0, facets: facets,
                 maximumEntrySize: maximumEntrySize, maximumPageSize: maximumPageSize,
-                pictures: pictures, allowsRawHTML: rawHTML != 0, language: language),
+                pictures: pictures, allowsRawHTML: rawHTML != 0, language: language,
+                scope: scope),
             listedAt: Int64(listedAt), folders: folders, report: report)
     }
 

@@ -23,19 +23,22 @@ struct ModelStore: Sendable {
     /// The output folder's absolute path.
     var output: String
 
-    private var name: String {
+    /// The files' name without its extension: a hash of the output folder's path, and of the
+    /// language, for each language's model of a site in several (`LanguageScope`).
+    private func name(_ language: String) -> String {
         var hasher = StableHasher()
         hasher.combine(output)
+        if !language.isEmpty { hasher.combine(language) }
         return directory + "/" + String(hasher.value, radix: 16)
     }
 
-    private var path: String { name + ".model" }
-    private var changesPath: String { name + ".changes" }
+    private func path(_ language: String) -> String { name(language) + ".model" }
+    private func changesPath(_ language: String) -> String { name(language) + ".changes" }
 
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)22 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)23 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "
@@ -52,8 +55,8 @@ struct ModelStore: Sendable {
         let bytes: ByteSlice
         let changes: ByteSlice?
         do {
-            bytes = try ByteSlice.mapping(path)
-            changes = try Self.mappingIfPresent(changesPath)
+            bytes = try ByteSlice.mapping(path(settings.scope.code))
+            changes = try Self.mappingIfPresent(changesPath(settings.scope.code))
         } catch let error as SystemError where error == .noSuchFile {
             return .failure(.missing)
         } catch {
@@ -117,7 +120,7 @@ struct ModelStore: Sendable {
                 self = .otherPictures
             } else if made.allowsRawHTML != wanted.allowsRawHTML {
                 self = .otherRawHTML
-            } else if made.language != wanted.language {
+            } else if made.language != wanted.language || made.scope != wanted.scope {
                 self = .otherLanguage
             } else {
                 return nil
@@ -165,6 +168,9 @@ struct ModelStore: Sendable {
     /// never in memory twice.
     func save(_ model: SiteModel, id: UInt64, report: Report) throws {
         try FileSystem.makeFolders(directory)
+        let (path, changesPath) = (
+            path(model.settings.scope.code), changesPath(model.settings.scope.code)
+        )
         if let base = model.base {
             let removed = (EntryID(0)..<EntryID(base.count)).filter { model.entries[$0] == nil }
             let changed = model.ids.filter { model[$0].saved == nil }

@@ -37,6 +37,8 @@ struct SiteModel: Sendable {
         var allowsRawHTML = false
         /// The config's `language`, whose collation orders the catalog and its groups.
         var language = SiteConfig.defaultLanguage
+        /// The files the model takes and where its pages go, in a site of several languages.
+        var scope = LanguageScope()
     }
 
     var settings: Settings

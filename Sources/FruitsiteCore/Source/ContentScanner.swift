@@ -21,6 +21,8 @@ struct ContentScanner: Sendable {
     /// (see `DetailsStore`).
     var detailsBudget = DetailsStore.defaultBudget
     var scratchDirectory = NSTemporaryDirectory()
+    /// The files of which language the scan takes, in a site of several.
+    var scope = LanguageScope()
 
     /// What changed, ready for `SiteModel.apply(_:)`.
     struct Changes: Sendable {
@@ -93,11 +95,13 @@ struct ContentScanner: Sendable {
         }
         // A symbolic link made since is listed with the folders, which then have links; a
         // file with other names changes under them too, whose statuses tell.
-        if let paths, model.isLinkFree, !folders.isEmpty,
+        // A language that takes fallbacks takes a file by what other files there are, which
+        // only a listing shows.
+        if let paths, model.isLinkFree, !folders.isEmpty, !scope.takesFallbacks,
             !paths.contains(where: { isUnderContent($0) && fileSystem.isLinked($0) })
         {
             let model = model.decode()
-            let entries = entryPaths(reported: paths, in: model)
+            let entries = entryPaths(reported: paths, in: model).filter(scope.owns)
             let slugs = model.slugs(for: entries.map(SourceFile.slug(of:)))
             var known: [String: EntryID] = [:]
             for path in entries { known[path] = slugs.id(ofPath: path, in: model) }
@@ -122,7 +126,7 @@ struct ContentScanner: Sendable {
             let listed = Background { [self] in list() }
             let knownStatuses = fileSystem.statuses(PathList(known.lazy.map(\.path)))
             let listing = listed.value
-            let joined = Self.join(listing.paths, known, in: model)
+            let joined = Self.join(scope.files(among: listing.paths), known, in: model)
             for (id, path) in joined { files.append(path, id, in: model) }
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
             for (index, (id, _)) in known.enumerated() { knownIndex[id.rawValue] = index }

@@ -4,7 +4,8 @@ import Foundation
 extension SiteConfig {
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
-        "pageSize", "feed", "facets", "search", "sitemap", "images",
+        "pageSize", "feed", "facets", "search", "sitemap", "images", "languages",
+        "defaultLanguageInSubfolder",
     ]
 
     /// Keys that cannot be facets, each with why: a facet's key is also a front-matter key,
@@ -53,6 +54,13 @@ extension SiteConfig {
                     hint: "it is set at line \(first.line) already"))
         }
         var seen: Set<String> = []
+        // Read last: a language's title and description default to the site's.
+        var languagesNode: YAMLNode?
+        defer {
+            if let languagesNode {
+                readLanguages(languagesNode, into: &diagnostics, at: location)
+            }
+        }
         for (key, value) in pairs {
             let name = key.scalarText ?? ""
             // Reported above; the first one stands.
@@ -67,9 +75,21 @@ extension SiteConfig {
                         hint: hint ?? "known keys: \(Self.keys.joined(separator: ", "))"))
                 continue
             }
-            if name == "rawHTML" || name == "sitemap" {
+            if name == "languages" {
+                if let language = pairs.first(where: { $0.key.scalarText == "language" }) {
+                    diagnostics.append(
+                        .error(
+                            at: location(language.key), "'language' and 'languages' are both set",
+                            hint: "the first of 'languages' is the default language"))
+                }
+                languagesNode = value
+                continue
+            }
+            if name == "rawHTML" || name == "sitemap" || name == "defaultLanguageInSubfolder" {
                 switch FruitParser.mustacheValue(value) {
                 case .bool(let flag) where name == "rawHTML": rawHTML = flag
+                case .bool(let flag) where name == "defaultLanguageInSubfolder":
+                    defaultLanguageInSubfolder = flag
                 case .bool(let flag): sitemap = flag
                 default:
                     diagnostics.append(

@@ -13,6 +13,16 @@ public struct SiteConfig: Sendable, Equatable {
     public var sitemap = true
     /// The `lang` attribute of every page, whose collation orders the catalog (`Collation`).
     public var language = Self.defaultLanguage
+    /// The site's languages when `languages:` lists them, the default first; empty for a
+    /// site in one language, which `language`, `title` and `description` declare
+    /// (`siteLanguages`).
+    public var languages: [SiteLanguage] = []
+    /// Whether the default language's pages are in a folder of their own, as the others'
+    /// are, with a page at the root that leads to them (`defaultLanguageInSubfolder`).
+    public var defaultLanguageInSubfolder = false
+    /// Which files and folder the config's pages are built from, when it is one language's
+    /// of a site in several (`SiteBuilder.LanguagePart`).
+    var scope = LanguageScope()
     /// Let raw HTML and any link scheme in Markdown through (off: libcmark's safe mode).
     public var rawHTML = false
     /// The most bytes one entry's file may hold (`maxEntrySize`): a bigger file is an error

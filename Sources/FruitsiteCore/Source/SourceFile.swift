@@ -29,13 +29,69 @@ public struct SourceFile: Sendable {
         return path[from..<utf8.index(from, offsetBy: range.count)]
     }
 
-    /// Where the slug lies in a path's UTF-8 bytes: after the last `/`, without `.md`.
+    /// Where the slug lies in a path's UTF-8 bytes: after the last `/`, without `.md` and
+    /// without the language's code before it (`apple.fr.md`, see `languageRange(in:)`).
     static func slugRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let name = nameRange(in: bytes)
+        guard let language = languageRange(in: bytes) else { return name }
+        return name.lowerBound..<(language.lowerBound - 1)
+    }
+
+    /// The file name's bytes without `.md`.
+    private static func nameRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         var start = bytes.count
         while start > 0, bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
         let isMarkdown = Self.isMarkdown(UnsafeBufferPointer(rebasing: bytes[start...]))
         return start..<(isMarkdown ? bytes.count - 3 : bytes.count)
     }
+
+    /// Where a language's code lies in a Markdown file's name: after the name's last `.`
+    /// before `.md`, when what follows has a language tag's shape (`fr`, `pt-br`; see
+    /// `SiteConfig.isLanguageTag`) and something comes before it. Nil for `apple.md`.
+    static func languageRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let name = nameRange(in: bytes)
+        guard name.upperBound == bytes.count - 3,
+            let dot = bytes[name].lastIndex(of: UInt8(ascii: ".")), dot > name.lowerBound
+        else { return nil }
+        let code = (dot + 1)..<name.upperBound
+        // The first subtag: two or three letters, or five to eight; then `-` and one to
+        // eight letters or digits each.
+        var index = code.lowerBound
+        while index < code.upperBound, isLetter(bytes[index]) { index += 1 }
+        let first = index - code.lowerBound
+        guard first == 2 || first == 3 || (5...8).contains(first) else { return nil }
+        while index < code.upperBound {
+            guard bytes[index] == UInt8(ascii: "-") else { return nil }
+            index += 1
+            let start = index
+            while index < code.upperBound, isLetter(bytes[index]) || isDigit(bytes[index]) {
+                index += 1
+            }
+            guard (1...8).contains(index - start) else { return nil }
+        }
+        return code
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    /// The language code of the file at `path` (`fr` of `apple.fr.md`), or nil.
+    static func language(of path: String) -> Substring? {
+        var contiguous = path
+        guard let range = contiguous.withUTF8(languageRange) else { return nil }
+        let utf8 = path.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return path[from..<utf8.index(from, offsetBy: range.count)]
+    }
+
+    /// The key that ties an entry's translations together: its slug, which every
+    /// translation's file name shares (`apple.md`, `apple.fr.md`).
+    static func translationKey(of path: String) -> Substring { slug(of: path) }
 
     /// Whether a file name's UTF-8 bytes end in `.md`. Byte by byte: comparing with
     /// `".md".utf8` as a collection cost 700 instructions a name, more than listing it.

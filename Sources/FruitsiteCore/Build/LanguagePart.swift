@@ -1,0 +1,26 @@
+extension SiteConfig {
+    /// The configs of the site's parts, the default language first: a site in several
+    /// languages is built as one site per language, each from its own model, written below
+    /// its folder (`scope.prefix`) and committed together. Each has the language's title,
+    /// description and tag, the base URL of its folder, and its scope. A site in one language
+    /// is one part, at the root.
+    var parts: [SiteConfig] {
+        guard isMultilingual else { return [self] }
+        let languages = siteLanguages
+        let codes = languages.map { $0.code.lowercased() }
+        return languages.enumerated().map { index, language in
+            var part = config(of: language)
+            if !part.baseURL.isEmpty { part.baseURL += language.prefix }
+            part.scope = LanguageScope(language, isDefault: index == 0, codes: codes)
+            return part
+        }
+    }
+}
+
+extension LanguageScope {
+    /// `files`, of this language's site, at their paths in the output folder.
+    func placed(_ files: [RenderedPage]) -> [RenderedPage] {
+        guard !prefix.isEmpty else { return files }
+        return files.map { RenderedPage(path: prefix + $0.path, bytes: $0.bytes) }
+    }
+}
