@@ -76,25 +76,15 @@ extension SiteBuilder {
                         .map { .failure($0) } ?? .success(.decoded(model))
                 }, keeping: isThemeKept ? themes : [], changing: scope)
             themes = loaded.map { ($0.config.facets, $0.config.language, $0.theme) }
-            var applied: [Applied] = []
-            var errors: [Diagnostic] = []
-            while !loaded.isEmpty {
-                let part = loaded.removeFirst()
-                let prefix = part.config.scope.prefix
+            var applied = try builder.apply(&loaded) { [builder] data, plan in
+                let prefix = data.config.scope.prefix
                 let own = Set(
-                    open.lazy.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) })
-                do throws(BuildFailure) {
-                    applied.append(
-                        try builder.apply(part) { [builder] data, plan in
-                            Self.renderOpenPages(
-                                own, of: data, plan: plan, builder: builder, prefix: prefix,
-                                first: first)
-                        })
-                } catch {
-                    errors += error.diagnostics.filter { !errors.contains($0) }
-                }
+                    open.lazy.filter { $0.hasPrefix(prefix) }.map {
+                        String($0.dropFirst(prefix.count))
+                    })
+                Self.renderOpenPages(
+                    own, of: data, plan: plan, builder: builder, prefix: prefix, first: first)
             }
-            guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
             var files: [RenderedPage] = []
             var rendered: [Rendered] = []
             while !applied.isEmpty {

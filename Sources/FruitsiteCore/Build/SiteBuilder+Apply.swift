@@ -38,30 +38,50 @@ extension SiteBuilder {
 
     // MARK: - Apply
 
-    /// Step two for every part of the site (`SiteConfig.parts`), each applied as
-    /// `apply(_:first:)` applies one; the loaded parts are let go as they are applied.
-    /// - Throws: `BuildFailure` with every part's errors.
-    func apply(_ loaded: inout [Loaded]) throws(BuildFailure) -> [Applied] {
-        var applied: [Applied] = []
+    /// What `update` makes of one part's `Loaded`: its model with the content applied, and
+    /// what `plan` needs to finish applying the rest.
+    struct Updated {
+        var model: SiteModel
+        var plan: SiteModel.Plan
+        var theme: TemplateLoader.Theme
+        var config: SiteConfig
+        var inputs: UInt64
+        var anew: ModelStore.Unusable?
+        var saved: ModelStore.Report?
+        /// The config's and the theme's warnings, which come before the content's.
+        var leadingWarnings: [Diagnostic]
+    }
+
+    /// Step two: applies the content's changes, the theme and the config to each part's
+    /// model. The content goes first, in every part, so that each page knows the languages
+    /// that have its entry (`Translations`) before the pages to render are chosen.
+    /// - Parameter first: See `SiteModel.plan(after:theme:config:translations:first:)`.
+    /// - Throws: `BuildFailure` with every error of the config, the theme and the content,
+    ///   of every part, found together as a compiler finds them.
+    func apply(
+        _ loaded: inout [Loaded], first: (PageData, SiteModel.Plan) -> Void = { _, _ in }
+    ) throws(BuildFailure) -> [Applied] {
+        var updated: [Updated] = []
         var errors: [Diagnostic] = []
         while !loaded.isEmpty {
             do throws(BuildFailure) {
-                applied.append(try apply(loaded.removeFirst()))
+                updated.append(try update(loaded.removeFirst()))
             } catch {
                 errors += error.diagnostics.filter { !errors.contains($0) }
             }
         }
         guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
+        let translations = Translations(updated.map { ($0.model, $0.config) })
+        var applied: [Applied] = []
+        while !updated.isEmpty {
+            applied.append(plan(updated.removeFirst(), translations: translations, first: first))
+        }
         return applied
     }
 
-    /// Step two: applies the content's changes, the theme and the config to the model.
-    /// - Parameter first: See `SiteModel.apply(_:first:)`.
-    /// - Throws: `BuildFailure` with every error of the config, the theme and the content,
-    ///   found together as a compiler finds them.
-    func apply(
-        _ loaded: consuming Loaded, first: (PageData, SiteModel.Plan) -> Void = { _, _ in }
-    ) throws(BuildFailure) -> Applied {
+    /// Applies one part's content to its model.
+    /// - Throws: `BuildFailure` with every error of the config, the theme and the content.
+    private func update(_ loaded: consuming Loaded) throws(BuildFailure) -> Updated {
         let (config, problems, anew) = (loaded.config, loaded.problems, loaded.anew)
         let (start, saved) = (loaded.model, loaded.report)
         var errors = problems.filter(\.isError)
@@ -78,20 +98,37 @@ extension SiteBuilder {
             }
             throw BuildFailure(errors.sortedByLocation())
         }
-        let changes = SiteModel.Changes(content: loaded.content, theme: theme, config: config)
-        let warnings = loaded.warnings(with:)
+        let leadingWarnings = loaded.warnings(with: [])
+        let content = loaded.content
         // The model and the scan's entries are held here alone: the model changes in place,
         // and the entries are let go once in it.
         _ = consume loaded
         var model = start.model()
-        var (plan, data) = try model.apply(consume changes, first: first)
+        let plan = try model.update(with: consume content, config: config)
+        return Updated(
+            model: model, plan: plan, theme: theme, config: config, inputs: inputs, anew: anew,
+            saved: saved, leadingWarnings: leadingWarnings)
+    }
+
+    /// Applies the theme and the config to a part whose content is applied, and plans its
+    /// files.
+    private func plan(
+        _ updated: consuming Updated, translations: Translations,
+        first: (PageData, SiteModel.Plan) -> Void
+    ) -> Applied {
+        var model = updated.model
+        let (saved, anew, leading) = (updated.saved, updated.anew, updated.leadingWarnings)
+        var (plan, data) = model.plan(
+            after: updated.plan, theme: updated.theme, config: updated.config,
+            translations: translations, first: first)
         let report = ModelStore.Report(
-            inputs: inputs, htmlPageCount: plan.htmlPageCount, fruitCount: model.order.count,
-            categoryCount: model.categories.count, warnings: plan.warnings)
+            inputs: updated.inputs, htmlPageCount: plan.htmlPageCount,
+            fruitCount: model.order.count, categoryCount: model.categories.count,
+            warnings: plan.warnings)
         // A report that changed is saved even when no file did: else every build after would
         // find the inputs changed, and apply them again.
         plan.changesModel = plan.changesModel || report != saved
-        plan.warnings = warnings(plan.warnings)
+        plan.warnings = leading + plan.warnings
         return Applied(model: model, plan: plan, data: data, anew: anew, report: report)
     }
 }

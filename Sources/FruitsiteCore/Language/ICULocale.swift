@@ -33,3 +33,16 @@ private let knownLanguages: Set<String> = {
     }
     return codes
 }()
+
+/// The language `tag` names, in that language, as CLDR writes it ("English", "français",
+/// "العربية"); nil when ICU has no name for it.
+func icuDisplayName(of tag: String) -> String? {
+    guard let locale = icuLocale(of: tag) else { return nil }
+    var status = U_ZERO_ERROR
+    var name = [UChar](repeating: 0, count: 160)
+    let length = swift_uloc_getDisplayName(locale, locale, &name, Int32(name.count), &status)
+    guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, length < name.count else {
+        return nil
+    }
+    return String(decoding: name[..<Int(length)], as: UTF16.self)
+}

@@ -66,8 +66,22 @@ extension SiteModel {
         let (theme, config) = (changes.theme, changes.config)
         // The scan's entries, once in the model, are let go: at 300,000 fruits their copies
         // were 72 MB of the peak.
-        var plan = try update(with: (consume changes).content, config: config)
-        var data = PageData(model: self, config: config, theme: theme)
+        let plan = try update(with: (consume changes).content, config: config)
+        return self.plan(
+            after: plan, theme: theme, config: config,
+            translations: Translations([(self, config)]), first: first)
+    }
+
+    /// The part of `apply(_:first:)` after the content is applied (`update(with:config:)`,
+    /// whose plan is `plan`): the theme and the config, and the plan of the files to render,
+    /// which show the languages that have each entry (`translations`).
+    mutating func plan(
+        after plan: Plan, theme: TemplateLoader.Theme, config: SiteConfig,
+        translations: Translations, first: (PageData, Plan) -> Void
+    ) -> (plan: Plan, data: PageData) {
+        var plan = plan
+        var data = PageData(
+            model: self, config: config, theme: theme, translations: translations)
         let shardsSearch = config.shardsSearch(fruitCount: order.count)
         plan.assets = assets(theme.assetNames.published)
         var current = Set(theme.assetNames.published.map(\.path))
@@ -361,7 +375,9 @@ extension SiteModel {
             if count > 1 { folders.append(.pagesFolder(listing)) }
         }
         addPages(of: .index, count: order.count)
-        let fixed: [Page] = hasSitemap ? [.notFound, .sitemap, .robots] : [.notFound, .robots]
+        // `robots.txt` is the site root's: a language in a folder of its own has none.
+        var fixed: [Page] = hasSitemap ? [.notFound, .sitemap, .robots] : [.notFound, .robots]
+        if !settings.scope.prefix.isEmpty { fixed.removeLast() }
         pages += fixed
         if writes(.categories), !categories.isEmpty { pages.append(.categories) }
         for index in categories.indices {

@@ -7,15 +7,20 @@ extension PageData {
     func addSite(
         _ page: Page, title: PageTitle, description: String = "", into walk: inout some PageWalk
     ) {
-        walk.add(.site, siteRead, assets(of: page.kind), title, description) {
-            site, assets, title, description in
+        walk.add(.site, siteRead, assets(of: page.kind), title, description, isFallback(page)) {
+            site, assets, title, description, isFallback in
             let site = settings(of: site)
             let (root, path) = (root(of: page), page.address(in: model))
             // An error page has no canonical address of its own; a folder page's is the one
-            // of the page it leads to.
+            // of the page it leads to; a page shown in place of a missing translation, the
+            // original's.
             let target = page.target.map { $0.address(in: model) }
             let canonical =
-                page == .notFound || site.baseURL.isEmpty ? "" : site.baseURL + (target ?? path)
+                page == .notFound || site.baseURL.isEmpty
+                ? ""
+                : isFallback
+                    ? translations.baseURL + translations.defaultPrefix + path
+                    : site.baseURL + (target ?? path)
             let title =
                 switch title {
                 case .text(let text): text
@@ -38,6 +43,7 @@ extension PageData {
                     "description": Self.optional(description),
                     "path": .string(path),
                     "canonicalURL": Self.optional(canonical),
+                    "isFallback": .bool(isFallback),
                 ],
             ]
             // The page it leads to is one folder up.
@@ -48,6 +54,15 @@ extension PageData {
             }
             return common
         }
+        addLanguages(page, into: &walk)
+    }
+
+    /// Whether `page` shows the default language's entry in place of a missing translation.
+    func isFallback(_ page: Page) -> Bool {
+        guard case .fruit(let position) = page, model.settings.scope.takesFallbacks else {
+            return false
+        }
+        return model.settings.scope.isFallback(model[position: position].path)
     }
 
     /// `categories`, the one at index `current` marked; sized on a listing's first page when

@@ -44,13 +44,20 @@ struct PageData: Sendable {
     /// Reads an entry's details, by its id, for the pages that show them (a fruit's, a feed).
     typealias Details = (EntryID) throws(BuildFailure) -> FruitDetails
 
+    /// Which languages have each page, for its switcher and alternates.
+    let translations: Translations
+
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
     static let nestedRoot = "../../"
 
-    init(model: SiteModel, config: SiteConfig, theme: TemplateLoader.Theme) {
+    init(
+        model: SiteModel, config: SiteConfig, theme: TemplateLoader.Theme,
+        translations: Translations? = nil
+    ) {
         self.model = model
         self.config = config
         self.theme = theme
+        self.translations = translations ?? Translations([(model, config)])
         assetURLs = AssetURLs(theme: theme)
         pagination = Pagination(pageSize: config.pageSize)
         site = SiteSettings(config)

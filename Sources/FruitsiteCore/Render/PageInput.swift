@@ -39,6 +39,9 @@ enum PageInput: Int, Sendable, Hashable, CaseIterable {
     case structuredData
     /// `feeds`: the feeds of the site, and on a category page of its category.
     case feeds
+    /// `languages`, `hasLanguages` and `alternates`: the page in each of the site's
+    /// languages, for the language switcher and the `hreflang` links.
+    case languages
 
     /// Whether templates that look up what `usage` says can show this input: the names
     /// that reach it, looked up anywhere (a name can resolve in any context on the stack).
@@ -55,6 +58,8 @@ enum PageInput: Int, Sendable, Hashable, CaseIterable {
             case .categorySize: lookup.name.contains(where: sizes.contains)
             case .fruits: lookup.name.first == "fruits"
             case .feeds: lookup.name.first == "feeds"
+            case .languages:
+                ["languages", "alternates", "hasLanguages"].contains(lookup.name.first)
             case .pager: lookup.name.first == "pager"
             case .structuredData: lookup.name.first == "structuredData"
             case .categories: lookup.name.first == "categories"

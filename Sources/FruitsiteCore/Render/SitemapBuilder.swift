@@ -153,9 +153,9 @@ struct SitemapBuilder {
     }
 
     /// `robots.txt`, which names the sitemap's URL when the site has one.
-    static func robots(sitemap: String?) -> String {
+    static func robots(sitemaps: [String]) -> String {
         var robots = "User-agent: *\nAllow: /\n"
-        if let sitemap { robots += "Sitemap: \(sitemap)\n" }
+        for sitemap in sitemaps { robots += "Sitemap: \(sitemap)\n" }
         return robots
     }
 }

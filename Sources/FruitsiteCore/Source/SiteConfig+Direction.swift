@@ -3,7 +3,10 @@ extension SiteConfig {
     /// The direction `language` is written in, every page's `dir`: `rtl` for a script written
     /// right to left (a subtag such as `Arab` or `Hebr`), or with none, for a language
     /// usually written in one (`ar`, `he`, `fa`, `ur` …); else `ltr`.
-    public var direction: String {
+    public var direction: String { Self.direction(of: language) }
+
+    /// The direction the language `language` is written in (see `direction`).
+    static func direction(of language: String) -> String {
         let subtags = language.lowercased().split(separator: "-")
         if let script = subtags.dropFirst().first(where: {
             $0.count == 4 && $0.allSatisfy(\.isLetter)

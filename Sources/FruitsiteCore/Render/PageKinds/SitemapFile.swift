@@ -14,13 +14,18 @@ struct SitemapFile {
     }
 }
 
-/// `robots.txt`, which names the sitemap when the site has one.
+/// `robots.txt`, at the site root, which names the sitemap of every language when the site
+/// has them.
 struct RobotsFile {
     func walk(_ data: PageData, into walk: inout some PageWalk) {
-        walk.add(file: data.siteRead, data.config.hasSitemap) { site, hasSitemap in
-            let baseURL = data.settings(of: site).baseURL
-            return Array(
-                SitemapBuilder.robots(sitemap: hasSitemap ? baseURL + "sitemap.xml" : nil).utf8)
+        let (translations, site) = (data.translations, data.translations.baseURL)
+        let sitemaps =
+            !data.config.hasSitemap
+            ? [] : translations.isMultilingual
+                ? translations.languages.map { site + $0.prefix + "sitemap.xml" }
+                : [site + "sitemap.xml"]
+        walk.add(file: sitemaps.joined(separator: "\n")) { _ in
+            Array(SitemapBuilder.robots(sitemaps: sitemaps).utf8)
         }
     }
 }
@@ -80,8 +85,12 @@ struct SitemapListing: PageRead, Sendable {
         let model = data.model
         // The listed fruits in path order, which is slug order but where one slug continues
         // another with a character before `.`: the sort then finds its work almost done.
+        // A page shown in place of a missing translation is not to be indexed.
+        let scope = model.settings.scope
         var isListed = [Bool](repeating: false, count: model.entries.count)
-        for id in model.order { isListed[id.rawValue] = true }
+        for id in model.order where !scope.takesFallbacks || !scope.isFallback(model[id].path) {
+            isListed[id.rawValue] = true
+        }
         return SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination).locations(
             // The stored fields read one by one: the entry's `slug`, a computed property,
             // copied the whole entry first, 150 instructions a fruit.
