@@ -39,7 +39,8 @@ enum HelpText {
             "fruitsite init DIR"
         default:
             "fruitsite search [--content DIR] [--config FILE] [--output DIR] [--cache-dir DIR] "
-                + "[--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] [--] [TEXT]"
+                + "[--language CODE] [--category NAME] [--facet KEY=VALUE]... [--json] [--drafts] "
+                + "[--] [TEXT]"
         }
     }
 
@@ -179,6 +180,8 @@ enum HelpText {
 
             OPTIONS:
               --content DIR     The fruit entries (default: Content)
+              --language CODE   Search this language's catalog, as its pages' search box
+                                does (default: the site's first language)
               --category NAME   Keep only fruits in this category (exact, case-sensitive;
                                 a name no category has is a usage error)
               --facet KEY=VALUE Keep only fruits with this value of a facet (exact,
@@ -197,6 +200,7 @@ enum HelpText {
               fruitsite search berry
               fruitsite search --category Citrus
               fruitsite search berry --facet vitamins=C
+              fruitsite search --language fr pomme
               fruitsite search --json -- -ish
 
             """

@@ -5,6 +5,8 @@ struct SearchCommand {
     var options = BuildOptions()
     var text: String
     var category: String?
+    /// `--language CODE`: the language whose catalog is searched; nil for the default one.
+    var language: String?
     /// `--facet KEY=VALUE`, each to match.
     var facets: [(key: String, value: String)] = []
     var printsJSON: Bool
@@ -16,6 +18,7 @@ struct SearchCommand {
             spec: .init(
                 valueOptions: [
                     "--content", "--category", "--facet", "--config", "--output", "--cache-dir",
+                    "--language",
                 ],
                 flags: ["--json", "--drafts"], emptyValues: ["--category", "--facet"]))
         wantsHelp = scanner.has("--help")
@@ -32,6 +35,7 @@ struct SearchCommand {
         self.text = String(
             String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" }))
         category = scanner.values["--category"]
+        language = scanner.values["--language"]
         for facet in scanner.allValues["--facet"] ?? [] {
             // The first `=` as a code point, as the scanner splits `--option=value`.
             let scalars = facet.unicodeScalars
@@ -58,7 +62,15 @@ struct SearchCommand {
             return .success
         }
         let builder = SiteBuilder(options: options)
-        let (config, problems) = builder.loadConfig()
+        let (site, problems) = builder.loadConfig()
+        // Each language's catalog is its own, as each language's page searches its own.
+        guard let config = site.part(inLanguage: language) else {
+            let codes = site.siteLanguages.map(\.code)
+            throw UsageError(
+                message: "'\(language ?? "")' is not one of the site's languages; "
+                    + (Suggestion.closest(to: language ?? "", in: codes).map { "did you mean '\($0)'?" }
+                        ?? "the site's languages: \(codes.joined(separator: ", "))"))
+        }
         let (catalog, diagnostics) = builder.loadCatalog(config: config)
         guard let catalog, !problems.containsErrors else {
             CLI.report((problems + diagnostics).sortedByLocation(), on: terminal)

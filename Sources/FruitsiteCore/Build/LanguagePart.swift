@@ -24,3 +24,12 @@ extension LanguageScope {
         return files.map { RenderedPage(path: prefix + $0.path, bytes: $0.bytes) }
     }
 }
+
+extension SiteConfig {
+    /// The config of the site's part in the language `code` (`parts`), compared without
+    /// case; the default language's for nil. Nil when the site has no such language.
+    public func part(inLanguage code: String?) -> SiteConfig? {
+        guard let code else { return parts[0] }
+        return parts.first { $0.language.lowercased() == code.lowercased() }
+    }
+}

@@ -2,14 +2,15 @@
 extension SiteConfig {
     /// Every language of the site, the default first, each with the folder of its pages: the
     /// ones `languages:` lists, or the one `language`, `title` and `description` declare.
+    /// The default language's pages are at the root, the others' in a folder named by their
+    /// code (`fr/`).
     public var siteLanguages: [SiteLanguage] {
         guard !languages.isEmpty else {
             return [SiteLanguage(code: language, title: title, description: description)]
         }
         return languages.enumerated().map { index, language in
             var language = language
-            language.prefix =
-                index == 0 && !defaultLanguageInSubfolder ? "" : language.code.lowercased() + "/"
+            language.prefix = index == 0 ? "" : language.code.lowercased() + "/"
             return language
         }
     }
@@ -88,6 +89,16 @@ extension SiteConfig {
                             .error(
                                 at: location(value), "language '\(text)' is listed twice",
                                 hint: "it is listed at line \(line) already"))
+                        continue
+                    }
+                    if !read.isEmpty, facets.contains(text.lowercased()) {
+                        diagnostics.append(
+                            .error(
+                                at: location(value),
+                                "language '\(text)' and the facet '\(text.lowercased())' "
+                                    + "would write their pages in one folder",
+                                hint: "a language other than the first has its pages in a folder "
+                                    + "named by its code; rename the facet"))
                         continue
                     }
                     codes[text.lowercased()] = value.line

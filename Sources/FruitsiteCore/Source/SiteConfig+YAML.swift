@@ -5,7 +5,6 @@ extension SiteConfig {
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
         "pageSize", "feed", "facets", "search", "sitemap", "images", "languages",
-        "defaultLanguageInSubfolder",
     ]
 
     /// Keys that cannot be facets, each with why: a facet's key is also a front-matter key,
@@ -85,11 +84,9 @@ extension SiteConfig {
                 languagesNode = value
                 continue
             }
-            if name == "rawHTML" || name == "sitemap" || name == "defaultLanguageInSubfolder" {
+            if name == "rawHTML" || name == "sitemap" {
                 switch FruitParser.mustacheValue(value) {
                 case .bool(let flag) where name == "rawHTML": rawHTML = flag
-                case .bool(let flag) where name == "defaultLanguageInSubfolder":
-                    defaultLanguageInSubfolder = flag
                 case .bool(let flag): sitemap = flag
                 default:
                     diagnostics.append(
