@@ -68,7 +68,9 @@ struct SearchCommand {
             let codes = site.siteLanguages.map(\.code)
             throw UsageError(
                 message: "'\(language ?? "")' is not one of the site's languages; "
-                    + (Suggestion.closest(to: language ?? "", in: codes).map { "did you mean '\($0)'?" }
+                    + (Suggestion.closest(to: language ?? "", in: codes).map {
+                        "did you mean '\($0)'?"
+                    }
                         ?? "the site's languages: \(codes.joined(separator: ", "))"))
         }
         let (catalog, diagnostics) = builder.loadCatalog(config: config)

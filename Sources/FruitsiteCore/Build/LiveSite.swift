@@ -105,7 +105,8 @@ extension SiteBuilder {
             models = rendered.map(\.model)
             for index in models.indices { models[index].indexSlugs() }
             hasFailed = false
-            return Update(files: files, removed: removed, rendering: Rendered.rendering(of: rendered))
+            return Update(
+                files: files, removed: removed, rendering: Rendered.rendering(of: rendered))
         }
 
         /// Renders the pages of `open` (paths in the part's site) as soon as the part is

@@ -5,10 +5,13 @@ enum LanguageTag {
     /// language), five to eight (a registered one), or `x` or `i` followed by more; then
     /// subtags of one to eight letters and digits, each after a `-`. So `en`, `pt-BR`,
     /// `zh-Hant-TW` and `x-default` are, and `fr_CA`, `e-GB` and `en-` are not.
-    static func isWellFormed(_ tag: String) -> Bool {
+    static func isWellFormed(_ tag: String) -> Bool { isWellFormed(tag.utf8) }
+
+    /// `isWellFormed(_:)` of a tag's UTF-8 bytes, as a file name holds it (`apple.fr.md`).
+    static func isWellFormed(_ tag: some Collection<UInt8>) -> Bool {
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        let subtags = tag.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard let first = subtags.first, first.allSatisfy(isLetter) else { return false }
         switch first.count {
         case 2, 3, 5...8: break

@@ -21,10 +21,11 @@ final class Translations: Sendable {
     init(_ parts: [(model: SiteModel, config: SiteConfig)]) {
         languages = parts.count > 1 ? parts[0].config.siteLanguages : []
         names = languages.map { icuDisplayName(of: $0.code) ?? $0.code }
-        baseURL = parts.first.map { config in
-            let base = config.config.baseURL
-            return String(base.dropLast(config.config.scope.prefix.count))
-        } ?? ""
+        baseURL =
+            parts.first.map { config in
+                let base = config.config.baseURL
+                return String(base.dropLast(config.config.scope.prefix.count))
+            } ?? ""
         guard parts.count > 1 else {
             fruits = []
             return

@@ -26,13 +26,6 @@ extension SiteConfig {
         return config
     }
 
-    /// Whether `text` has the shape of a BCP 47 tag: a language of two or three letters (or
-    /// a registered one of five to eight), or `x-` or `i-` and more subtags, then subtags.
-    static func isLanguageTag(_ text: some StringProtocol) -> Bool {
-        String(text).wholeMatch(
-            of: /([A-Za-z]{2,3}|[A-Za-z]{5,8}|[XxIi](?=-))(-[A-Za-z0-9]{1,8})*/) != nil
-    }
-
     /// Reads the `languages` list: each a map with a `code` that names a language fruitsite
     /// knows, once, and optionally `title`, `description` and `fallback`.
     mutating func readLanguages(
@@ -68,7 +61,8 @@ extension SiteConfig {
                         Self.languageKeys.contains(name)
                             ? .error(
                                 at: location(value),
-                                "'languages.\(name)' must be a string, not \(value.kindDescription)")
+                                "'languages.\(name)' must be a string, not \(value.kindDescription)"
+                            )
                             : .error(
                                 at: location(key), "unknown key 'languages.\(name)'",
                                 hint: "a language's keys are "
@@ -145,7 +139,7 @@ extension SiteConfig {
     /// What is wrong with `code` as a language of the site, or nil: it must be a tag whose
     /// language ICU knows, for its collation, plural rules and numbers to be that language's.
     static func languageCodeProblem(_ code: String) -> String? {
-        guard isLanguageTag(code) else { return "is not a language tag" }
+        guard LanguageTag.isWellFormed(code) else { return "is not a language tag" }
         guard isKnownLanguage(code) else { return "is not a language fruitsite knows" }
         return nil
     }

@@ -47,37 +47,14 @@ public struct SourceFile: Sendable {
 
     /// Where a language's code lies in a Markdown file's name: after the name's last `.`
     /// before `.md`, when what follows has a language tag's shape (`fr`, `pt-br`; see
-    /// `SiteConfig.isLanguageTag`) and something comes before it. Nil for `apple.md`.
+    /// `LanguageTag`) and something comes before it. Nil for `apple.md`.
     static func languageRange(in bytes: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let name = nameRange(in: bytes)
         guard name.upperBound == bytes.count - 3,
             let dot = bytes[name].lastIndex(of: UInt8(ascii: ".")), dot > name.lowerBound
         else { return nil }
         let code = (dot + 1)..<name.upperBound
-        // The first subtag: two or three letters, or five to eight; then `-` and one to
-        // eight letters or digits each.
-        var index = code.lowerBound
-        while index < code.upperBound, isLetter(bytes[index]) { index += 1 }
-        let first = index - code.lowerBound
-        guard first == 2 || first == 3 || (5...8).contains(first) else { return nil }
-        while index < code.upperBound {
-            guard bytes[index] == UInt8(ascii: "-") else { return nil }
-            index += 1
-            let start = index
-            while index < code.upperBound, isLetter(bytes[index]) || isDigit(bytes[index]) {
-                index += 1
-            }
-            guard (1...8).contains(index - start) else { return nil }
-        }
-        return code
-    }
-
-    private static func isLetter(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-
-    private static func isDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        return LanguageTag.isWellFormed(bytes[code]) ? code : nil
     }
 
     /// The language code of the file at `path` (`fr` of `apple.fr.md`), or nil.

@@ -21,7 +21,8 @@ struct RobotsFile {
         let (translations, site) = (data.translations, data.translations.baseURL)
         let sitemaps =
             !data.config.hasSitemap
-            ? [] : translations.isMultilingual
+            ? []
+            : translations.isMultilingual
                 ? translations.languages.map { site + $0.prefix + "sitemap.xml" }
                 : [site + "sitemap.xml"]
         walk.add(file: sitemaps.joined(separator: "\n")) { _ in
