@@ -23,6 +23,8 @@
 #   BENCH_REVISIT=0            skip the returning visitors (search/revisit.py, at the search
 #                              sizes): what a visitor downloads again after a deploy
 #   BENCH_RENDER=0             skip the Mustache engine benchmark
+#   BENCH_LANGUAGES=0          skip the catalog in one language against three (languages.py)
+#   BENCH_LANGUAGES_COUNT=10000  its catalog's size
 #   BENCH_PICTURES=1           also build a catalog of 12-megapixel camera photos with each
 #                              generator (Benchmarks/pictures/sites.py): fruitsite's picture
 #                              variants against Hugo's `.Resize`, cold and rebuilt
@@ -172,4 +174,13 @@ if [ "${BENCH_RENDER:-1}" != 0 ]; then
     echo
     $SWIFT run -c release --package-path Benchmarks/render 2>/dev/null \
         || echo "warning: the render benchmark failed" >&2
+fi
+
+# MARK: - Several languages
+
+if [ "${BENCH_LANGUAGES:-1}" != 0 ]; then
+    echo
+    "$PYTHON" Benchmarks/languages.py --binary .build/release/fruitsite \
+        --count "${BENCH_LANGUAGES_COUNT:-10000}" --runs "${BENCH_RUNS:-5}" \
+        || echo "warning: the languages benchmark failed" >&2
 fi
