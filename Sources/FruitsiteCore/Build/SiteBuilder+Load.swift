@@ -97,10 +97,14 @@ extension SiteBuilder {
         let compiled = Background { [self] in
             zip(parts, keptThemes).map { part, kept in kept ?? loadTheme(for: part) }
         }
-        var models = parts.map { loadModel(source, config: $0, changing: paths) }
+        let listing = parts.count > 1 ? ContentScanner.SharedListing() : nil
+        var models = parts.map {
+            loadModel(source, config: $0, changing: paths, listing: listing)
+        }
         if let reason = models.lazy.compactMap(\.anew).first {
             for index in models.indices where models[index].anew == nil {
-                models[index] = loadModel({ _ in .failure(reason) }, config: parts[index])
+                models[index] = loadModel(
+                    { _ in .failure(reason) }, config: parts[index], listing: listing)
             }
         }
         let themes = compiled.value
@@ -192,7 +196,8 @@ extension SiteBuilder {
     /// The model `source` gives for the settings `config` makes, or an empty one and why,
     /// with what changed in the content since it was made.
     func loadModel(
-        _ source: ModelSource, config: SiteConfig, changing paths: Set<String>? = nil
+        _ source: ModelSource, config: SiteConfig, changing paths: Set<String>? = nil,
+        listing: ContentScanner.SharedListing? = nil
     ) -> (model: StartingModel, content: ContentScanner.Changes, anew: ModelStore.Unusable?) {
         let settings = settings(config)
         var (model, anew) = (
@@ -202,7 +207,9 @@ extension SiteBuilder {
         case .success(let start): model = start
         case .failure(let reason): anew = reason
         }
-        let content = scanner(config).scan(against: &model, only: paths)
+        var scanner = scanner(config)
+        scanner.sharedListing = listing
+        let content = scanner.scan(against: &model, only: paths)
         return (model, content, anew)
     }
 
@@ -302,6 +309,8 @@ extension SiteBuilder {
             allowsRawHTML: config.rawHTML, language: config.language, scope: config.scope)
     }
 
+    /// The scanner of `config`'s files; a site in several languages shares the details
+    /// budget among them, whose parts are all applied before any renders.
     func scanner(_ config: SiteConfig) -> ContentScanner {
         ContentScanner(
             contentDirectory: options.contentDirectory, fileSystem: fileSystem,
@@ -309,7 +318,8 @@ extension SiteBuilder {
                 markdown: CommonMark(allowsRawHTML: config.rawHTML), facets: config.facets,
                 languages: config.scope.codes),
             now: Int64(now().timeIntervalSince1970 * 1_000_000_000),
-            maximumEntrySize: config.maximumEntrySize, detailsBudget: detailsBudget,
+            maximumEntrySize: config.maximumEntrySize,
+            detailsBudget: detailsBudget / config.siteLanguages.count,
             scratchDirectory: scratchDirectory
                 ?? options.cacheDirectory.flatMap { fileSystem.isDirectory($0) ? $0 : nil }
                 ?? NSTemporaryDirectory(), scope: config.scope)

@@ -23,6 +23,25 @@ struct ContentScanner: Sendable {
     var scratchDirectory = NSTemporaryDirectory()
     /// The files of which language the scan takes, in a site of several.
     var scope = LanguageScope()
+    /// The content folder's listing, shared by the scans of a site's languages, which list
+    /// one folder: made by the first that needs it.
+    var sharedListing: SharedListing?
+
+    /// A listing made once for several scans.
+    final class SharedListing: @unchecked Sendable {
+        private let lock = NSLock()
+        private var made: Listing?
+
+        /// The listing, made by `list` the first time.
+        func value(_ list: () -> Listing) -> Listing {
+            lock.lock()
+            defer { lock.unlock() }
+            if let made { return made }
+            let listing = list()
+            made = listing
+            return listing
+        }
+    }
 
     /// What changed, ready for `SiteModel.apply(_:)`.
     struct Changes: Sendable {
@@ -123,7 +142,7 @@ struct ContentScanner: Sendable {
             // The folders are listed on a thread of their own while the known files' statuses
             // are taken: listing is one core's work, most of it in the kernel, which the
             // statuses need not wait for.
-            let listed = Background { [self] in list() }
+            let listed = Background { [self] in sharedListing?.value(list) ?? list() }
             let knownStatuses = fileSystem.statuses(PathList(known.lazy.map(\.path)))
             let listing = listed.value
             let joined = Self.join(scope.files(among: listing.paths), known, in: model)
