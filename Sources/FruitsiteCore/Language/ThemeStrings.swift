@@ -32,6 +32,11 @@ final class ThemeStrings: Sendable {
     ///   - fallback: The default theme's English, which has every message fruitsite fills in.
     ///   - folder: The theme's `i18n` folder, as diagnostics name it.
     ///   - warnings: Where the warnings go.
+    /// How many of the messages the chosen table lacks, each shown in English.
+    let missingCount: Int
+    /// How many messages there are.
+    var messageCount: Int { messages.count }
+
     init(
         tables: [String: StringTable], language: String, fallback: StringTable = defaultEnglish,
         folder: String, warnings: inout [Diagnostic]
@@ -49,6 +54,7 @@ final class ThemeStrings: Sendable {
                     hint: "add i18n/\(primary).yml to the theme"))
         }
         var messages = fallback.messages.merging(english.messages) { $1 }
+        missingCount = messages.keys.count { chosen.messages[$0] == nil }
         for key in messages.keys.sorted() where chosen.messages[key] == nil && !tables.isEmpty {
             warnings.append(
                 .warning(
