@@ -166,14 +166,15 @@ public struct SiteBuilder: Sendable {
             prefixes.indices.filter { page.hasPrefix(prefixes[$0]) }
                 .max { prefixes[$0].count < prefixes[$1].count } ?? 0
         }
-        var warnings = unstamped.warnings(in: theme.sources)
-        for (index, each) in rendered.enumerated() {
-            let locator = LinkLocator(
+        let locators = rendered.indices.map { index in
+            LinkLocator(
                 templatesDirectory: options.templatesDirectory, fileSystem: fileSystem,
-                theme: theme, model: each.model, prefix: prefixes[index])
-            warnings += locator.warnings(for: broken.filter { part(of: $0.page) == index })
-            warnings += locator.warnings(for: problems.filter { part(of: $0.page) == index })
+                theme: theme, model: rendered[index].model, prefix: prefixes[index])
         }
+        // One warning for a place and message, whichever languages' pages it is found on.
+        var warnings = unstamped.warnings(in: theme.sources)
+        warnings += LinkLocator.warnings(for: broken) { locators[part(of: $0)] }
+        warnings += LinkLocator.warnings(for: problems) { locators[part(of: $0)] }
         rendering.warnings += warnings.sortedByLocation()
         rendering.models = rendered.map { .decoded($0.model) }
         return rendering

@@ -14,13 +14,23 @@ struct LinkLocator {
     /// A warning for each link of `broken`, at the content file or template that holds it,
     /// with the pages it breaks on, in the order of their locations.
     func warnings(for broken: [LinkChecker.Broken]) -> [Diagnostic] {
+        Self.warnings(for: broken) { _ in self }
+    }
+
+    /// `warnings(for:)` of the pages of several models, each page's links looked for by the
+    /// locator `locator` gives for it (its language's, in a site of several): one warning for
+    /// each place and message, whichever language's pages it is found on.
+    static func warnings(
+        for broken: [LinkChecker.Broken], locating locator: (_ page: String) -> LinkLocator
+    ) -> [Diagnostic] {
         // How many times each link has been met on each page so far: the third use of a
         // link on a page is looked for as the third place it is written.
         var uses: [String: Int] = [:]
         let placed = broken.map { broken in
             let use = uses["\(broken.page)\u{0}\(broken.link)", default: 0]
             uses["\(broken.page)\u{0}\(broken.link)"] = use + 1
-            let (location, written) = source(of: broken.link, on: broken.page, use: use)
+            let (location, written) = locator(broken.page).source(
+                of: broken.link, on: broken.page, use: use)
             return Placed(
                 location: location, page: broken.page,
                 message: "link '\(written)' leads nowhere: \(broken.reason)")
@@ -32,12 +42,24 @@ struct LinkLocator {
     /// template that writes the alternate it is about, with the pages it is found on, in the
     /// order of their locations.
     func warnings(for problems: [AlternateChecker.Problem]) -> [Diagnostic] {
+        Self.warnings(for: problems) { _ in self }
+    }
+
+    /// `warnings(for:)` of the alternates of the pages of several models, as
+    /// `warnings(for:locating:)` places links.
+    static func warnings(
+        for problems: [AlternateChecker.Problem],
+        locating locator: (_ page: String) -> LinkLocator
+    ) -> [Diagnostic] {
         // A page's problems are often about one alternate: it is looked for once.
         var sources: [String: SourceLocation] = [:]
         let placed = problems.map { problem in
             let key = "\(problem.page)\u{0}\(problem.link)\u{0}\(problem.use)"
             let location =
-                sources[key] ?? source(of: problem.link, on: problem.page, use: problem.use).0
+                sources[key]
+                ?? locator(problem.page).source(
+                    of: problem.link, on: problem.page, use: problem.use
+                ).0
             sources[key] = location
             return Placed(
                 location: location, page: problem.page, message: problem.message,
