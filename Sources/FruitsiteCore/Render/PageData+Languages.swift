@@ -31,7 +31,7 @@ extension PageData {
         switch page {
         case .fruit(let position):
             translations.alternates(ofFruit: String(model[position: position].slug))
-        case .index(page: 1), .categories, .facetValues, .notFound, .fruitsFolder:
+        case _ where Translations.isCommon(page):
             translations.alternates(ofCommon: page.address(in: model))
         default: []
         }

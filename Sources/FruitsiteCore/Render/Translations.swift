@@ -16,6 +16,10 @@ final class Translations: Sendable {
     /// For each language, the slugs of the fruits it lists, each with whether the page shows
     /// the default language's entry in place of a missing translation.
     private let fruits: [[String: Bool]]
+    /// For each language, the addresses of the pages it has of those each language may have
+    /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
+    /// page of the facet's values, nor one without fruits a page of its categories.
+    private let common: [Set<String>]
 
     /// The translations of the parts' models, with their configs, the default language first.
     init(_ parts: [(model: SiteModel, config: SiteConfig)]) {
@@ -27,8 +31,12 @@ final class Translations: Sendable {
                 return String(base.dropLast(config.config.scope.prefix.count))
             } ?? ""
         guard parts.count > 1 else {
-            fruits = []
+            (fruits, common) = ([], [])
             return
+        }
+        common = parts.map { model, config in
+            let pages = model.pages(in: Pagination(pageSize: config.pageSize), hasSitemap: false)
+            return Set(pages.lazy.filter(Self.isCommon).map { $0.address(in: model) })
         }
         fruits = parts.map { model, _ in
             var slugs: [String: Bool] = [:]
@@ -69,10 +77,22 @@ final class Translations: Sendable {
         }
     }
 
-    /// The pages at `address` (below each language's folder) in every language: the pages
-    /// each language has alike, such as the index.
+    /// Whether `page` is one each language's site may have at the same address below its
+    /// folder: the index's first page, the categories', a facet's values', the 404 page and
+    /// the folder that leads to the index.
+    static func isCommon(_ page: Page) -> Bool {
+        switch page {
+        case .index(page: 1), .categories, .facetValues, .notFound, .fruitsFolder: true
+        default: false
+        }
+    }
+
+    /// The pages at `address` (below each language's folder) in every language that has
+    /// one: the pages languages have alike (`isCommon(_:)`), such as the index.
     func alternates(ofCommon address: String) -> [Alternate] {
-        languages.indices.map { Alternate(language: $0, address: languages[$0].prefix + address) }
+        languages.indices.filter { common[$0].contains(address) }.map {
+            Alternate(language: $0, address: languages[$0].prefix + address)
+        }
     }
 
     /// The home page of every language.
