@@ -10,7 +10,7 @@ extension PageData {
     /// A language whose folder has no page for the same thing (a category's, whose names
     /// differ by language) is named by its home page, and has no alternate. A page shown in
     /// place of a missing translation is in the switcher, marked, but no alternate: it is not
-    /// to be indexed.
+    /// to be indexed; nor is a folder page that leads to another, which has no alternates.
     func addLanguages(_ page: Page, into walk: inout some PageWalk) {
         guard translations.isMultilingual else {
             walk.add(.languages) { ["languages": [], "hasLanguages": false, "alternates": []] }
@@ -57,9 +57,12 @@ extension PageData {
                 "hasPage": .bool(alternate != nil),
             ]
         }
-        // Absolute, as search engines want them; none on a page that is not to be indexed.
+        // Absolute, as search engines want them; none on a page that is not to be indexed:
+        // the 404 page, a fallback, or a folder page, whose canonical address is the page it
+        // leads to.
         let isIndexed =
-            page != .notFound && same.first(where: { $0.language == current })?.isFallback == false
+            page != .notFound && page.target == nil
+            && same.first(where: { $0.language == current })?.isFallback == false
         guard !translations.baseURL.isEmpty, isIndexed else {
             return ["languages": .array(switcher), "hasLanguages": true, "alternates": []]
         }
