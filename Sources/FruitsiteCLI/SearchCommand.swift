@@ -54,8 +54,8 @@ struct SearchCommand {
         options.includeDrafts = scanner.has("--drafts")
     }
 
-    /// - Throws: `UsageError` for a category, facet or facet value the site does not have:
-    ///   a name typed on the command line, with the nearest the site has.
+    /// - Throws: `UsageError` for a language, category, facet or facet value the site does
+    ///   not have: a name typed on the command line, with the nearest the site has.
     func run(on terminal: Terminal) throws(UsageError) -> CLI.ExitCode {
         if wantsHelp {
             terminal.standardOutput(HelpText.command("search") ?? "")
@@ -64,7 +64,10 @@ struct SearchCommand {
         let builder = SiteBuilder(options: options)
         let (site, problems) = builder.loadConfig()
         // Each language's catalog is its own, as each language's page searches its own.
-        guard let config = site.part(inLanguage: language) else {
+        let part = site.part(inLanguage: language)
+        // A language listed in error is left out of the config: its errors are reported
+        // below, with the default language's content's, as build reports them.
+        if part == nil, !problems.containsErrors {
             let codes = site.siteLanguages.map(\.code)
             throw UsageError(
                 message: "'\(language ?? "")' is not one of the site's languages; "
@@ -73,6 +76,7 @@ struct SearchCommand {
                     }
                         ?? "the site's languages: \(codes.joined(separator: ", "))"))
         }
+        let config = part ?? site.part(inLanguage: nil) ?? site
         let (catalog, diagnostics) = builder.loadCatalog(config: config)
         guard let catalog, !problems.containsErrors else {
             CLI.report((problems + diagnostics).sortedByLocation(), on: terminal)
