@@ -78,6 +78,24 @@ import Testing
         #expect(!site.exists("index.html"), "nothing is written")
     }
 
+    /// A dotted name whose last part has a language tag's shape but is no language is a slug
+    /// that is not valid, as it was before sites had languages: not a language to list.
+    @Test(arguments: [LanguageSite.bilingual, ""])
+    func aDottedNameIsNoLanguage(config: String) throws {
+        let site = try LanguageSite(
+            config: config, entries: [("apple.md", "name: Apple\ncategory: Pomes")])
+        defer { site.folder.remove() }
+        try site.write("blood.orange.md", front: "name: Blood Orange\ncategory: Citrus")
+        let failure = #expect(throws: BuildFailure.self) { try site.build() }
+        let errors = failure?.diagnostics.filter(\.isError) ?? []
+        #expect(errors.map(\.location.path) == [site.options.contentDirectory + "/blood.orange.md"])
+        #expect(errors.first?.message == "file name 'blood.orange.md' is not a valid slug")
+        #expect(
+            errors.first?.hint
+                == "slugs look like 'apple' or 'blood-orange'; rename the file to 'blood-orange.md'"
+        )
+    }
+
     /// The config's errors, and the content's in every language, come out of one build.
     @Test func aBuildReportsTheErrorsOfEveryLanguageTogether() throws {
         let config = MarkedText(

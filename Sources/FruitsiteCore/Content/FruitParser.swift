@@ -56,22 +56,27 @@ public struct FruitParser: Sendable {
             Result(diagnostics: diagnostics + [diagnostic])
         }
 
+        func invalidSlug(_ name: String) -> Diagnostic {
+            .error(
+                at: fileLocation, "file name '\(name).md' is not a valid slug",
+                hint: "slugs look like 'apple' or 'blood-orange'; "
+                    + "rename the file to '\(Slug.make(from: name)).md'")
+        }
         if let code = SourceFile.language(of: file.path), !languages.contains(code.lowercased()) {
+            // A last part that has a tag's shape but names no language is part of the name
+            // (`blood.orange.md`), as it was before sites had languages.
             diagnostics.append(
-                .error(
-                    at: fileLocation,
-                    "'\(code)' in the file name is not a language of the site",
-                    hint: languages.isEmpty
-                        ? "list the site's languages under 'languages' in fruitsite.yml, or "
-                            + "rename the file to '\(file.slug).md'"
-                        : "the site's languages are \(languages.joined(separator: ", "))"))
+                !isKnownLanguage(String(code))
+                    ? invalidSlug("\(file.slug).\(code)")
+                    : .error(
+                        at: fileLocation,
+                        "'\(code)' in the file name is not a language of the site",
+                        hint: languages.isEmpty
+                            ? "list the site's languages under 'languages' in fruitsite.yml, or "
+                                + "rename the file to '\(file.slug).md'"
+                            : "the site's languages are \(languages.joined(separator: ", "))"))
         } else if !Slug.isValid(file.slug) {
-            diagnostics.append(
-                .error(
-                    at: fileLocation,
-                    "file name '\(file.slug).md' is not a valid slug",
-                    hint: "slugs look like 'apple' or 'blood-orange'; "
-                        + "rename the file to '\(Slug.make(from: file.slug)).md'"))
+            diagnostics.append(invalidSlug(file.slug))
         }
 
         let text: String
