@@ -134,4 +134,29 @@ import Testing
         #expect(!live.files.keys.contains { $0.hasPrefix("ar/") })
         try live.expectFresh("a language taken out")
     }
+
+    /// With the sharded search index, which pages do not name by its bytes, an open page
+    /// comes first: a French page whose translation is removed comes as the English entry's
+    /// fallback, and one whose translation is added as the translation, with the bytes the
+    /// whole update gives it.
+    @Test func anOpenPageFollowsItsTranslation() throws {
+        let site = try LanguageSite(
+            config: "search: {index: sharded}\n" + LanguageSite.trilingual)
+        defer { site.folder.remove() }
+        var live = Live(site)
+        _ = try live.update(changing: nil)
+        let open = "fr/fruits/apple/index.html"
+        for (step, change) in [
+            ("removed", { try site.remove("apple.fr.md") }),
+            ("added", { try site.write("apple.fr.md", front: "name: Pomme\ncategory: Pépins") }),
+        ] as [(String, () throws -> Void)] {
+            try change()
+            let update = try live.update(changing: ["apple.fr.md"], open: [open])
+            #expect(update.first.map(\.path) == [open], "\(step)")
+            #expect(update.first.first?.bytes == live.files[open], "\(step)")
+            let page = String(decoding: live.files[open] ?? [], as: UTF8.self)
+            #expect(LanguageSite.isNoindex(page) == (step == "removed"), "\(step)")
+            try live.expectFresh("a translation \(step)")
+        }
+    }
 }
