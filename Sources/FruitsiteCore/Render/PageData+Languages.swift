@@ -16,66 +16,61 @@ extension PageData {
             walk.add(.languages) { ["languages": [], "hasLanguages": false, "alternates": []] }
             return
         }
-        let same = samePages(as: page)
-        // What the part shows: the pages' addresses, each marked when it is a fallback.
-        let read = same.map { "\($0.language) \($0.address) \($0.isFallback)" }
-            .joined(separator: "\n")
-        walk.add(.languages, read) { _ in
-            languagesValue(of: page, samePages: same)
+        walk.add(.languages, presence(of: page)) { presence in
+            languagesValue(of: page, presence)
         }
     }
 
-    /// The pages of the same thing as `page` in every language that has one, `page` itself
-    /// included.
-    private func samePages(as page: Page) -> [Translations.Alternate] {
+    /// The languages that have a page of the same thing as `page`, `page` itself included:
+    /// none for a page whose other versions are not the same page (a category's).
+    private func presence(of page: Page) -> Translations.Presence {
         switch page {
-        case .fruit(let position):
-            translations.alternates(ofFruit: String(model[position: position].slug))
+        case .fruit(let position): fruitPresence[position.rawValue]
         case _ where Translations.isCommon(page):
-            translations.alternates(ofCommon: page.address(in: model))
-        default: []
+            translations.presence(ofCommon: page.address(in: model))
+        default: Translations.Presence()
         }
     }
 
-    private func languagesValue(of page: Page, samePages same: [Translations.Alternate])
+    private func languagesValue(of page: Page, _ presence: Translations.Presence)
         -> MustacheObject
     {
         let languages = translations.languages
         let current = languages.firstIndex { $0.prefix == config.scope.prefix } ?? 0
-        let siteRoot = siteRoot(of: page)
+        let (siteRoot, address) = (siteRoot(of: page), page.address(in: model))
         let switcher: [MustacheValue] = languages.indices.map { index in
             let language = languages[index]
-            let alternate = same.first { $0.language == index }
-            let address = alternate?.address ?? language.prefix
-            return [
-                "code": .string(language.code),
-                "name": .string(translations.names[index]),
-                "direction": .string(SiteConfig.direction(of: language.code)),
-                "url": .string(Self.url(siteRoot + address)),
-                "isCurrent": .bool(index == current),
-                "isFallback": .bool(alternate?.isFallback ?? false),
-                "hasPage": .bool(alternate != nil),
-            ]
+            let target = language.prefix + (presence.has(index) ? address : "")
+            return .object(
+                MustacheObject(
+                    uniqueKeys: Self.switcherKeys,
+                    values: [
+                        .string(language.code), .string(translations.names[index]),
+                        .string(translations.directions[index]),
+                        .string(Self.url(siteRoot + target)), .bool(index == current),
+                        .bool(presence.isFallback(index)), .bool(presence.has(index)),
+                    ]))
         }
         // Absolute, as search engines want them; none on a page that is not to be indexed:
         // the 404 page, a fallback, or a folder page, whose canonical address is the page it
         // leads to.
         let isIndexed =
-            page != .notFound && page.target == nil
-            && same.first(where: { $0.language == current })?.isFallback == false
+            page != .notFound && page.target == nil && presence.has(current)
+            && !presence.isFallback(current)
         guard !translations.baseURL.isEmpty, isIndexed else {
             return ["languages": .array(switcher), "hasLanguages": true, "alternates": []]
         }
-        let indexed = same.filter { !$0.isFallback }
-        var alternates: [MustacheValue] = indexed.map { alternate in
+        let indexed = languages.indices.filter { presence.has($0) && !presence.isFallback($0) }
+        var alternates: [MustacheValue] = indexed.map { index in
             [
-                "hreflang": .string(languages[alternate.language].code),
-                "url": .string(translations.baseURL + alternate.address),
+                "hreflang": .string(languages[index].code),
+                "url": .string(translations.baseURL + languages[index].prefix + address),
             ]
         }
         if let first = indexed.first {
             alternates.append([
-                "hreflang": "x-default", "url": .string(translations.baseURL + first.address),
+                "hreflang": "x-default",
+                "url": .string(translations.baseURL + languages[first].prefix + address),
             ])
         }
         return [
@@ -92,6 +87,11 @@ extension PageData {
         if root.hasPrefix("/") { return String(root.dropLast(prefix.count)) }
         return root + String(repeating: "../", count: prefix.count { $0 == "/" })
     }
+
+    /// The keys of each language of `languages`, in the order `languagesValue` gives them.
+    private static let switcherKeys = [
+        "code", "name", "direction", "url", "isCurrent", "isFallback", "hasPage",
+    ]
 
     /// `address` as a link: `./` for the page at the root of a relative path.
     private static func url(_ address: String) -> String { address.isEmpty ? "./" : address }

@@ -46,6 +46,9 @@ struct PageData: Sendable {
 
     /// Which languages have each page, for its switcher and alternates.
     let translations: Translations
+    /// The languages that list the fruit at each catalog position, in a site of several:
+    /// looked up once, not for each walk of its page.
+    let fruitPresence: [Translations.Presence]
 
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
     static let nestedRoot = "../../"
@@ -57,7 +60,14 @@ struct PageData: Sendable {
         self.model = model
         self.config = config
         self.theme = theme
-        self.translations = translations ?? Translations([(model, config)])
+        let translations = translations ?? Translations([(model, config)])
+        self.translations = translations
+        fruitPresence =
+            translations.isMultilingual
+            ? model.order.map {
+                translations.presence(ofFruit: SourceFile.slug(of: model[$0].path))
+            }
+            : []
         assetURLs = AssetURLs(theme: theme)
         pagination = Pagination(pageSize: config.pageSize)
         site = SiteSettings(config)

@@ -11,11 +11,13 @@ final class Translations: Sendable {
     let languages: [SiteLanguage]
     /// Each language's name in that language (`icuDisplayName(of:)`).
     let names: [String]
+    /// The direction each language is written in (`SiteConfig.direction(of:)`).
+    let directions: [String]
     /// The site's base URL, at whose root the default language's pages are.
     let baseURL: String
     /// For each language, the slugs of the fruits it lists, each with whether the page shows
     /// the default language's entry in place of a missing translation.
-    private let fruits: [[String: Bool]]
+    private let fruits: [[Substring: Bool]]
     /// For each language, the addresses of the pages it has of those each language may have
     /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
     /// page of the facet's values, nor one without fruits a page of its categories.
@@ -25,6 +27,7 @@ final class Translations: Sendable {
     init(_ parts: [(model: SiteModel, config: SiteConfig)]) {
         languages = parts.count > 1 ? parts[0].config.siteLanguages : []
         names = languages.map { icuDisplayName(of: $0.code) ?? $0.code }
+        directions = languages.map { SiteConfig.direction(of: $0.code) }
         baseURL =
             parts.first.map { config in
                 let base = config.config.baseURL
@@ -39,12 +42,12 @@ final class Translations: Sendable {
             return Set(pages.lazy.filter(Self.isCommon).map { $0.address(in: model) })
         }
         fruits = parts.map { model, _ in
-            var slugs: [String: Bool] = [:]
+            var slugs: [Substring: Bool] = [:]
             slugs.reserveCapacity(model.order.count)
             let scope = model.settings.scope
             for id in model.order {
-                let entry = model[id]
-                slugs[String(entry.slug)] = scope.isFallback(entry.path)
+                let path = model[id].path
+                slugs[SourceFile.slug(of: path)] = scope.isFallback(path)
             }
             return slugs
         }
@@ -56,25 +59,32 @@ final class Translations: Sendable {
     /// Whether the site has several languages, and so its pages name each other.
     var isMultilingual: Bool { !fruits.isEmpty }
 
-    /// One language's page of the same thing.
-    struct Alternate: Sendable, Equatable {
-        /// The language's index in `languages`.
-        var language: Int
-        /// The page's address below the site root, such as `fr/fruits/apple/`.
-        var address: String
-        /// Whether the page shows the default language's entry in place of a translation.
-        var isFallback = false
+    /// Which languages have a page of the same thing, at the same address below their
+    /// folders, and which of those show the default language's entry in place of a missing
+    /// translation: a bit for each language, by its index in `languages`. What a page's
+    /// `languages` part reads.
+    struct Presence: PageRead, Sendable, Equatable {
+        var has: UInt64 = 0
+        var fallbacks: UInt64 = 0
+
+        func has(_ language: Int) -> Bool { has & 1 << language != 0 }
+        func isFallback(_ language: Int) -> Bool { fallbacks & 1 << language != 0 }
+
+        func combine(into hasher: inout StableHasher) {
+            hasher.combine(has)
+            hasher.combine(fallbacks)
+        }
     }
 
-    /// The pages of the fruit `slug` in every language that lists it.
-    func alternates(ofFruit slug: String) -> [Alternate] {
-        fruits.indices.compactMap { index in
-            fruits[index][slug].map { isFallback in
-                Alternate(
-                    language: index, address: languages[index].prefix + "fruits/\(slug)/",
-                    isFallback: isFallback)
-            }
+    /// The languages that list the fruit `slug`.
+    func presence(ofFruit slug: Substring) -> Presence {
+        var presence = Presence()
+        for index in fruits.indices {
+            guard let isFallback = fruits[index][slug] else { continue }
+            presence.has |= 1 << index
+            if isFallback { presence.fallbacks |= 1 << index }
         }
+        return presence
     }
 
     /// Whether `page` is one each language's site may have at the same address below its
@@ -87,14 +97,13 @@ final class Translations: Sendable {
         }
     }
 
-    /// The pages at `address` (below each language's folder) in every language that has
-    /// one: the pages languages have alike (`isCommon(_:)`), such as the index.
-    func alternates(ofCommon address: String) -> [Alternate] {
-        languages.indices.filter { common[$0].contains(address) }.map {
-            Alternate(language: $0, address: languages[$0].prefix + address)
+    /// The languages that have the page at `address` below their folders, one of those
+    /// languages have alike (`isCommon(_:)`), such as the index.
+    func presence(ofCommon address: String) -> Presence {
+        var presence = Presence()
+        for index in common.indices where common[index].contains(address) {
+            presence.has |= 1 << index
         }
+        return presence
     }
-
-    /// The home page of every language.
-    var homes: [Alternate] { alternates(ofCommon: "") }
 }

@@ -129,9 +129,21 @@ extension SiteConfig {
                     hint: "a fallback names what another language shows where it lacks an entry"))
             read[0].fallback = .none
         }
+        if read.count > Self.maximumLanguageCount {
+            diagnostics.append(
+                .error(
+                    at: location(node),
+                    "'languages' lists \(read.count) languages, more than the limit of "
+                        + "\(Self.maximumLanguageCount)"))
+            read.removeLast(read.count - Self.maximumLanguageCount)
+        }
         languages = read
         if let first = read.first { language = first.code }
     }
+
+    /// The most languages a site may have: which of them have a page is a bit of a word
+    /// (`Translations.Presence`).
+    static let maximumLanguageCount = 64
 
     /// The keys a language of `languages:` may have.
     static let languageKeys = ["code", "title", "description", "fallback"]
