@@ -70,18 +70,7 @@ import Testing
         @discardableResult
         func buildAndCompare(_ step: String) throws -> SiteBuilder.Rendering {
             let incremental = try build()
-            var clean = options
-            clean.outputDirectory = folder.path + "/Clean"
-            clean.cacheDirectory = folder.path + "/.clean-cache"
-            clean.clean = true
-            _ = try SiteBuilder(options: clean).build()
-            let files = filesBelow(folder.path + "/Output")
-            #expect(files == filesBelow(folder.path + "/Clean"), "\(step): different files")
-            for file in files {
-                let a = FileManager.default.contents(atPath: folder.path + "/Output/" + file)
-                let b = FileManager.default.contents(atPath: folder.path + "/Clean/" + file)
-                #expect(a == b, "\(step): \(file) differs from a clean build")
-            }
+            try IncrementalBuildTests.expectSameAsACleanBuild(options, in: folder.path, step)
             try OutputWriterTests.expectSpareMirrors(folder.path + "/Output")
             return incremental
         }
@@ -97,6 +86,25 @@ import Testing
         func move(_ from: String, _ to: String) throws {
             try FileManager.default.moveItem(
                 atPath: folder.path + "/" + from, toPath: folder.path + "/" + to)
+        }
+    }
+
+    /// Builds the site of `options` cleanly into `Clean` beside `Output` in `folder`, and
+    /// expects the two folders to hold the same files with the same bytes.
+    static func expectSameAsACleanBuild(
+        _ options: BuildOptions, in folder: String, _ step: String
+    ) throws {
+        var clean = options
+        clean.outputDirectory = folder + "/Clean"
+        clean.cacheDirectory = folder + "/.clean-cache"
+        clean.clean = true
+        _ = try SiteBuilder(options: clean).build()
+        let files = filesBelow(folder + "/Output")
+        #expect(files == filesBelow(folder + "/Clean"), "\(step): different files")
+        for file in files {
+            let a = FileManager.default.contents(atPath: folder + "/Output/" + file)
+            let b = FileManager.default.contents(atPath: folder + "/Clean/" + file)
+            #expect(a == b, "\(step): \(file) differs from a clean build")
         }
     }
 

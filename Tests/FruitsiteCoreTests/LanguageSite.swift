@@ -101,18 +101,7 @@ struct LanguageSite {
     @discardableResult
     func buildAndCompare(_ step: String) throws -> SiteBuilder.Rendering {
         let incremental = try build()
-        var clean = options
-        clean.outputDirectory = folder.path + "/Clean"
-        clean.cacheDirectory = folder.path + "/.clean-cache"
-        clean.clean = true
-        _ = try SiteBuilder(options: clean).build()
-        let files = filesBelow(folder.path + "/Output")
-        #expect(files == filesBelow(folder.path + "/Clean"), "\(step): different files")
-        for file in files {
-            let a = FileManager.default.contents(atPath: folder.path + "/Output/" + file)
-            let b = FileManager.default.contents(atPath: folder.path + "/Clean/" + file)
-            #expect(a == b, "\(step): \(file) differs from a clean build")
-        }
+        try IncrementalBuildTests.expectSameAsACleanBuild(options, in: folder.path, step)
         return incremental
     }
 
