@@ -178,6 +178,11 @@ import Testing
         #expect(LanguageSite.canonical(of: cherry) == base + "fruits/cherry/")
         #expect(LanguageSite.alternates(of: cherry).isEmpty)
         #expect(LanguageSite.switcher(of: cherry)[1].description.hasSuffix("current fallback"))
+        // The page is French, what it shows of the entry English.
+        #expect(LanguageSite.htmlLanguage(of: cherry) == "fr ltr")
+        #expect(cherry.contains(#"<article class="fruit" lang="en" dir="ltr">"#))
+        #expect(
+            try site.page("fr/fruits/banana/index.html").contains(#"<article class="fruit">"#))
         #expect(
             LanguageSite.alternates(of: try site.page("fruits/cherry/index.html")) == [
                 "en": base + "fruits/cherry/", "x-default": base + "fruits/cherry/",

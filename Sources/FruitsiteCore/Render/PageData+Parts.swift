@@ -44,6 +44,7 @@ extension PageData {
                     "path": .string(path),
                     "canonicalURL": Self.optional(canonical),
                     "isFallback": .bool(isFallback),
+                    "fallbackLanguage": isFallback ? fallbackLanguage : .null,
                 ],
             ]
             // The page it leads to is one folder up.
@@ -55,6 +56,15 @@ extension PageData {
             return common
         }
         addLanguages(page, into: &walk)
+    }
+
+    /// The language of an entry shown in place of a missing translation, the default one:
+    /// `code` and `direction`, for the `lang` and `dir` of what the page shows of it.
+    private var fallbackLanguage: MustacheValue {
+        [
+            "code": .string(translations.languages.first?.code ?? ""),
+            "direction": .string(translations.directions.first ?? "ltr"),
+        ]
     }
 
     /// Whether `page` shows the default language's entry in place of a missing translation.
