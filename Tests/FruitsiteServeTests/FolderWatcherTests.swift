@@ -32,6 +32,15 @@ import Testing
         return all
     }
 
+    /// Whether successive waits come to one that does not know what changed, those before it
+    /// naming nothing but `leftover`: the last events of the write before may come late.
+    private func isUnknown(leaving leftover: String, from watcher: FolderWatcher) -> Bool {
+        while let paths = watcher.wait() {
+            guard paths.isSubset(of: [leftover]) else { return false }
+        }
+        return true
+    }
+
     /// A save that truncates the file, then writes it, while it is open: the change is told
     /// once the file is closed, not while it is empty.
     @Test func waitsForAFileBeingWrittenToBeClosed() throws {
@@ -174,14 +183,14 @@ import Testing
 
         let away = folder.path + "/away"
         later { try FileManager.default.moveItem(atPath: site, toPath: away) }
-        #expect(watcher.wait() == nil)
+        #expect(isUnknown(leaving: content + "/apple.md", from: watcher))
         later { try FileManager.default.moveItem(atPath: away, toPath: site) }
         #expect(watcher.wait() == nil)
         later { try folder.write("site/Content/apple.md", "c") }
         #expect(reports(content + "/apple.md", from: watcher) == [content + "/apple.md"])
 
         later { try folder.write("site/conf/site.yml", "title: A") }
-        #expect(watcher.wait() == nil)
+        #expect(isUnknown(leaving: content + "/apple.md", from: watcher))
         #expect(wakes(watcher) { try folder.write("site/conf/site.yml", "title: B") } == [])
     }
 
