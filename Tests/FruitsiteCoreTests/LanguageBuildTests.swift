@@ -120,12 +120,13 @@ import Testing
         let base = "https://example.org/shop/"
         #expect(
             Self.fruitPages(site).filter { $0.hasPrefix("ar/") } == ["ar/fruits/apple/index.html"])
-        #expect(site.exists("ar/index.html") && site.exists("ar/sitemap.xml"))
-        #expect(!site.exists("fr/robots.txt") && !site.exists("ar/robots.txt"))
+        #expect(site.exists("ar/index.html") && site.exists("ar/sitemap1.xml"))
+        for file in ["robots.txt", "sitemap.xml"] {
+            #expect(!site.exists("fr/" + file) && !site.exists("ar/" + file), "\(file)")
+        }
         #expect(
             try site.page("robots.txt")
-                == "User-agent: *\nAllow: /\nSitemap: \(base)sitemap.xml\n"
-                + "Sitemap: \(base)fr/sitemap.xml\nSitemap: \(base)ar/sitemap.xml\n")
+                == "User-agent: *\nAllow: /\nSitemap: \(base)sitemap.xml\n")
 
         let arabic = try site.page("ar/fruits/apple/index.html")
         #expect(LanguageSite.htmlLanguage(of: arabic) == "ar rtl")
@@ -193,13 +194,13 @@ import Testing
                 "fr": base + "fr/fruits/eglantier/", "x-default": base + "fr/fruits/eglantier/",
             ])
 
-        let frenchSitemap = try site.page("fr/sitemap.xml")
+        let frenchSitemap = try site.page("fr/sitemap1.xml")
         #expect(frenchSitemap.contains("<loc>\(base)fr/fruits/apple/</loc>"))
         #expect(frenchSitemap.contains("<loc>\(base)fr/fruits/eglantier/</loc>"))
         #expect(!frenchSitemap.contains("cherry"))
         #expect(!frenchSitemap.contains("<loc>\(base)fruits/"), "no English page")
-        #expect(try site.page("sitemap.xml").contains("<loc>\(base)fruits/cherry/</loc>"))
-        #expect(!(try site.page("ar/sitemap.xml")).contains("banana"))
+        #expect(try site.page("sitemap1.xml").contains("<loc>\(base)fruits/cherry/</loc>"))
+        #expect(!(try site.page("ar/sitemap1.xml")).contains("banana"))
 
         #expect(try site.searchNames(in: "ar/") == ["تفاح"])
         #expect(try site.searchNames(in: "fr/") == ["Banane", "Cherry", "Églantier", "Pomme"])
@@ -207,6 +208,7 @@ import Testing
 
         let named = try Self.expectAlternatesAgree(site, baseURL: base)
         #expect(named > 10, "\(named) pages have alternates")
+        #expect(try Self.expectSitemapsAgree(site, baseURL: base) == named)
         let checked = try SiteBuilder(options: site.options).check()
         #expect(LanguageSite.others(checked.warnings).isEmpty)
         #expect(checked.htmlPageCount == built.htmlPageCount)
@@ -237,6 +239,47 @@ import Testing
                 #expect(back == alternates, "\(path) and \(target) name different pages")
             }
         }
+        return count
+    }
+
+    /// Expects the root's sitemap to be the index of every language's files, each address in
+    /// them to be a page, the pages to be those that are to be indexed, and each address to
+    /// carry the alternates of its page's head.
+    /// - Returns: How many addresses have alternates.
+    static func expectSitemapsAgree(_ site: LanguageSite, baseURL: String) throws -> Int {
+        let index = try site.page("sitemap.xml")
+        #expect(index.contains("<sitemapindex "))
+        let files = index.matches(of: /<sitemap><loc>([^<]*)<\/loc><\/sitemap>/).map {
+            String($0.1.dropFirst(baseURL.count))
+        }
+        #expect(files == ["sitemap1.xml", "fr/sitemap1.xml", "ar/sitemap1.xml"])
+        var (listed, count): (Set<String>, Int) = ([], 0)
+        for file in files {
+            let sitemap = try site.page(file)
+            #expect(sitemap.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
+            for url in sitemap.matches(of: /<url>(.*)<\/url>/) {
+                let location = try #require(url.1.firstMatch(of: /<loc>([^<]*)<\/loc>/)).1
+                let path = String(location.dropFirst(baseURL.count)) + "index.html"
+                guard site.exists(path) else {
+                    Issue.record("\(file) lists \(location), which is no page")
+                    continue
+                }
+                listed.insert(path)
+                let pattern = /<xhtml:link rel="alternate" hreflang="([^"]*)" href="([^"]*)"\/>/
+                let alternates = Dictionary(
+                    url.1.matches(of: pattern).map { (String($0.1), String($0.2)) },
+                    uniquingKeysWith: { first, _ in first })
+                #expect(alternates == LanguageSite.alternates(of: try site.page(path)), "\(path)")
+                if !alternates.isEmpty { count += 1 }
+            }
+        }
+        let indexed = try site.files.filter { path in
+            guard path.hasSuffix("index.html") else { return false }
+            let html = try site.page(path)
+            let address = baseURL + path.dropLast("index.html".count)
+            return !LanguageSite.isNoindex(html) && LanguageSite.canonical(of: html) == address
+        }
+        #expect(listed == Set(indexed))
         return count
     }
 }

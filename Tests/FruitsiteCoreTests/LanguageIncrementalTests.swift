@@ -59,11 +59,12 @@ import Testing
                 == ["fruits/cherry/index.html", "fr/fruits/cherry/index.html"])
 
         // A translation added: the French page is the translation's, indexed, and named by
-        // the English one; Arabic has no cherry, and no page of it changes.
+        // the English one and the English sitemap; Arabic has no cherry, and no page of it
+        // changes.
         let withoutCherry = site.snapshot()
         try site.write("cherry.fr.md", front: "name: Cerise\ncategory: Stone")
         let translated = try Self.rebuild(site, "a translation added")
-        #expect(Self.outside("fr/", translated) == ["fruits/cherry/index.html"])
+        #expect(Self.outside("fr/", translated) == ["fruits/cherry/index.html", "sitemap1.xml"])
         let cherry = try site.page("fr/fruits/cherry/index.html")
         #expect(!LanguageSite.isNoindex(cherry) && cherry.contains("<bdi>Cerise</bdi>"))
         #expect(LanguageSite.canonical(of: cherry) == base + "fr/fruits/cherry/")
@@ -75,7 +76,7 @@ import Testing
         #expect(
             LanguageSite.alternates(of: try site.page("fruits/cherry/index.html"))
                 == cherryAlternates)
-        #expect(try site.page("fr/sitemap.xml").contains("fr/fruits/cherry/"))
+        #expect(try site.page("fr/sitemap1.xml").contains("<loc>\(base)fr/fruits/cherry/</loc>"))
 
         // Removed, the French page is the fallback again, and the site as it was.
         try site.remove("cherry.fr.md")
@@ -88,13 +89,15 @@ import Testing
                 })
         #expect(LanguageSite.isNoindex(try site.page("fr/fruits/cherry/index.html")))
 
-        // Arabic, without fallback: the page appears, and the pages that name it change.
+        // Arabic, without fallback: the page appears, and the pages and sitemaps that name it
+        // change.
         try site.write("banana.ar.md", front: "name: موز\ncategory: استوائية")
         let arabic = try Self.rebuild(site, "an Arabic translation added")
         #expect(arabic.contains("ar/fruits/banana/index.html"))
         #expect(
             Self.outside("ar/", arabic) == [
-                "fruits/banana/index.html", "fr/fruits/banana/index.html",
+                "fruits/banana/index.html", "fr/fruits/banana/index.html", "sitemap1.xml",
+                "fr/sitemap1.xml",
             ])
         #expect(
             LanguageSite.alternates(of: try site.page("fr/fruits/banana/index.html"))["ar"]
@@ -115,6 +118,7 @@ import Testing
         #expect(
             Self.outside("fr/", moved) == [
                 "fruits/apple/index.html", "ar/fruits/apple/index.html", "vitamins/index.html",
+                "sitemap1.xml", "ar/sitemap1.xml",
             ])
         #expect(site.exists("fr/vitamins/index.html"))
         #expect(LanguageSite.isNoindex(try site.page("fr/fruits/apple/index.html")))
@@ -145,7 +149,7 @@ import Testing
             LanguageSite.trilingual + "  - {code: de, title: Obstkatalog, fallback: default}\n")
         try site.write("apple.de.md", front: "name: Apfel\ncategory: Kernobst")
         try site.buildAndCompare("German added")
-        #expect(site.exists("de/fruits/apple/index.html") && site.exists("de/sitemap.xml"))
+        #expect(site.exists("de/fruits/apple/index.html") && site.exists("de/sitemap1.xml"))
         #expect(LanguageSite.isNoindex(try site.page("de/fruits/banana/index.html")))
         #expect(
             LanguageSite.htmlLanguage(of: try site.page("de/fruits/apple/index.html")) == "de ltr")
@@ -156,7 +160,7 @@ import Testing
         #expect(
             LanguageSite.alternates(of: try site.page("fruits/apple/index.html"))["de"]
                 == "https://example.org/shop/de/fruits/apple/")
-        #expect(try site.page("robots.txt").contains("/shop/de/sitemap.xml"))
+        #expect(try site.page("sitemap.xml").contains("/shop/de/sitemap1.xml"))
         #expect(try site.build().rendered == 0, "then nothing changes")
 
         try site.remove("apple.de.md")

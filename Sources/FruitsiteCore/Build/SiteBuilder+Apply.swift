@@ -71,7 +71,7 @@ extension SiteBuilder {
             }
         }
         guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
-        let translations = Translations(updated.map { ($0.model, $0.config) })
+        let translations = Translations(updated.map { ($0.model, $0.config, $0.theme) })
         if updated.count > 1 {
             Self.noteCoverage(of: &updated)
             Self.warnAboutUntranslatedOriginals(in: &updated)

@@ -69,7 +69,7 @@ extension SiteModel {
         let plan = try update(with: (consume changes).content, config: config)
         return self.plan(
             after: plan, theme: theme, config: config,
-            translations: Translations([(self, config)]), first: first)
+            translations: Translations([(self, config, theme)]), first: first)
     }
 
     /// The part of `apply(_:first:)` after the content is applied (`update(with:config:)`,
@@ -359,7 +359,8 @@ extension SiteModel {
 
     /// Every page of the site: the index's, the fixed ones, then the categories' page and
     /// each category's, each facet's page and each of its values', each fruit's, the
-    /// sitemap's parts when it has more than one, and the folders that lead to a listing.
+    /// sitemap's parts when it has more than one or the site several languages, and the
+    /// folders that lead to a listing.
     /// - Parameters:
     ///   - hasSitemap: Whether the site has a sitemap (`SiteConfig.hasSitemap`).
     ///   - writes: Whether the theme writes pages of a kind (`Theme.writes(_:)`).
@@ -375,9 +376,11 @@ extension SiteModel {
             if count > 1 { folders.append(.pagesFolder(listing)) }
         }
         addPages(of: .index, count: order.count)
-        // `robots.txt` is the site root's: a language in a folder of its own has none.
-        var fixed: [Page] = hasSitemap ? [.notFound, .sitemap, .robots] : [.notFound, .robots]
-        if !settings.scope.prefix.isEmpty { fixed.removeLast() }
+        // `robots.txt` and `sitemap.xml` are the site root's: a language in a folder of its own
+        // has neither, and its sitemap's files are named by the root's, a sitemap index.
+        let isRoot = settings.scope.prefix.isEmpty
+        let fixed: [Page] =
+            [.notFound] + (hasSitemap && isRoot ? [.sitemap] : []) + (isRoot ? [.robots] : [])
         pages += fixed
         if writes(.categories), !categories.isEmpty { pages.append(.categories) }
         for index in categories.indices {
@@ -391,9 +394,16 @@ extension SiteModel {
             }
         }
         pages += catalogPositions.map(Page.fruit)
-        // The sitemap lists every page but the fixed ones and the folders that lead elsewhere.
-        let parts = hasSitemap ? SitemapBuilder.partCount(of: pages.count - fixed.count) : 1
-        if parts > 1 { pages += (1...parts).map(Page.sitemapPart) }
+        // The sitemap lists every page but the fixed ones, the folders that lead elsewhere and
+        // those shown in place of a missing translation (`SitemapListing.locations(of:)`). A
+        // site in several languages has each language's addresses in parts, even one.
+        let scope = settings.scope
+        if hasSitemap {
+            let fallbacks =
+                scope.takesFallbacks ? order.count { scope.isFallback(self[$0].path) } : 0
+            let parts = SitemapBuilder.partCount(of: pages.count - fixed.count - fallbacks)
+            if parts > 1 || scope.isPartial { pages += (1...parts).map(Page.sitemapPart) }
+        }
         if writes(.redirect) { pages += folders }
         return pages
     }

@@ -51,27 +51,16 @@ extension PageData {
                         .bool(presence.isFallback(index)), .bool(presence.has(index)),
                     ]))
         }
-        // Absolute, as search engines want them; none on a page that is not to be indexed:
-        // the 404 page, a fallback, or a folder page, whose canonical address is the page it
+        // None on a page that is not to be indexed: the 404 page, a fallback, or a folder page, whose canonical address is the page it
         // leads to.
         let isIndexed =
             page != .notFound && page.target == nil && presence.has(current)
             && !presence.isFallback(current)
-        guard !translations.baseURL.isEmpty, isIndexed else {
+        guard isIndexed else {
             return ["languages": .array(switcher), "hasLanguages": true, "alternates": []]
         }
-        let indexed = languages.indices.filter { presence.has($0) && !presence.isFallback($0) }
-        var alternates: [MustacheValue] = indexed.map { index in
-            [
-                "hreflang": .string(languages[index].code),
-                "url": .string(translations.baseURL + languages[index].prefix + address),
-            ]
-        }
-        if let first = indexed.first {
-            alternates.append([
-                "hreflang": "x-default",
-                "url": .string(translations.baseURL + languages[first].prefix + address),
-            ])
+        let alternates: [MustacheValue] = translations.alternates(of: address, presence).map {
+            ["hreflang": .string($0.hreflang), "url": .string($0.url)]
         }
         return [
             "languages": .array(switcher), "hasLanguages": true, "alternates": .array(alternates),

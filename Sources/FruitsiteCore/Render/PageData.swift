@@ -60,7 +60,7 @@ struct PageData: Sendable {
         self.model = model
         self.config = config
         self.theme = theme
-        let translations = translations ?? Translations([(model, config)])
+        let translations = translations ?? Translations([(model, config, theme)])
         self.translations = translations
         fruitPresence =
             translations.isMultilingual
@@ -79,7 +79,8 @@ struct PageData: Sendable {
         categories = GroupList(model.categories)
         facets = zip(model.facets, model.settings.facets).map { GroupList($0, facet: $1) }
         sitemapListing = SitemapListing(
-            model: model, positions: positions, theme: theme, pagination: pagination)
+            model: model, positions: positions, theme: theme, pagination: pagination,
+            translations: translations, fruitPresence: fruitPresence)
         var categoryOfPosition = [Int32](repeating: -1, count: model.order.count)
         for (index, category) in model.categories.enumerated() {
             for position in category.positions {

@@ -6,6 +6,10 @@
 /// `sitemap.xml`; past that (the sitemaps.org protocol allows 50,000 a file) `sitemap.xml` is a
 /// sitemap index naming `sitemap1.xml`, `sitemap2.xml` …, each holding `urlLimit` addresses but
 /// the last.
+///
+/// A site in several languages has one sitemap index, the root's `sitemap.xml`, which names
+/// every language's files (`sitemap1.xml`, `fr/sitemap1.xml` …); each address of a page that
+/// other languages have too carries the same `hreflang` alternates as the page's head.
 struct SitemapBuilder {
     /// The absolute URL of the site root, which every address starts with.
     var baseURL: String
@@ -15,9 +19,12 @@ struct SitemapBuilder {
     var urlLimit = Self.protocolLimit
     /// The most addresses the sitemaps.org protocol allows in one file.
     static let protocolLimit = 50_000
+    /// The site's languages, whose alternates each address carries; nil in a site of one.
+    var translations: Translations?
 
-    init(baseURL: String, pagination: Pagination) {
+    init(baseURL: String, pagination: Pagination, translations: Translations? = nil) {
         (self.baseURL, self.pagination) = (baseURL, pagination)
+        self.translations = translations.flatMap { $0.isMultilingual ? $0 : nil }
     }
 
     init(config: SiteConfig) {
@@ -33,6 +40,14 @@ struct SitemapBuilder {
         var number = 1
         /// A fruit's date, its page's `lastmod`.
         var date: EntryDate?
+        /// The languages that have the page too, which its alternates name.
+        var presence = Translations.Presence()
+
+        /// The page's address below its language's folder.
+        var address: String {
+            let folder = folder.isEmpty ? "" : slug.isEmpty ? folder + "/" : "\(folder)/\(slug)/"
+            return folder + Pagination.address(of: number)
+        }
     }
 
     /// Every page the sitemap lists, in its order.
@@ -95,6 +110,11 @@ struct SitemapBuilder {
     func sitemap(_ locations: [Location]) -> [UInt8] {
         let parts = Self.partCount(of: locations.count, limit: urlLimit)
         guard parts > 1 else { return urlSet(locations[...]) }
+        return Self.index(of: (1...parts).map { baseURL + Self.path(ofPart: $0) })
+    }
+
+    /// A sitemap index naming the sitemap files at the absolute URLs `files`.
+    static func index(of files: [String]) -> [UInt8] {
         var xml: [UInt8] = []
         xml +=
             """
@@ -102,9 +122,8 @@ struct SitemapBuilder {
             <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 
             """.utf8
-        let base = MarkupText.escaped(baseURL)
-        for part in 1...parts {
-            xml += "  <sitemap><loc>\(base)\(Self.path(ofPart: part))</loc></sitemap>\n".utf8
+        for file in files {
+            xml += "  <sitemap><loc>\(MarkupText.escaped(file))</loc></sitemap>\n".utf8
         }
         xml += "</sitemapindex>\n"
         return xml
@@ -119,12 +138,10 @@ struct SitemapBuilder {
     private func urlSet(_ locations: ArraySlice<Location>) -> [UInt8] {
         var xml: [UInt8] = []
         xml.reserveCapacity(locations.count * 64 + 256)
-        xml +=
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-
-            """.utf8
+        xml += #"<?xml version="1.0" encoding="UTF-8"?>\#n"#.utf8
+        xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9""#.utf8
+        if translations != nil { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""#.utf8 }
+        xml += ">\n".utf8
         let base = Array(MarkupText.escaped(baseURL).utf8)
         // Appended piece by piece: a string made for each URL cost more than the rest.
         for location in locations {
@@ -145,6 +162,17 @@ struct SitemapBuilder {
                 xml += "<lastmod>"
                 xml += date.timestamp.utf8
                 xml += "</lastmod>"
+            }
+            if let translations, location.presence.has != 0 {
+                for (hreflang, url) in translations.alternates(
+                    of: location.address, location.presence)
+                {
+                    xml += #"<xhtml:link rel="alternate" hreflang=""#.utf8
+                    xml += MarkupText.escaped(hreflang).utf8
+                    xml += #"" href=""#.utf8
+                    xml += MarkupText.escaped(url).utf8
+                    xml += #""/>"#.utf8
+                }
             }
             xml += "</url>\n"
         }

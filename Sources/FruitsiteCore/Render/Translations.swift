@@ -22,9 +22,13 @@ final class Translations: Sendable {
     /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
     /// page of the facet's values, nor one without fruits a page of its categories.
     private let common: [Set<String>]
+    /// How many files each language's sitemap is cut into (`Page.sitemapPart`), each named
+    /// by the sitemap index at the root; none without a sitemap.
+    let sitemapParts: [Int]
 
-    /// The translations of the parts' models, with their configs, the default language first.
-    init(_ parts: [(model: SiteModel, config: SiteConfig)]) {
+    /// The translations of the parts' models, with their configs and themes, the default
+    /// language first.
+    init(_ parts: [(model: SiteModel, config: SiteConfig, theme: TemplateLoader.Theme)]) {
         languages = parts.count > 1 ? parts[0].config.siteLanguages : []
         names = languages.map { icuDisplayName(of: $0.code) ?? $0.code }
         directions = languages.map { SiteConfig.direction(of: $0.code) }
@@ -34,14 +38,21 @@ final class Translations: Sendable {
                 return String(base.dropLast(config.config.scope.prefix.count))
             } ?? ""
         guard parts.count > 1 else {
-            (fruits, common) = ([], [])
+            (fruits, common, sitemapParts) = ([], [], [])
             return
         }
-        common = parts.map { model, config in
-            let pages = model.pages(in: Pagination(pageSize: config.pageSize), hasSitemap: false)
-            return Set(pages.lazy.filter(Self.isCommon).map { $0.address(in: model) })
+        let pages = parts.map { model, config, theme in
+            model.pages(
+                in: Pagination(pageSize: config.pageSize), hasSitemap: config.hasSitemap,
+                writes: theme.writes)
         }
-        fruits = parts.map { model, _ in
+        common = zip(parts, pages).map { part, pages in
+            Set(pages.lazy.filter(Self.isCommon).map { $0.address(in: part.model) })
+        }
+        sitemapParts = pages.map { pages in
+            pages.count { if case .sitemapPart = $0 { true } else { false } }
+        }
+        fruits = parts.map { model, _, _ in
             var slugs: [Substring: Bool] = [:]
             slugs.reserveCapacity(model.order.count)
             let scope = model.settings.scope
@@ -85,6 +96,19 @@ final class Translations: Sendable {
             if isFallback { presence.fallbacks |= 1 << index }
         }
         return presence
+    }
+
+    /// The `hreflang` alternates of a page at `address` below each language's folder that the
+    /// languages of `presence` have: each that shows its own entry there, then `x-default`, the
+    /// first of those. Absolute, as search engines want them; none without a base URL.
+    func alternates(of address: String, _ presence: Presence) -> [(hreflang: String, url: String)] {
+        guard !baseURL.isEmpty else { return [] }
+        let indexed = languages.indices.filter { presence.has($0) && !presence.isFallback($0) }
+        var alternates = indexed.map {
+            (languages[$0].code, baseURL + languages[$0].prefix + address)
+        }
+        if let first = alternates.first { alternates.append(("x-default", first.1)) }
+        return alternates
     }
 
     /// Whether `page` is one each language's site may have at the same address below its

@@ -1,30 +1,38 @@
-/// `sitemap.xml`, or one of its parts when it has more than one (`SitemapBuilder`).
+/// `sitemap.xml`, or one of its parts when it has more than one (`SitemapBuilder`). In a
+/// site of several languages, the root's `sitemap.xml` is the index of every language's
+/// parts.
 struct SitemapFile {
     /// The part, numbered from 1; 0 for `sitemap.xml`.
     let part: Int
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
+        let translations = data.translations
+        if part == 0 && translations.isMultilingual {
+            let files = translations.languages.indices.flatMap { language in
+                (0..<translations.sitemapParts[language]).map {
+                    translations.baseURL + translations.languages[language].prefix
+                        + SitemapBuilder.path(ofPart: $0 + 1)
+                }
+            }
+            walk.add(file: files.joined(separator: "\n")) { _ in SitemapBuilder.index(of: files) }
+            return
+        }
         walk.add(file: data.siteRead, data.sitemapListing, part) { site, _, part in
             // Every file cuts its part from the list `PageData.prepare(for:within:)` made.
             let builder = SitemapBuilder(
-                baseURL: data.settings(of: site).baseURL, pagination: data.pagination)
+                baseURL: data.settings(of: site).baseURL, pagination: data.pagination,
+                translations: translations)
             return part == 0
                 ? builder.sitemap(data.sitemap) : builder.part(part, of: data.sitemap)
         }
     }
 }
 
-/// `robots.txt`, at the site root, which names the sitemap of every language when the site
-/// has them.
+/// `robots.txt`, at the site root, which names the root's sitemap: the index of every
+/// language's in a site of several.
 struct RobotsFile {
     func walk(_ data: PageData, into walk: inout some PageWalk) {
-        let (translations, site) = (data.translations, data.translations.baseURL)
-        let sitemaps =
-            !data.config.hasSitemap
-            ? []
-            : translations.isMultilingual
-                ? translations.languages.map { site + $0.prefix + "sitemap.xml" }
-                : [site + "sitemap.xml"]
+        let sitemaps = data.config.hasSitemap ? [data.translations.baseURL + "sitemap.xml"] : []
         walk.add(file: sitemaps.joined(separator: "\n")) { _ in
             Array(SitemapBuilder.robots(sitemaps: sitemaps).utf8)
         }
@@ -38,19 +46,25 @@ struct RobotsFile {
 struct SitemapListing: PageRead, Sendable {
     private let hash: UInt64
 
+    /// - Parameter fruitPresence: The languages that list the fruit at each catalog position
+    ///   (`PageData.fruitPresence`), whose alternates the sitemap names; empty in a site of
+    ///   one language.
     init(
         model: SiteModel, positions: SiteModel.Positions, theme: TemplateLoader.Theme,
-        pagination: Pagination
+        pagination: Pagination, translations: Translations,
+        fruitPresence: [Translations.Presence]
     ) {
         // A fruit's path names its slug (`SourceFile.slug(of:)`). The fruits' hashes are
         // summed, not chained: the sitemap does not follow the catalog's order, so a fruit that
         // moves in it leaves the hash as it was, and every core can add up a share, in id order.
         let slugs = model.entries.ids.concurrentShares { share in
             var sum: UInt64 = 0
-            for id in share where positions[id] != nil {
+            for id in share {
+                guard let position = positions[id] else { continue }
                 var entry = StableHasher()
                 entry.combine(model[id].pathHash)
                 entry.combine(model[id].date.map { UInt64(bitPattern: $0.seconds) } ?? .max)
+                if !fruitPresence.isEmpty { fruitPresence[position.rawValue].combine(into: &entry) }
                 sum &+= entry.value
             }
             return sum
@@ -74,6 +88,15 @@ struct SitemapListing: PageRead, Sendable {
         // And whether the categories' and the facets' own pages are written.
         hasher.combine(UInt64(theme.writes(.categories) ? 1 : 0))
         hasher.combine(UInt64(theme.writes(.facetValues) ? 1 : 0))
+        // And the languages that have the pages each has alike, which their alternates name.
+        if translations.isMultilingual {
+            for language in translations.languages {
+                hasher.combine(language.code + language.prefix)
+            }
+            for folder in ["", "categories/"] + model.settings.facets.map({ $0 + "/" }) {
+                translations.presence(ofCommon: folder).combine(into: &hasher)
+            }
+        }
         hash = hasher.value
     }
 
@@ -92,14 +115,25 @@ struct SitemapListing: PageRead, Sendable {
         for id in model.order where !scope.takesFallbacks || !scope.isFallback(model[id].path) {
             isListed[id.rawValue] = true
         }
-        return SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination).locations(
-            // The stored fields read one by one: the entry's `slug`, a computed property,
-            // copied the whole entry first, 150 instructions a fruit.
-            fruits: model.savingOrder.lazy.filter { isListed[$0.rawValue] }.map {
-                (SourceFile.slug(of: model[$0].path), model[$0].date)
-            },
-            count: model.order.count, categories: model.categories,
-            facets: Array(zip(model.settings.facets, model.facets)),
-            listsFolders: (data.theme.writes(.categories), data.theme.writes(.facetValues)))
+        var locations = SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination)
+            .locations(
+                // The stored fields read one by one: the entry's `slug`, a computed property,
+                // copied the whole entry first, 150 instructions a fruit.
+                fruits: model.savingOrder.lazy.filter { isListed[$0.rawValue] }.map {
+                    (SourceFile.slug(of: model[$0].path), model[$0].date)
+                },
+                count: model.order.count, categories: model.categories,
+                facets: Array(zip(model.settings.facets, model.facets)),
+                listsFolders: (data.theme.writes(.categories), data.theme.writes(.facetValues)))
+        let translations = data.translations
+        guard translations.isMultilingual else { return locations }
+        for index in locations.indices {
+            let location = locations[index]
+            locations[index].presence =
+                location.folder == "fruits"
+                ? translations.presence(ofFruit: location.slug)
+                : translations.presence(ofCommon: location.address)
+        }
+        return locations
     }
 }
