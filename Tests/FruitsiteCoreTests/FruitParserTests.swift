@@ -398,4 +398,20 @@ import Testing
             }
         }
     }
+
+    /// A value is one line unless it holds a control character (Unicode's `Cc`) HTML can hold,
+    /// or a line or paragraph separator: every scalar of Unicode is tried, so that comparing
+    /// values, not categories, cannot drift from the definition.
+    @Test func aValueIsOneLineUnlessItHoldsAControlCharacterOrASeparator() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let breaks =
+                scalar.properties.generalCategory == .control && !HTMLCharacters.isForbidden(scalar)
+                || value == 0x2028 || value == 0x2029
+            let text = "a" + String(Character(scalar)) + "b"
+            if FruitParser.FieldReader.isOneLine(text) == breaks { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10).map { String($0, radix: 16) })")
+    }
 }
