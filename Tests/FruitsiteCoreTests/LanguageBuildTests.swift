@@ -106,6 +106,49 @@ import Testing
         #expect(english.catalog?.fruits.map(\.name) == ["Apple", "Banana", "Cherry"])
     }
 
+    /// A category's page is the same page in another language when that language's category
+    /// lists exactly the translations of its fruits: its switcher and alternates lead there.
+    /// Where the translations are split or merged otherwise, or none is translated, they lead
+    /// to the language's home page, and name no alternate.
+    @Test func aCategoryPageNamesTheCategoryThatListsItsTranslations() throws {
+        let entries =
+            Self.twoLanguageEntries + [
+                ("kiwi.md", "name: Kiwi\ncategory: Berries"),
+                ("kiwi.fr.md", "name: Kiwi\ncategory: Tropicaux"),
+            ]
+        let site = try LanguageSite(
+            config: "baseURL: https://example.org/\n" + LanguageSite.bilingual, entries: entries)
+        defer { site.folder.remove() }
+        #expect(LanguageSite.others(try site.build().warnings).isEmpty)
+        let switchers = try [
+            "categories/pomes/", "fr/categories/pepins/", "categories/stone/",
+            "fr/categories/stone/", "categories/tropical/", "fr/categories/tropicaux/",
+        ].map { LanguageSite.switcher(of: try site.page($0 + "index.html")).map(\.url) }
+        #expect(
+            switchers == [
+                // Pomes is Pépins: the French apple is its one French fruit.
+                ["../../categories/pomes/", "../../fr/categories/pepins/"],
+                ["../../../categories/pomes/", "../../../fr/categories/pepins/"],
+                // The cherry is not translated: French lists it by fallback, in its own Stone.
+                ["../../categories/stone/", "../../fr/"],
+                ["../../../", "../../../fr/categories/stone/"],
+                // Tropicaux holds the translations of Tropical and of Berries.
+                ["../../categories/tropical/", "../../fr/"],
+                ["../../../", "../../../fr/categories/tropicaux/"],
+            ])
+        let pepins = [
+            "en": "https://example.org/categories/pomes/",
+            "fr": "https://example.org/fr/categories/pepins/",
+            "x-default": "https://example.org/categories/pomes/",
+        ]
+        #expect(LanguageSite.alternates(of: try site.page("categories/pomes/index.html")) == pepins)
+        #expect(
+            LanguageSite.alternates(of: try site.page("fr/categories/pepins/index.html")) == pepins)
+        #expect(
+            LanguageSite.alternates(of: try site.page("categories/tropical/index.html")).isEmpty)
+        #expect(try Self.expectAlternatesAgree(site, baseURL: "https://example.org/") > 0)
+    }
+
     // MARK: - Three languages, with a base URL
 
     /// With a base URL every indexed page names its translations, itself and `x-default`,

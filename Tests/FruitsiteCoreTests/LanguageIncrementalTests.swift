@@ -59,12 +59,16 @@ import Testing
                 == ["fruits/cherry/index.html", "fr/fruits/cherry/index.html"])
 
         // A translation added: the French page is the translation's, indexed, and named by
-        // the English one and the English sitemap; Arabic has no cherry, and no page of it
-        // changes.
+        // the English one and the English sitemap, as the French page of its category, which
+        // lists the translation of the English category's fruit now, is by the English
+        // category's; Arabic has no cherry, and no page of it changes.
         let withoutCherry = site.snapshot()
         try site.write("cherry.fr.md", front: "name: Cerise\ncategory: Stone")
         let translated = try Self.rebuild(site, "a translation added")
-        #expect(Self.outside("fr/", translated) == ["fruits/cherry/index.html", "sitemap1.xml"])
+        #expect(
+            Self.outside("fr/", translated) == [
+                "fruits/cherry/index.html", "categories/stone/index.html", "sitemap1.xml",
+            ])
         let cherry = try site.page("fr/fruits/cherry/index.html")
         #expect(!LanguageSite.isNoindex(cherry) && cherry.contains("<bdi>Cerise</bdi>"))
         #expect(LanguageSite.canonical(of: cherry) == base + "fr/fruits/cherry/")
@@ -97,7 +101,8 @@ import Testing
         #expect(
             Self.outside("ar/", arabic) == [
                 "fruits/banana/index.html", "fr/fruits/banana/index.html", "sitemap1.xml",
-                "fr/sitemap1.xml",
+                "fr/sitemap1.xml", "categories/tropical/index.html",
+                "fr/categories/tropicaux/index.html",
             ])
         #expect(
             LanguageSite.alternates(of: try site.page("fr/fruits/banana/index.html"))["ar"]
@@ -108,7 +113,8 @@ import Testing
         #expect(Self.outside("ar/", gone) == Self.outside("ar/", arabic))
 
         // A translation renamed is an entry of its own: French shows the English apple by
-        // fallback, and the pages that named the French apple name it no more. The English
+        // fallback, and the pages that named the French apple name it no more: its own, and
+        // its category's in English and Arabic, whose French counterpart it made. The English
         // apple has a vitamin: French has a page of the vitamins now, which English names.
         #expect(!site.exists("fr/vitamins/index.html"))
         try FileManager.default.moveItem(
@@ -118,7 +124,8 @@ import Testing
         #expect(
             Self.outside("fr/", moved) == [
                 "fruits/apple/index.html", "ar/fruits/apple/index.html", "vitamins/index.html",
-                "sitemap1.xml", "ar/sitemap1.xml",
+                "sitemap1.xml", "ar/sitemap1.xml", "categories/pomes/index.html",
+                "ar/categories/c-9fd2ee2b/index.html",
             ])
         #expect(site.exists("fr/vitamins/index.html"))
         #expect(LanguageSite.isNoindex(try site.page("fr/fruits/apple/index.html")))

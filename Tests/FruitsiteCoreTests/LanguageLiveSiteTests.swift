@@ -70,13 +70,14 @@ import Testing
         #expect(body.first.first?.bytes == live.files["fr/fruits/apple/index.html"])
         try live.expectFresh("a French body")
 
-        // A translation added: the French pages, and the English page and sitemap that name it.
+        // A translation added: the French pages, and the English pages and sitemap that name
+        // them: the cherry's, and its category's, whose French page lists its translation now.
         try site.write("cherry.fr.md", front: "name: Cerise\ncategory: Stone")
         let added = try live.update(changing: ["cherry.fr.md"])
         #expect(added.changed.contains("fr/fruits/cherry/index.html"))
         #expect(
             LanguageIncrementalTests.outside("fr/", added.changed)
-                == ["fruits/cherry/index.html", "sitemap1.xml"])
+                == ["fruits/cherry/index.html", "categories/stone/index.html", "sitemap1.xml"])
         try live.expectFresh("a translation added")
 
         // The English entry it translates: its page alone, French has its own now.

@@ -22,13 +22,15 @@ extension PageData {
     }
 
     /// The languages that have a page of the same thing as `page`, `page` itself included:
-    /// none for a page whose other versions are not the same page (a category's).
+    /// none for a page whose other versions are not the same page (a listing's later pages).
     private func presence(of page: Page) -> Translations.Presence {
         switch page {
         case .fruit(let position): fruitPresence[position.rawValue]
-        case _ where Translations.isCommon(page):
-            translations.presence(ofCommon: page.address(in: model))
-        default: Translations.Presence()
+        case .index(page: 2...), .category(_, page: 2...), .facet(_, _, page: 2...), .pagesFolder:
+            Translations.Presence()
+        default:
+            translations.presence(
+                of: page.address(in: model), in: translations.index(of: config.scope))
         }
     }
 
@@ -36,11 +38,13 @@ extension PageData {
         -> MustacheObject
     {
         let languages = translations.languages
-        let current = languages.firstIndex { $0.prefix == config.scope.prefix } ?? 0
+        let current = translations.index(of: config.scope)
         let (siteRoot, address) = (siteRoot(of: page), page.address(in: model))
         let switcher: [MustacheValue] = languages.indices.map { index in
             let language = languages[index]
-            let target = language.prefix + (presence.has(index) ? address : "")
+            // The page's own language has it, whether or not other languages do.
+            let hasPage = presence.has(index) || index == current
+            let target = language.prefix + (hasPage ? presence.address(in: index, address) : "")
             return .object(
                 MustacheObject(
                     uniqueKeys: Self.switcherKeys,
@@ -48,11 +52,11 @@ extension PageData {
                         .string(language.code), .string(translations.names[index]),
                         .string(translations.directions[index]),
                         .string(Self.url(siteRoot + target)), .bool(index == current),
-                        .bool(presence.isFallback(index)), .bool(presence.has(index)),
+                        .bool(presence.isFallback(index)), .bool(hasPage),
                     ]))
         }
-        // None on a page that is not to be indexed: the 404 page, a fallback, or a folder page, whose canonical address is the page it
-        // leads to.
+        // None on a page that is not to be indexed: the 404 page, a fallback, or a folder
+        // page, whose canonical address is the page it leads to.
         let isIndexed =
             page != .notFound && page.target == nil && presence.has(current)
             && !presence.isFallback(current)

@@ -22,6 +22,9 @@ final class Translations: Sendable {
     /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
     /// page of the facet's values, nor one without fruits a page of its categories.
     private let common: [Set<String>]
+    /// For each language, its listings that are the same page in other languages, with their
+    /// address in each (`listingCounterparts(of:)`).
+    private let listings: [[String: [String]]]
     /// How many files each language's sitemap is cut into (`Page.sitemapPart`), each named
     /// by the sitemap index at the root; none without a sitemap.
     let sitemapParts: [Int]
@@ -38,7 +41,7 @@ final class Translations: Sendable {
                 return String(base.dropLast(config.config.scope.prefix.count))
             } ?? ""
         guard parts.count > 1 else {
-            (fruits, common, sitemapParts) = ([], [], [])
+            (fruits, common, listings, sitemapParts) = ([], [], [], [])
             return
         }
         let pages = parts.map { model, config, theme in
@@ -49,6 +52,7 @@ final class Translations: Sendable {
         common = zip(parts, pages).map { part, pages in
             Set(pages.lazy.filter(Self.isCommon).map { $0.address(in: part.model) })
         }
+        listings = Self.listingCounterparts(of: parts.map(\.model))
         sitemapParts = pages.map { pages in
             pages.count { if case .sitemapPart = $0 { true } else { false } }
         }
@@ -77,13 +81,23 @@ final class Translations: Sendable {
     struct Presence: PageRead, Sendable, Equatable {
         var has: UInt64 = 0
         var fallbacks: UInt64 = 0
+        /// The page's address below each language's folder where they differ, as a
+        /// category's do; nil where it is the same in every language.
+        var addresses: [String]?
 
         func has(_ language: Int) -> Bool { has & 1 << language != 0 }
         func isFallback(_ language: Int) -> Bool { fallbacks & 1 << language != 0 }
 
+        /// The page's address below the folder of `language`, one that has it, given its
+        /// `address` in the language at hand.
+        func address(in language: Int, _ address: String) -> String {
+            addresses?[language] ?? address
+        }
+
         func combine(into hasher: inout StableHasher) {
             hasher.combine(has)
             hasher.combine(fallbacks)
+            for address in addresses ?? [] { hasher.combine(address) }
         }
     }
 
@@ -105,7 +119,7 @@ final class Translations: Sendable {
         guard !baseURL.isEmpty else { return [] }
         let indexed = languages.indices.filter { presence.has($0) && !presence.isFallback($0) }
         var alternates = indexed.map {
-            (languages[$0].code, baseURL + languages[$0].prefix + address)
+            (languages[$0].code, baseURL + languages[$0].prefix + presence.address(in: $0, address))
         }
         if let first = alternates.first { alternates.append(("x-default", first.1)) }
         return alternates
@@ -121,13 +135,27 @@ final class Translations: Sendable {
         }
     }
 
-    /// The languages that have the page at `address` below their folders, one of those
-    /// languages have alike (`isCommon(_:)`), such as the index.
-    func presence(ofCommon address: String) -> Presence {
+    /// The languages that have the same page as the one at `address` below the folder of
+    /// `language`, a page other than a fruit's: one the languages have alike (`isCommon(_:)`),
+    /// such as the index, or a listing with counterparts (`listingCounterparts(of:)`).
+    func presence(of address: String, in language: Int) -> Presence {
         var presence = Presence()
+        guard isMultilingual else { return presence }
+        if let addresses = listings[language][address] {
+            for index in addresses.indices where !addresses[index].isEmpty {
+                presence.has |= 1 << index
+            }
+            presence.addresses = addresses
+            return presence
+        }
         for index in common.indices where common[index].contains(address) {
             presence.has |= 1 << index
         }
         return presence
+    }
+
+    /// The index in `languages` of the language of `scope`.
+    func index(of scope: LanguageScope) -> Int {
+        languages.firstIndex { $0.prefix == scope.prefix } ?? 0
     }
 }

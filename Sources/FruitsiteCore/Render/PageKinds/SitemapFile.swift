@@ -70,6 +70,7 @@ struct SitemapListing: PageRead, Sendable {
             return sum
         }
         .reduce(UInt64(0), &+)
+        let language = translations.index(of: model.settings.scope)
         var hasher = StableHasher()
         hasher.combine(slugs)
         hasher.combine(UInt64(model.order.count))
@@ -83,6 +84,11 @@ struct SitemapListing: PageRead, Sendable {
             for group in groups {
                 hasher.combine(group.name)
                 hasher.combine(UInt64(pagination.pageCount(of: group.positions.count)))
+                // And the listing's counterparts in other languages, which its alternates name.
+                if translations.isMultilingual {
+                    translations.presence(of: "\(folder)/\(group.slug)/", in: language)
+                        .combine(into: &hasher)
+                }
             }
         }
         // And whether the categories' and the facets' own pages are written.
@@ -94,7 +100,7 @@ struct SitemapListing: PageRead, Sendable {
                 hasher.combine(language.code + language.prefix)
             }
             for folder in ["", "categories/"] + model.settings.facets.map({ $0 + "/" }) {
-                translations.presence(ofCommon: folder).combine(into: &hasher)
+                translations.presence(of: folder, in: language).combine(into: &hasher)
             }
         }
         hash = hasher.value
@@ -127,12 +133,13 @@ struct SitemapListing: PageRead, Sendable {
                 listsFolders: (data.theme.writes(.categories), data.theme.writes(.facetValues)))
         let translations = data.translations
         guard translations.isMultilingual else { return locations }
+        let language = translations.index(of: scope)
         for index in locations.indices {
             let location = locations[index]
             locations[index].presence =
                 location.folder == "fruits"
                 ? translations.presence(ofFruit: location.slug)
-                : translations.presence(ofCommon: location.address)
+                : translations.presence(of: location.address, in: language)
         }
         return locations
     }
