@@ -18,10 +18,13 @@ extension SiteConfig {
 }
 
 extension LanguageScope {
+    /// The path in the output folder of the file at `path` in this language's site.
+    func placed(_ path: String) -> String { prefix + path }
+
     /// `files`, of this language's site, at their paths in the output folder.
     func placed(_ files: [RenderedPage]) -> [RenderedPage] {
         guard !prefix.isEmpty else { return files }
-        return files.map { RenderedPage(path: prefix + $0.path, bytes: $0.bytes) }
+        return files.map { RenderedPage(path: placed($0.path), bytes: $0.bytes) }
     }
 }
 

@@ -83,7 +83,7 @@ extension SiteBuilder {
                         String($0.dropFirst(prefix.count))
                     })
                 Self.renderOpenPages(
-                    own, of: data, plan: plan, builder: builder, prefix: prefix, first: first)
+                    own, of: data, plan: plan, builder: builder, first: first)
             }
             var files: [RenderedPage] = []
             var rendered: [Rendered] = []
@@ -95,7 +95,7 @@ extension SiteBuilder {
             // A site made anew knows nothing of the old one's files: those it no longer has go.
             let written = { (models: [SiteModel]) in
                 models.reduce(into: Set<String>()) { paths, model in
-                    paths.formUnion(model.writtenPaths.map { model.settings.scope.prefix + $0 })
+                    paths.formUnion(model.writtenPaths.map(model.settings.scope.placed))
                 }
             }
             let removed =
@@ -113,7 +113,7 @@ extension SiteBuilder {
         /// applied, and hands them to `first` at their paths in the output folder.
         private static func renderOpenPages(
             _ open: Set<String>, of data: PageData, plan: SiteModel.Plan, builder: SiteBuilder,
-            prefix: String, first: ([RenderedPage], [String]) -> Void
+            first: ([RenderedPage], [String]) -> Void
         ) {
             // Not when an asset or the one-file search index changed with them: a page is
             // never served before a file it names.
@@ -131,7 +131,7 @@ extension SiteBuilder {
                     files += $1
                 }
             } catch { return }
-            first(data.config.scope.placed(files), removed.map { prefix + $0 })
+            first(data.config.scope.placed(files), removed.map(data.config.scope.placed))
         }
     }
 }

@@ -108,7 +108,7 @@ struct OutputTarget {
     /// The files of the output folder the parts no longer have, at their paths there.
     static func removals(of parts: [SiteBuilder.Rendered]) -> [String] {
         parts.flatMap { part in
-            part.removals.map { part.model.settings.scope.prefix + $0 }
+            part.removals.map(part.model.settings.scope.placed)
         }
     }
 

@@ -129,7 +129,7 @@ public struct SiteBuilder: Sendable {
         let (theme, config) = (applied[0].data.theme, applied[0].data.config)
         // Every file of every language's site, at its path in the output folder.
         let paths = applied.reduce(into: Set<String>()) { paths, part in
-            paths.formUnion(part.paths.map { part.data.config.scope.prefix + $0 })
+            paths.formUnion(part.paths.map(part.data.config.scope.placed))
         }
         var links = LinkChecker(
             paths: paths, basePath: config.baseURL.isEmpty ? "/" : config.basePath)
