@@ -49,6 +49,19 @@ import Testing
         ("languages: [{code: en}, 1️⃣fr]\n", "each language must be a map with a 'code'"),
         ("languages: 1️⃣fr\n", "'languages' must be a list of languages"),
         ("languages: 1️⃣[]\n", "'languages' must be a list of languages"),
+        (
+            "1️⃣defaultLanguageInSubfolder: true\n",
+            "'defaultLanguageInSubfolder' needs the site's 'languages'"
+        ),
+        (
+            "languages: [{code: en}, {code: fr}]\ndefaultLanguageInSubfolder: 1️⃣yes please\n",
+            "'defaultLanguageInSubfolder' must be true or false"
+        ),
+        // With it, the default language has a folder too.
+        (
+            "defaultLanguageInSubfolder: true\nfacets: [en]\nlanguages: [{code: 1️⃣en}, {code: fr}]\n",
+            "language 'en' and the facet 'en' would write their pages in one folder"
+        ),
     ])
     func aLanguageErrorIsAtItsLineAndColumn(marked: String, message: String) {
         let config = MarkedText(marked, columns: .unicodeScalars)

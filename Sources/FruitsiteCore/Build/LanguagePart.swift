@@ -18,8 +18,12 @@ extension SiteConfig {
 }
 
 extension LanguageScope {
-    /// The path in the output folder of the file at `path` in this language's site.
-    func placed(_ path: String) -> String { prefix + path }
+    /// The path in the output folder of the file at `path` in this language's site: below
+    /// its folder, but for a file at the site root, whose path starts with `/`
+    /// (`Page.isAtSiteRoot(of:)`).
+    func placed(_ path: String) -> String {
+        path.hasPrefix("/") ? String(path.dropFirst()) : prefix + path
+    }
 
     /// `files`, of this language's site, at their paths in the output folder.
     func placed(_ files: [RenderedPage]) -> [RenderedPage] {

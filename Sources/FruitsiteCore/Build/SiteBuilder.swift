@@ -126,7 +126,10 @@ public struct SiteBuilder: Sendable {
     public func check() throws(BuildFailure) -> Rendering {
         var loaded = load { settings in .success(.decoded(SiteModel(settings: settings))) }
         var applied = try apply(&loaded)
-        let (theme, config) = (applied[0].data.theme, applied[0].data.config)
+        let theme = applied[0].data.theme
+        // The site root's address, which the default language's folder may be below.
+        var config = applied[0].data.config
+        config.baseURL = applied[0].data.translations.baseURL
         // Every file of every language's site, at its path in the output folder.
         let paths = applied.reduce(into: Set<String>()) { paths, part in
             paths.formUnion(part.paths.map(part.data.config.scope.placed))

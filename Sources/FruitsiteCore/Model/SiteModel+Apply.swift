@@ -376,9 +376,12 @@ extension SiteModel {
             if count > 1 { folders.append(.pagesFolder(listing)) }
         }
         addPages(of: .index, count: order.count)
-        // `robots.txt` and `sitemap.xml` are the site root's: a language in a folder of its own
-        // has neither, and its sitemap's files are named by the root's, a sitemap index.
-        let isRoot = settings.scope.prefix.isEmpty
+        // `robots.txt` and `sitemap.xml` are the site root's, which the default language
+        // writes: another language has neither, and its sitemap's files are named by the
+        // root's, a sitemap index. In a folder of its own, the default language writes the
+        // root page that leads there too.
+        let isRoot = settings.scope.isDefault
+        if isRoot && !settings.scope.prefix.isEmpty { folders.append(.siteRoot) }
         let fixed: [Page] =
             [.notFound] + (hasSitemap && isRoot ? [.sitemap] : []) + (isRoot ? [.robots] : [])
         pages += fixed

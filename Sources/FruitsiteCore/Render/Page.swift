@@ -32,6 +32,9 @@ enum Page: Sendable, Hashable {
     case fruitsFolder
     /// A listing's `page/`, the folder of its later pages: it leads to its first page.
     case pagesFolder(Listing)
+    /// The site root's `index.html` when the default language has a folder of its own
+    /// (`defaultLanguageInSubfolder`): it leads to that folder, and names every language's.
+    case siteRoot
 
     /// A listing of fruits cut into pages (see `Pagination`).
     enum Listing: Sendable, Hashable {
@@ -51,10 +54,11 @@ enum Page: Sendable, Hashable {
         }
     }
 
-    /// The page a folder page leads to, one folder up; nil for every other page.
+    /// The page a folder page leads to, one folder up (the site root's, down in the default
+    /// language's folder); nil for every other page.
     var target: Page? {
         switch self {
-        case .fruitsFolder: .index(page: 1)
+        case .fruitsFolder, .siteRoot: .index(page: 1)
         case .pagesFolder(let listing): listing.page(1)
         default: nil
         }
@@ -75,7 +79,7 @@ enum Page: Sendable, Hashable {
         case .feed: .feed
         case .categories: .categories
         case .facetValues: .facetValues
-        case .fruitsFolder, .pagesFolder: .redirect
+        case .fruitsFolder, .pagesFolder, .siteRoot: .redirect
         }
     }
 
@@ -102,6 +106,7 @@ enum Page: Sendable, Hashable {
         case .facetValues(let facet): "\(model.settings.facets[facet])/"
         case .fruitsFolder: "fruits/"
         case .pagesFolder(let listing): listing.page(1).address(in: model) + Pagination.folder
+        case .siteRoot: ""
         }
     }
 
@@ -113,9 +118,22 @@ enum Page: Sendable, Hashable {
         }
     }
 
-    /// The path inside the output folder: the address, or its `index.html`.
+    /// The path in the site of the model's language: the address, or its `index.html`; with
+    /// a leading `/` for a file at the site root, outside the language's folder
+    /// (`isAtSiteRoot(of:)`), where `LanguageScope.placed(_:)` puts it.
     func path(in model: SiteModel) -> String {
         let address = address(in: model)
-        return address.isEmpty || address.hasSuffix("/") ? address + "index.html" : address
+        let path = address.isEmpty || address.hasSuffix("/") ? address + "index.html" : address
+        return isAtSiteRoot(of: model.settings.scope) ? "/" + path : path
+    }
+
+    /// Whether the page is written at the site root though its language's pages are in a
+    /// folder: the root's own files, which the default language writes (the root page, the
+    /// 404 page that servers show, `robots.txt` and the sitemap's index).
+    func isAtSiteRoot(of scope: LanguageScope) -> Bool {
+        switch self {
+        case .siteRoot, .notFound, .robots, .sitemap: scope.isDefault && !scope.prefix.isEmpty
+        default: false
+        }
     }
 }

@@ -42,8 +42,9 @@ extension PageData {
         let (siteRoot, address) = (siteRoot(of: page), page.address(in: model))
         let switcher: [MustacheValue] = languages.indices.map { index in
             let language = languages[index]
-            // The page's own language has it, whether or not other languages do.
-            let hasPage = presence.has(index) || index == current
+            // The page's own language has it, whether or not other languages do; but the
+            // 404 page, which a server shows at any address, leads to each language's home.
+            let hasPage = presence.has(index) || (index == current && page != .notFound)
             let target = language.prefix + (hasPage ? presence.address(in: index, address) : "")
             return .object(
                 MustacheObject(
@@ -78,6 +79,7 @@ extension PageData {
         let root = root(of: page)
         let prefix = config.scope.prefix
         if root.hasPrefix("/") { return String(root.dropLast(prefix.count)) }
+        if page.isAtSiteRoot(of: config.scope) { return "" }
         return root + String(repeating: "../", count: prefix.count { $0 == "/" })
     }
 

@@ -47,10 +47,12 @@ extension PageData {
                     "fallbackLanguage": isFallback ? fallbackLanguage : .null,
                 ],
             ]
-            // The page it leads to is one folder up.
+            // The page it leads to is one folder up, or for the site root's, down in the
+            // default language's folder.
             if target != nil {
                 common["redirect"] = [
-                    "url": "../", "text": .string(theme.strings.text("goTo", ["title": title])),
+                    "url": .string(page == .siteRoot ? root : "../"),
+                    "text": .string(theme.strings.text("goTo", ["title": title])),
                 ]
             }
             return common

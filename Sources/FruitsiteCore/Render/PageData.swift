@@ -177,7 +177,7 @@ struct PageData: Sendable {
             FacetPage(facet: facet, value: value, number: number).walk(self, into: &walk)
         case .categories: CategoriesPage().walk(self, into: &walk)
         case .facetValues(let facet): FacetValuesPage(facet: facet).walk(self, into: &walk)
-        case .fruitsFolder, .pagesFolder: FolderPage(page: page).walk(self, into: &walk)
+        case .fruitsFolder, .pagesFolder, .siteRoot: FolderPage(page: page).walk(self, into: &walk)
         case .feed(let category, let format):
             FeedFile(category: category, format: format).walk(self, details: details, into: &walk)
         case .sitemap: SitemapFile(part: 0).walk(self, into: &walk)
@@ -202,7 +202,9 @@ struct PageData: Sendable {
         // would lead astray: with a base URL this page links from its path (`/fruits/`).
         // Without one, links are relative to the site root, right for `404.html` itself and
         // for missing pages at the top level, under any subpath.
-        case .notFound: config.baseURL.isEmpty ? "" : config.basePath
+        // At the site root, outside its language's folder, it goes down into that folder.
+        case .notFound where !config.baseURL.isEmpty: config.basePath
+        case .notFound, .siteRoot: page.isAtSiteRoot(of: config.scope) ? config.scope.prefix : ""
         default: ""
         }
     }

@@ -126,11 +126,12 @@ final class Translations: Sendable {
     }
 
     /// Whether `page` is one each language's site may have at the same address below its
-    /// folder: the index's first page, the categories', a facet's values', the 404 page and
-    /// the folder that leads to the index.
+    /// folder: the index's first page, the categories', a facet's values', and the folder that
+    /// leads to the index. (Not the 404 page: a server shows it at any address, and its
+    /// switcher leads to each language's home page.)
     static func isCommon(_ page: Page) -> Bool {
         switch page {
-        case .index(page: 1), .categories, .facetValues, .notFound, .fruitsFolder: true
+        case .index(page: 1), .categories, .facetValues, .fruitsFolder: true
         default: false
         }
     }

@@ -2,15 +2,16 @@
 extension SiteConfig {
     /// Every language of the site, the default first, each with the folder of its pages: the
     /// ones `languages:` lists, or the one `language`, `title` and `description` declare.
-    /// The default language's pages are at the root, the others' in a folder named by their
-    /// code (`fr/`).
+    /// The default language's pages are at the root, unless `defaultLanguageInSubfolder`;
+    /// the others' in a folder named by their code (`fr/`).
     public var siteLanguages: [SiteLanguage] {
         guard !languages.isEmpty else {
             return [SiteLanguage(code: language, title: title, description: description)]
         }
         return languages.enumerated().map { index, language in
             var language = language
-            language.prefix = index == 0 ? "" : language.code.lowercased() + "/"
+            let isAtRoot = index == 0 && !defaultLanguageInSubfolder
+            language.prefix = isAtRoot ? "" : language.code.lowercased() + "/"
             return language
         }
     }
@@ -85,14 +86,16 @@ extension SiteConfig {
                                 hint: "it is listed at line \(line) already"))
                         continue
                     }
-                    if !read.isEmpty, facets.contains(text.lowercased()) {
+                    let hasFolder = !read.isEmpty || defaultLanguageInSubfolder
+                    if hasFolder, facets.contains(text.lowercased()) {
                         diagnostics.append(
                             .error(
                                 at: location(value),
                                 "language '\(text)' and the facet '\(text.lowercased())' "
                                     + "would write their pages in one folder",
-                                hint: "a language other than the first has its pages in a folder "
-                                    + "named by its code; rename the facet"))
+                                hint: "a language has its pages in a folder named by its code, "
+                                    + "the first one too with 'defaultLanguageInSubfolder'; "
+                                    + "rename the facet"))
                         continue
                     }
                     codes[text.lowercased()] = value.line

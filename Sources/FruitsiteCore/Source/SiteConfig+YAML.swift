@@ -5,6 +5,7 @@ extension SiteConfig {
     public static let keys = [
         "title", "description", "baseURL", "language", "rawHTML", "maxEntrySize", "maxPageSize",
         "pageSize", "feed", "facets", "search", "sitemap", "images", "languages",
+        "defaultLanguageInSubfolder",
     ]
 
     /// Keys that cannot be facets, each with why: a facet's key is also a front-matter key,
@@ -84,10 +85,19 @@ extension SiteConfig {
                 languagesNode = value
                 continue
             }
-            if name == "rawHTML" || name == "sitemap" {
+            if name == "rawHTML" || name == "sitemap" || name == "defaultLanguageInSubfolder" {
                 switch FruitParser.mustacheValue(value) {
                 case .bool(let flag) where name == "rawHTML": rawHTML = flag
-                case .bool(let flag): sitemap = flag
+                case .bool(let flag) where name == "sitemap": sitemap = flag
+                case .bool(let flag):
+                    defaultLanguageInSubfolder = flag
+                    if flag && !pairs.contains(where: { $0.key.scalarText == "languages" }) {
+                        diagnostics.append(
+                            .error(
+                                at: location(key),
+                                "'defaultLanguageInSubfolder' needs the site's 'languages'",
+                                hint: "list them under 'languages', the default first"))
+                    }
                 default:
                     diagnostics.append(
                         .error(at: location(value), "'\(name)' must be true or false"))

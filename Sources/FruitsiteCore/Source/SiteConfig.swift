@@ -17,6 +17,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// site in one language, which `language`, `title` and `description` declare
     /// (`siteLanguages`).
     public var languages: [SiteLanguage] = []
+    /// Whether the default language's pages are in a folder of their own (`en/`), as the
+    /// others' are, with a page at the root that leads to it (`defaultLanguageInSubfolder`).
+    public var defaultLanguageInSubfolder = false
     /// Which files and folder the config's pages are built from, when it is one language's
     /// of a site in several (`SiteBuilder.LanguagePart`).
     var scope = LanguageScope()

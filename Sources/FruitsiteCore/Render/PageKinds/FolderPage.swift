@@ -1,8 +1,9 @@
-/// A folder page that leads one folder up (`fruits/`, a listing's `page/`): named after the
-/// listing it leads to.
+/// A folder page that leads one folder up (`fruits/`, a listing's `page/`), named after the
+/// listing it leads to; or the site root's page, which leads down to the default language's
+/// folder.
 struct FolderPage {
     static let template = "redirect"
-    /// `.fruitsFolder` or `.pagesFolder`.
+    /// `.fruitsFolder`, `.pagesFolder` or `.siteRoot`.
     let page: Page
 
     func walk(_ data: PageData, into walk: inout some PageWalk) {
@@ -14,6 +15,8 @@ struct FolderPage {
                 FacetPage.title(
                     of: data.facets[facet].groups[value], in: data.facets[facet],
                     strings: data.theme.strings)
+            // The site, in the default language.
+            case .siteRoot: data.config.title
             // The index as a listing, as the default theme's navigation names it.
             default: data.theme.strings.text("allFruits")
             }
