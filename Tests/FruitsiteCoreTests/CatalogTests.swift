@@ -90,6 +90,25 @@ import Testing
         #expect(Slug.make(from: text) == slug)
     }
 
+    /// No scalar makes more bytes of slug than it has, which lets a value no longer than a
+    /// folder name skip the check of its slug's length: tried on every scalar of the blocks
+    /// whose letters decompose, fold or stand for Latin ones.
+    @Test func noScalarMakesMoreSlugThanItsBytes() {
+        let blocks: [ClosedRange<UInt32>] = [
+            0...0x2FFF, 0xA700...0xA7FF, 0xAB30...0xAB6F, 0xFB00...0xFB4F, 0xFF00...0xFFEF,
+            0x1D400...0x1D7FF,
+        ]
+        var longer: [String] = []
+        for value in blocks.joined() {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = "a" + String(scalar)
+            if Slug.make(from: text).utf8.count > max(text.utf8.count, 10) {
+                longer.append(String(value, radix: 16))
+            }
+        }
+        #expect(longer.isEmpty, "\(longer.prefix(10))")
+    }
+
     @Test func givesTextWithoutLatinLettersAStableSlug() {
         let slug = Slug.make(from: "果物")
         #expect(slug.hasPrefix("c-") && slug.count == 10)
