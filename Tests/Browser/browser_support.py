@@ -67,6 +67,24 @@ def templates_dir() -> Path:
     return Path(os.environ.get("FRUITSITE_TEMPLATES") or REPO / "Templates").resolve()
 
 
+def is_translation(name: str) -> bool:
+    """Whether an entry's file name has a language's code before `.md`, as `apple.fr.md`
+    has: no English entry of the sample has a dot in its slug."""
+    return name.endswith(".md") and "." in name[:-3]
+
+
+def copy_sample_in_one_language(work: Path) -> None:
+    """Copies the sample's theme, and its English entries and their pictures without the
+    French translations, into `work`, each folder that is not there yet: a site in one
+    language, which builds with no config."""
+    for name in ("Content", "Templates"):
+        if not (work / name).exists():
+            shutil.copytree(
+                REPO / name, work / name,
+                ignore=lambda _, names: [n for n in names if is_translation(n)],
+            )
+
+
 def html_pages(site: Path) -> list[str]:
     """Every generated HTML page, as paths relative to the site root, sorted."""
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))

@@ -169,18 +169,26 @@ def search_page(driver, server, search_index) -> SearchPage:
 PAGE_SIZE = 5
 
 
+def config_with(work: Path, *settings: str) -> Path:
+    """Writes `work/fruitsite.yml`: the config of the site under test, if it has one (the
+    sample's lists its languages, which its content needs), with `settings`, such as
+    `pageSize: 5`, in place of its own lines for those keys (each set on one line)."""
+    own = support.content_dir().parent / "fruitsite.yml"
+    keys = tuple(setting.split(":", 1)[0] + ":" for setting in settings)
+    lines = own.read_text(encoding="utf-8").splitlines() if own.is_file() else []
+    lines = [line for line in lines if not line.startswith(keys)]
+    config = work / "fruitsite.yml"
+    config.write_text("\n".join(lines + list(settings) + [""]), encoding="utf-8")
+    return config
+
+
 @pytest.fixture(scope="session")
 def paged_site(fruitsite_bin, tmp_path_factory) -> Path:
     """The same content built with `pageSize: 5`: the index has pages, and so have the
     larger categories. The config is the site's own, if it has one, plus the page size."""
     work = tmp_path_factory.mktemp("paged")
-    content = support.content_dir()
-    own = content.parent / "fruitsite.yml"
-    lines = own.read_text(encoding="utf-8").splitlines() if own.is_file() else []
-    lines = [line for line in lines if not line.startswith("pageSize:")]
-    config = work / "fruitsite.yml"
-    config.write_text("\n".join(lines + [f"pageSize: {PAGE_SIZE}", ""]), encoding="utf-8")
-    return build_site(fruitsite_bin, content, config, work)
+    config = config_with(work, f"pageSize: {PAGE_SIZE}")
+    return build_site(fruitsite_bin, support.content_dir(), config, work)
 
 
 def build_site(fruitsite_bin, content: Path, config: Path, work: Path) -> Path:
@@ -211,19 +219,21 @@ def paged_server(paged_site, tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def dated_site(fruitsite_bin, tmp_path_factory) -> Path:
-    """The same content with a `date` on every third fruit, built with a base URL: the site
-    has feeds, its pages link them, and fruit pages show their dates."""
+    """The same content with a `date` on every third fruit and its translations, built with a
+    base URL and the site's own config: the site has feeds, its pages link them, and fruit
+    pages show their dates."""
     work = tmp_path_factory.mktemp("dated")
     content = work / "Content"
     shutil.copytree(support.content_dir(), content)
-    for number, entry in enumerate(sorted(content.rglob("*.md"))):
+    entries = sorted(p for p in content.rglob("*.md") if not support.is_translation(p.name))
+    for number, entry in enumerate(entries):
         if number % 3 == 0:
-            text = entry.read_text(encoding="utf-8")
             day = f"2024-{number % 12 + 1:02d}-{number % 28 + 1:02d}"
-            entry.write_text(text.replace("\ncategory:", f"\ndate: {day}\ncategory:", 1),
-                             encoding="utf-8")
-    config = work / "fruitsite.yml"
-    config.write_text("baseURL: https://example.org/fruits/\n", encoding="utf-8")
+            for file in [entry, *entry.parent.glob(entry.stem + ".*.md")]:
+                text = file.read_text(encoding="utf-8")
+                file.write_text(text.replace("\ncategory:", f"\ndate: {day}\ncategory:", 1),
+                                encoding="utf-8")
+    config = config_with(work, "baseURL: https://example.org/fruits/")
     return build_site(fruitsite_bin, content, config, work)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import browser_support as support
-from conftest import build_site
+from conftest import build_site, config_with
 from search_page import RESULTS_STEP, SearchPage
 from test_deploy import generate, more_fruits, one_fruit_first
 from test_sharded import search, search_records
@@ -56,9 +56,7 @@ def expected_type(relative: str) -> set[str]:
 def hosted_site(fruitsite_bin, dated_site, tmp_path_factory) -> Path:
     """The dated content (feeds, a sitemap) with a sharded search index."""
     work = tmp_path_factory.mktemp("hosted")
-    config = work / "fruitsite.yml"
-    config.write_text("baseURL: https://example.org/fruits/\nsearch:\n  index: sharded\n",
-                      encoding="utf-8")
+    config = config_with(work, "baseURL: https://example.org/fruits/", "search: {index: sharded}")
     site = build_site(fruitsite_bin, dated_site.parent / "Content", config, work)
     for needed in ["feed.xml", "feed.json", "sitemap.xml", "robots.txt", "search/index.json"]:
         assert (site / needed).is_file(), f"the site has no {needed}"

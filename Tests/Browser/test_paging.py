@@ -18,7 +18,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 import browser_support as support
-from conftest import PAGE_SIZE, build_site
+from conftest import PAGE_SIZE, build_site, config_with
 from search_page import SearchPage
 from test_accessibility import check_with_axe
 from test_html_validity import decode_messages, describe, is_error
@@ -152,25 +152,39 @@ def paged_site_with_base_url(fruitsite_bin, tmp_path_factory) -> Path:
     """The paginated build with a base URL: a sitemap names pages by absolute URL, so only a
     site with one has it."""
     work = tmp_path_factory.mktemp("paged-based")
-    config = work / "fruitsite.yml"
-    config.write_text(f"pageSize: {PAGE_SIZE}\nbaseURL: {BASE_URL}\n", encoding="utf-8")
+    config = config_with(work, f"pageSize: {PAGE_SIZE}", f"baseURL: {BASE_URL}")
     return build_site(fruitsite_bin, support.content_dir(), config, work)
 
 
+def is_fruit_page(relative: str) -> bool:
+    """Whether a file below the site is in a language's `fruits/` folder: a fruit's page,
+    or the folder's own page, which leads to the index."""
+    return relative.startswith("fruits/") or "/fruits/" in relative
+
+
 def test_the_sitemap_lists_every_listing_page(paged_site, paged_site_with_base_url):
-    """Every listing page, the categories' and the facets' pages among them; not the
-    folders that lead elsewhere (page/)."""
+    """Every listing page, the categories' and the facets' pages among them, in the sitemap
+    of its language (each in a folder has its own); not the folders that lead elsewhere
+    (page/)."""
     assert not (paged_site / "sitemap.xml").exists(), "a sitemap without a base URL"
     site = paged_site_with_base_url
-    sitemap = (site / "sitemap.xml").read_text(encoding="utf-8")
+    # Each language's folder, "." for the default language's, the longest first.
+    folders = sorted(
+        (p.parent.relative_to(site).as_posix() for p in site.rglob("sitemap.xml")),
+        key=len, reverse=True,
+    )
+    sitemaps = {f: (site / f / "sitemap.xml").read_text(encoding="utf-8") for f in folders}
     pages = [
         (p.parent.relative_to(site).as_posix(), support.is_redirect(p))
         for p in site.rglob("index.html")
-        if not p.relative_to(site).as_posix().startswith("fruits/")
+        if not is_fruit_page(p.relative_to(site).as_posix())
     ]
     assert len(pages) > 15 and sum(redirect for _, redirect in pages) > 2
     for page, redirect in pages:
         loc = BASE_URL + ("" if page == "." else page + "/")
+        sitemap = sitemaps[
+            next(f for f in folders if f == "." or page == f or page.startswith(f + "/"))
+        ]
         if redirect:
             assert f"<loc>{loc}</loc>" not in sitemap, f"{loc}, a redirect, is in the sitemap"
         else:
@@ -199,7 +213,7 @@ def test_every_listing_page_has_no_axe_violations(driver, paged_site, paged_serv
     listings = sorted(
         p.parent.relative_to(paged_site).as_posix()
         for p in paged_site.rglob("index.html")
-        if not p.relative_to(paged_site).as_posix().startswith("fruits/")
+        if not is_fruit_page(p.relative_to(paged_site).as_posix())
     )
     for listing in listings:
         relative = "" if listing == "." else listing + "/"

@@ -6,7 +6,6 @@ would."""
 
 import os
 import re
-import shutil
 import subprocess
 import threading
 import time
@@ -22,13 +21,11 @@ BASE_PATH = "/preview/"
 
 
 class Served:
-    """`fruitsite serve` on a copy of the sample content and theme, on a free port."""
+    """`fruitsite serve` on a copy of the sample in one language, on a free port."""
 
     def __init__(self, binary: Path, work: Path, port: int = 0):
         self.work = work
-        for name in ("Content", "Templates"):
-            if not (work / name).exists():
-                shutil.copytree(support.REPO / name, work / name)
+        support.copy_sample_in_one_language(work)
         self.process = subprocess.Popen(
             [str(binary), "serve", "--content", str(work / "Content"),
              "--templates", str(work / "Templates"), "--port", str(port),

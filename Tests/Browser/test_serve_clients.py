@@ -6,7 +6,6 @@ closed. No browser: raw sockets against the real binary."""
 import json
 import os
 import re
-import shutil
 import socket
 import time
 from urllib.parse import urlsplit
@@ -22,8 +21,7 @@ TIMEOUT = 10
 
 @pytest.fixture
 def served_with_clip(fruitsite_bin, tmp_path):
-    for name in ("Content", "Templates"):
-        shutil.copytree(support.REPO / name, tmp_path / name)
+    support.copy_sample_in_one_language(tmp_path)
     (tmp_path / "Templates" / "assets" / "clip.mp4").write_bytes(os.urandom(CLIP_SIZE))
     running = Served(fruitsite_bin, tmp_path)
     yield running

@@ -100,7 +100,8 @@ final class Capture: @unchecked Sendable {
 
     @Test func searchPrintsNamesInCatalogOrder() {
         let (code, capture) = Capture.run([
-            "search", "--content", repositoryRoot + "/Content", "berr",
+            "search", "--content", repositoryRoot + "/Content", "--config", Sample.configPath,
+            "berr",
         ])
         #expect(code == .success)
         let names = capture.standardOutput.split(separator: "\n")
@@ -112,8 +113,10 @@ final class Capture: @unchecked Sendable {
     /// so does `search`.
     @Test func searchDropsLineBreaksAsTheSearchBoxDoes() {
         let search = { (text: String) in
-            Capture.run(["search", "--content", repositoryRoot + "/Content", text]).1
-                .standardOutput
+            Capture.run([
+                "search", "--content", repositoryRoot + "/Content", "--config", Sample.configPath,
+                text,
+            ]).1.standardOutput
         }
         let berries = search("berr")
         #expect(berries.contains("Strawberry"))
@@ -125,21 +128,24 @@ final class Capture: @unchecked Sendable {
     /// No text is the empty search box, which shows every fruit the other filters keep, in
     /// the same order and format as any search.
     @Test func searchWithoutTextListsWhatAnEmptySearchBoxShows() {
-        let content = repositoryRoot + "/Content"
+        let sample = [
+            "search", "--content", repositoryRoot + "/Content", "--config", Sample.configPath,
+        ]
         for filters in [[], ["--category", "Citrus"], ["--facet", "vitamins=K"], ["--json"]] {
-            let (code, capture) = Capture.run(["search", "--content", content] + filters)
+            let (code, capture) = Capture.run(sample + filters)
             #expect(code == .success, "\(filters): \(capture.standardError)")
             #expect(capture.standardError.isEmpty)
-            let (_, empty) = Capture.run(["search", "--content", content] + filters + [""])
+            let (_, empty) = Capture.run(sample + filters + [""])
             #expect(capture.standardOutput == empty.standardOutput, "\(filters)")
         }
-        let everything = Capture.run(["search", "--content", content]).1.standardOutput
+        let everything = Capture.run(sample).1.standardOutput
         #expect(everything.split(separator: "\n").count > 40)
     }
 
     @Test func searchTextMayStartWithADashAfterDoubleDash() {
         let (code, capture) = Capture.run([
-            "search", "--content", repositoryRoot + "/Content", "--", "-x",
+            "search", "--content", repositoryRoot + "/Content", "--config", Sample.configPath,
+            "--", "-x",
         ])
         #expect(code == .success)
         #expect(capture.standardOutput.isEmpty)
@@ -147,8 +153,8 @@ final class Capture: @unchecked Sendable {
 
     @Test func searchFiltersByCategoryAndPrintsJSON() throws {
         let (code, capture) = Capture.run([
-            "search", "--content", repositoryRoot + "/Content", "--category", "Citrus", "--json",
-            "",
+            "search", "--content", repositoryRoot + "/Content", "--config", Sample.configPath,
+            "--category", "Citrus", "--json", "",
         ])
         #expect(code == .success)
         let entries = try JSONSerialization.jsonObject(with: Data(capture.standardOutput.utf8))
@@ -168,21 +174,21 @@ final class Capture: @unchecked Sendable {
             "search", "--content", repositoryRoot + "/Content", "--config",
             folder.path + "/fruitsite.yml", "--facet", "colour=red", "",
         ]
-        try folder.write("fruitsite.yml", "facets: [vitamins]\n")
+        try folder.write("fruitsite.yml", try Sample.config(after: "facets: [vitamins]\n"))
         let (code, capture) = Capture.run(search)
         #expect(code == .usage)
         #expect(
             capture.standardError.hasPrefix(
                 "error: 'colour' is not one of the site's facets; the site's facets: vitamins\n"),
             "\(capture.standardError)")
-        // Without a config the facets are the defaults.
+        // The sample's config names no facets: they are the defaults.
         let (_, defaults) = Capture.run(
-            search.filter { $0 != "--config" && !$0.hasSuffix(".yml") })
+            search.map { $0.hasSuffix(".yml") ? Sample.configPath : $0 })
         #expect(
             defaults.standardError.hasPrefix(
                 "error: 'colour' is not one of the site's facets; the site's facets: vitamins\n"),
             "\(defaults.standardError)")
-        try folder.write("fruitsite.yml", "facets: []\n")
+        try folder.write("fruitsite.yml", try Sample.config(after: "facets: []\n"))
         let (noneCode, none) = Capture.run(search)
         #expect(noneCode == .usage)
         #expect(
@@ -197,7 +203,7 @@ final class Capture: @unchecked Sendable {
     @Test func searchRefusesAFacetNoFruitHasAsBuildDoes() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        try folder.write("fruitsite.yml", "facets: [vitamins, colour]\n")
+        try folder.write("fruitsite.yml", try Sample.config(after: "facets: [vitamins, colour]\n"))
         let (code, capture) = Capture.run([
             "search", "--content", repositoryRoot + "/Content", "--config",
             folder.path + "/fruitsite.yml", "apple",
@@ -277,7 +283,8 @@ final class Capture: @unchecked Sendable {
         let folder = root + "/Output"
         // Without the warning that the sample, which has no base URL, has no sitemap.
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: false)
-        try Data("sitemap: false\n".utf8).write(to: URL(fileURLWithPath: root + "/fruitsite.yml"))
+        try Data(try Sample.config(after: "sitemap: false\n").utf8).write(
+            to: URL(fileURLWithPath: root + "/fruitsite.yml"))
         let (code, capture) = Capture.run([
             "build", "--content", repositoryRoot + "/Content", "--templates",
             repositoryRoot + "/Templates", "--config", root + "/fruitsite.yml",
@@ -333,7 +340,7 @@ final class Capture: @unchecked Sendable {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         // Without the warning that the sample, which has no base URL, has no sitemap.
-        try folder.write("fruitsite.yml", "sitemap: false\n")
+        try folder.write("fruitsite.yml", try Sample.config(after: "sitemap: false\n"))
         let arguments = [
             "check", "--content", repositoryRoot + "/Content", "--templates",
             repositoryRoot + "/Templates", "--config", folder.path + "/fruitsite.yml",
@@ -373,7 +380,8 @@ final class Capture: @unchecked Sendable {
         }
     }
 
-    /// `--verbose` says why a build starts from scratch, and what a build did.
+    /// `--verbose` says why a build starts from scratch, and what a build did: the sample's
+    /// two languages, each built from its own model, each say it.
     @Test func verboseSaysWhyABuildIsClean() throws {
         // The output's lock and spare copy sit beside it, so all of it goes in one folder.
         let root = NSTemporaryDirectory() + "fruitsite-verbose-\(UUID().uuidString)"
@@ -381,40 +389,52 @@ final class Capture: @unchecked Sendable {
         let folder = root + "/Output"
         let arguments = [
             "build", "--content", repositoryRoot + "/Content", "--templates",
-            repositoryRoot + "/Templates", "--output", folder, "--cache-dir", folder + "-cache",
-            "--verbose",
+            repositoryRoot + "/Templates", "--config", Sample.configPath, "--output", folder,
+            "--cache-dir", folder + "-cache", "--verbose",
         ]
+        let languages = ["en", "fr"]
         let (code, first) = Capture.run(arguments)
         #expect(code == .success)
-        #expect(
-            first.standardError.contains(
-                "note: building clean: there is no saved model for this output folder"))
+        for language in languages {
+            #expect(
+                first.standardError.contains(
+                    "note: \(language): building clean: there is no saved model for this output "
+                        + "folder"), "\(first.standardError)")
+        }
         let (_, second) = Capture.run(arguments)
         #expect(!second.standardError.contains("building clean"))
         #expect(
             second.standardError.contains(
                 "note: parsed 0 content files, rendered or copied 0 files"))
         let (_, clean) = Capture.run(arguments + ["--clean"])
-        #expect(clean.standardError.contains("note: building clean: --clean was given"))
+        for language in languages {
+            #expect(
+                clean.standardError.contains("note: \(language): building clean: --clean was given")
+            )
+        }
 
         // A model that is there but cannot be read is not called missing.
-        let model = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: folder + "-cache")
-                .first { $0.hasSuffix(".model") })
-        try FileManager.default.removeItem(atPath: folder + "-cache/" + model)
-        try FileManager.default.createDirectory(
-            atPath: folder + "-cache/" + model, withIntermediateDirectories: false)
+        let models = try FileManager.default.contentsOfDirectory(atPath: folder + "-cache")
+            .filter { $0.hasSuffix(".model") }
+        #expect(models.count == languages.count)
+        for model in models {
+            try FileManager.default.removeItem(atPath: folder + "-cache/" + model)
+            try FileManager.default.createDirectory(
+                atPath: folder + "-cache/" + model, withIntermediateDirectories: false)
+        }
         let (_, unreadable) = Capture.run(arguments)
-        #expect(
-            unreadable.standardError.contains(
-                "note: building clean: the saved model cannot be read: "),
-            "\(unreadable.standardError)")
+        for language in languages {
+            #expect(
+                unreadable.standardError.contains(
+                    "note: \(language): building clean: the saved model cannot be read: "),
+                "\(unreadable.standardError)")
+        }
     }
 
     @Test func checkWritesNothing() throws {
         let (code, capture) = Capture.run([
             "check", "--content", repositoryRoot + "/Content", "--templates",
-            repositoryRoot + "/Templates",
+            repositoryRoot + "/Templates", "--config", Sample.configPath,
         ])
         #expect(code == .success, "\(capture.standardError)")
         #expect(capture.standardOutput.hasPrefix("No errors: "))
@@ -424,8 +444,10 @@ final class Capture: @unchecked Sendable {
 @Suite struct SearchCategoryTests {
     /// A category the site lacks is a wrong command line, told as one, with the nearest.
     @Test func anUnknownCategoryIsAUsageErrorWithAHint() {
-        let content = repositoryRoot + "/Content"
-        var (code, capture) = Capture.run(["search", "--content", content, "--category", "citrus"])
+        let sample = [
+            "search", "--content", repositoryRoot + "/Content", "--config", Sample.configPath,
+        ]
+        var (code, capture) = Capture.run(sample + ["--category", "citrus"])
         #expect(code == .usage)
         #expect(capture.standardOutput.isEmpty)
         #expect(
@@ -434,13 +456,13 @@ final class Capture: @unchecked Sendable {
                     + "(the name must match exactly)\nusage: fruitsite search "),
             "\(capture.standardError)")
         #expect(capture.standardError.hasSuffix("see 'fruitsite search --help'\n"))
-        (code, capture) = Capture.run(["search", "--content", content, "--category", "Plums"])
+        (code, capture) = Capture.run(sample + ["--category", "Plums"])
         #expect(code == .usage)
         #expect(
             capture.standardError.hasPrefix(
                 "error: no category is named 'Plums'; categories: Ancient Fruits, Berries"))
         // A facet's value, likewise.
-        (code, capture) = Capture.run(["search", "--content", content, "--facet", "vitamins=c"])
+        (code, capture) = Capture.run(sample + ["--facet", "vitamins=c"])
         #expect(code == .usage)
         #expect(
             capture.standardError.hasPrefix(

@@ -10,10 +10,7 @@ import Testing
     /// an absolute URL, and as `x-default`, from the root; then `extra`.
     private func site(withAlternate extra: String) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        for name in ["Content", "Templates"] {
-            try FileManager.default.copyItem(
-                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-        }
+        try Sample.copyInOneLanguage(to: folder.path)
         let layout = try folder.read("Templates/layout.mustache")
         let stylesheet = #"<link rel="stylesheet" href="{{assets.site.css}}">"# + "\n"
         #expect(layout.contains(stylesheet))

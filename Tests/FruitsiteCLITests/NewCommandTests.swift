@@ -351,10 +351,7 @@ import Testing
     @Test func reportsBrokenLinksWhereTheyAreWritten() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        for name in ["Content", "Templates"] {
-            try FileManager.default.copyItem(
-                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-        }
+        try Sample.copyInOneLanguage(to: folder.path)
         let apple = folder.path + "/Content/apple.md"
         try
             (try String(contentsOfFile: apple, encoding: .utf8)

@@ -84,7 +84,7 @@ import Testing
     }
 
     /// Runs the executable after `shell`, by default ignoring SIGPIPE as a shell's
-    /// `trap '' PIPE` makes it, in a copy of the sample site or in `folder`, with its standard
+    /// `trap '' PIPE` makes it, in a copy of the sample in one language or in `folder`, with its standard
     /// output to `standardOutput`.
     static func run(
         _ arguments: [String], standardOutput: FileHandle?, shell: String = "trap '' PIPE",
@@ -98,10 +98,7 @@ import Testing
         let output = try #require(standardOutput)
         let folder = try folder ?? TemporaryDirectory()
         if !FileManager.default.fileExists(atPath: folder.path + "/Content") {
-            for name in ["Content", "Templates"] {
-                try FileManager.default.copyItem(
-                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-            }
+            try Sample.copyInOneLanguage(to: folder.path)
             // Without the warning that the sample, which has no base URL, has no sitemap.
             try folder.write("fruitsite.yml", "sitemap: false\n")
         }

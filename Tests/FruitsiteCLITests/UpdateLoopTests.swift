@@ -10,7 +10,7 @@ import Testing
     import Glibc
 #endif
 
-/// `serve`'s update loop over a copy of the sample site, with a real watcher and real files,
+/// `serve`'s update loop over a copy of the sample in one language, with a real watcher and real files,
 /// with inotify and polling: a save still being written, or made while an update reads, never
 /// shows an error and the server keeps the last good site; a file saved wrong and left so
 /// shows its error, with its line, once the quiet period is over.
@@ -27,10 +27,7 @@ import Testing
 
         init(polls: Bool, fileSystem: FileSystem = .local) throws {
             folder = try TemporaryDirectory()
-            for name in ["Content", "Templates"] {
-                try FileManager.default.copyItem(
-                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-            }
+            try Sample.copyInOneLanguage(to: folder.path)
             try folder.write("fruitsite.yml", "title: Fruits\n")
             var options = BuildOptions()
             options.contentDirectory = folder.path + "/Content"

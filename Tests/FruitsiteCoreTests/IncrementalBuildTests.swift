@@ -5,8 +5,9 @@ import Testing
 
 /// An incremental build must write exactly what a clean build writes, whatever changed.
 @Suite struct IncrementalBuildTests {
-    /// A copy of the sample content and theme in a temporary folder, built into `Output`, with
-    /// a base URL, so that every rebuild compares the sitemap too.
+    /// A copy of the sample in one language (`Sample.copyInOneLanguage`) in a temporary
+    /// folder, built into `Output`, with a base URL, so that every rebuild compares the sitemap
+    /// too.
     struct Project {
         let folder: TemporaryDirectory
         var options = BuildOptions()
@@ -24,11 +25,7 @@ import Testing
         ///   (see `FileStatus.isSettled(at:)`).
         init(settled: Bool = false) throws {
             folder = try TemporaryDirectory()
-            let manager = FileManager.default
-            for name in ["Content", "Templates"] {
-                try manager.copyItem(
-                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-            }
+            try Sample.copyInOneLanguage(to: folder.path)
             options.contentDirectory = folder.path + "/Content"
             options.templatesDirectory = folder.path + "/Templates"
             options.outputDirectory = folder.path + "/Output"

@@ -6,7 +6,7 @@ import Testing
 /// The site `serve` keeps in memory: every update leaves it as a fresh one would be, whether
 /// it looks at every file or only at the paths a watcher reported.
 @Suite struct LiveSiteTests {
-    /// A live site over a copy of the sample, and the files it serves.
+    /// A live site over a copy of the sample in one language, and the files it serves.
     struct Live {
         let folder: TemporaryDirectory
         var options = BuildOptions()
@@ -15,10 +15,10 @@ import Testing
 
         init() throws {
             folder = try TemporaryDirectory()
-            for name in ["Content", "Templates"] {
-                try FileManager.default.copyItem(
-                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-            }
+            try Sample.copyInOneLanguage(to: folder.path)
+            // A config of its own: none would be the working folder's, the sample's.
+            try folder.write("fruitsite.yml", "")
+            options.configPath = folder.path + "/fruitsite.yml"
             options.contentDirectory = folder.path + "/Content"
             options.templatesDirectory = folder.path + "/Templates"
             site = SiteBuilder.LiveSite(builder: SiteBuilder(options: options))

@@ -178,14 +178,11 @@ struct MountPointTests {
 
 /// Whether these tests can mount, and how they run the executable.
 enum Mounting {
-    /// A temporary folder with a copy of the sample content and theme, and `count` more
+    /// A temporary folder with a copy of the sample in one language, and `count` more
     /// fruits, so many that building them takes a while.
     static func project(generating count: Int = 0) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        for name in ["Content", "Templates"] {
-            try FileManager.default.copyItem(
-                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-        }
+        try Sample.copyInOneLanguage(to: folder.path)
         for number in 0..<count {
             try folder.write(
                 "Content/generated-\(number).md",

@@ -108,14 +108,11 @@ import Testing
         }
     }
 
-    /// The sample site, with raw HTML in one entry for `rawHTML` to let through, and dates on
-    /// three fruits, for the feeds.
+    /// The sample site in one language, with raw HTML in one entry for `rawHTML` to let
+    /// through, and dates on three fruits, for the feeds.
     static func copyOfTheSample() throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        for name in ["Content", "Templates"] {
-            try FileManager.default.copyItem(
-                atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-        }
+        try Sample.copyInOneLanguage(to: folder.path)
         try folder.write(
             "Content/kiwi.md", try folder.read("Content/kiwi.md") + "\n<mark>Raw</mark>\n")
         for (file, date) in [

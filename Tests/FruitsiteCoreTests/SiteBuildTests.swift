@@ -28,6 +28,9 @@ import Testing
         #expect(index.contains(#"role="status" aria-live="polite">\#(expected)</p>"#))
     }
 
+    /// The sample in each of its languages: English at the root, French in `fr/`, each with a
+    /// page per fruit and category, its own search index, theme and 404 page, and every
+    /// English entry translated.
     @Test func buildsEveryPageOfTheSample() throws {
         let temporary = try TemporaryDirectory()
         defer { temporary.remove() }
@@ -35,27 +38,41 @@ import Testing
             options: Self.options(site: repositoryRoot, output: temporary.path + "/Output"))
         let rendering = try builder.build()
         let files = filesBelow(temporary.path + "/Output")
-        let catalog = try #require(builder.loadCatalog(config: builder.loadConfig().config).catalog)
-        #expect(rendering.fruitCount == catalog.fruits.count)
-        #expect(catalog.fruits.count >= 40)
-        #expect(catalog.categories.count >= 8)
-        for fruit in catalog.fruits {
-            #expect(files.contains("fruits/\(fruit.slug)/index.html"))
+        let config = builder.loadConfig().config
+        var catalogs: [Catalog] = []
+        for (language, folder) in [(nil, ""), ("fr", "fr/")] as [(String?, String)] {
+            let part = try #require(config.part(inLanguage: language))
+            let catalog = try #require(builder.loadCatalog(config: part).catalog)
+            catalogs.append(catalog)
+            #expect(catalog.fruits.count >= 40)
+            #expect(catalog.categories.count >= 8)
+            for fruit in catalog.fruits {
+                #expect(files.contains(folder + "fruits/\(fruit.slug)/index.html"))
+            }
+            for category in catalog.categories {
+                #expect(files.contains(folder + "categories/\(category.slug)/index.html"))
+            }
+            for file in [
+                "index.html", "404.html", "search-index.json", "assets/site.css",
+                "assets/favicon.svg",
+            ] {
+                // The search index by its name stamped with its bytes.
+                #expect(
+                    files.contains { ContentName.unstamped($0) == folder + file },
+                    "\(folder)\(file)")
+            }
+            #expect(!catalog.fruits.contains { $0.isDraft }, "drafts are left out")
         }
-        for category in catalog.categories {
-            #expect(files.contains("categories/\(category.slug)/index.html"))
-        }
-        for file in [
-            "index.html", "404.html", "search-index.json", "robots.txt", "assets/site.css",
-            "assets/favicon.svg", ".fruitsite-output",
-        ] {
-            // The search index by its name stamped with its bytes.
-            #expect(files.contains { ContentName.unstamped($0) == file }, "\(file)")
+        let (english, french) = (catalogs[0], catalogs[1])
+        #expect(french.fruits.map(\.slug).sorted() == english.fruits.map(\.slug).sorted())
+        #expect(french.categories.count == english.categories.count)
+        #expect(rendering.fruitCount == english.fruits.count + french.fruits.count)
+        for file in ["robots.txt", ".fruitsite-output"] {
+            #expect(files.contains(file))
         }
         // The sample has no base URL, so that it works on any host: so no sitemap, whose
         // addresses would need one.
-        #expect(!files.contains("sitemap.xml"))
-        #expect(!catalog.fruits.contains { $0.isDraft }, "drafts are left out")
+        #expect(!files.contains { $0.hasSuffix("sitemap.xml") })
     }
 
     @Test func twoBuildsAreByteIdentical() throws {
@@ -203,13 +220,15 @@ import Testing
                     && entries.values.allSatisfy { $0 <= 2 }, "way \(index): \(entries)")
             let failed = rendering.notes.filter { $0.contains("could not be kept") }
             if index == 2 {
-                // Every parsed entry, drafts too: none could be kept.
+                // Every parsed entry of each language, drafts too: none could be kept.
+                let french = entries.keys.count { $0.hasSuffix(".fr.md") }
                 #expect(
-                    failed == [
-                        "the details of \(entries.count) parsed entries could not be kept in a "
-                            + "scratch file in \(scratch) (No such file or directory): their "
-                            + "pages parsed their files again"
-                    ], "\(rendering.notes)")
+                    failed
+                        == [("en", entries.count - french), ("fr", french)].map {
+                            "\($0): the details of \($1) parsed entries could not be kept in a "
+                                + "scratch file in \(scratch) (No such file or directory): their "
+                                + "pages parsed their files again"
+                        }, "\(rendering.notes)")
             } else {
                 #expect(failed.isEmpty, "way \(index): \(rendering.notes)")
             }

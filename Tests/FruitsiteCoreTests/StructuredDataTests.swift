@@ -6,10 +6,10 @@ import Testing
 /// Link previews and schema.org data: every page's Open Graph tags, and JSON-LD that parses
 /// as JSON with the types, positions and addresses expected.
 @Suite struct StructuredDataTests {
-    /// The sample site built with `config` into a temporary folder.
+    /// The sample site built with `config`, and its languages, into a temporary folder.
     static func build(config: String) throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory()
-        try folder.write("fruitsite.yml", config)
+        try folder.write("fruitsite.yml", try Sample.config(after: config))
         var options = BuildOptions()
         options.contentDirectory = repositoryRoot + "/Content"
         options.templatesDirectory = repositoryRoot + "/Templates"

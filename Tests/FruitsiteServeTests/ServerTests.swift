@@ -11,7 +11,7 @@ import Testing
 
 /// `serve` over real sockets: a copy of the sample site, served from memory.
 @Suite struct ServerTests {
-    /// The sample content and theme in a temporary folder, a live site of them, and a server.
+    /// The sample in one language in a temporary folder, a live site of it, and a server.
     final class Served: @unchecked Sendable {
         let folder: TemporaryDirectory
         let options: BuildOptions
@@ -20,11 +20,11 @@ import Testing
 
         init(basePath: String = "/", allowedHosts: [String] = [], timeout: Int = 10) throws {
             folder = try TemporaryDirectory()
-            for name in ["Content", "Templates"] {
-                try FileManager.default.copyItem(
-                    atPath: repositoryRoot + "/" + name, toPath: folder.path + "/" + name)
-            }
+            try Sample.copyInOneLanguage(to: folder.path)
+            // A config of its own: none would be the working folder's, the sample's.
+            try folder.write("fruitsite.yml", "")
             var options = BuildOptions()
+            options.configPath = folder.path + "/fruitsite.yml"
             options.contentDirectory = folder.path + "/Content"
             options.templatesDirectory = folder.path + "/Templates"
             options.outputDirectory = folder.path + "/Output"
