@@ -164,16 +164,21 @@ def is_fruit_page(relative: str) -> bool:
 
 def test_the_sitemap_lists_every_listing_page(paged_site, paged_site_with_base_url):
     """Every listing page, the categories' and the facets' pages among them, in the sitemap
-    of its language (each in a folder has its own); not the folders that lead elsewhere
-    (page/)."""
+    of its language (each has its own, in its folder, which the root's sitemap.xml names);
+    not the folders that lead elsewhere (page/)."""
     assert not (paged_site / "sitemap.xml").exists(), "a sitemap without a base URL"
     site = paged_site_with_base_url
+    index = (site / "sitemap.xml").read_text(encoding="utf-8")
+    named = re.findall(r"<sitemap><loc>([^<]*)</loc></sitemap>", index)
     # Each language's folder, "." for the default language's, the longest first.
     folders = sorted(
-        (p.parent.relative_to(site).as_posix() for p in site.rglob("sitemap.xml")),
+        (p.parent.relative_to(site).as_posix() for p in site.rglob("sitemap1.xml")),
         key=len, reverse=True,
     )
-    sitemaps = {f: (site / f / "sitemap.xml").read_text(encoding="utf-8") for f in folders}
+    assert sorted(named) == sorted(
+        BASE_URL + ("" if f == "." else f + "/") + "sitemap1.xml" for f in folders
+    )
+    sitemaps = {f: (site / f / "sitemap1.xml").read_text(encoding="utf-8") for f in folders}
     pages = [
         (p.parent.relative_to(site).as_posix(), support.is_redirect(p))
         for p in site.rglob("index.html")
