@@ -129,12 +129,13 @@ def test_the_manifest_is_revalidated_with_headers_only_and_compressed(host):
 
 def headers_rules() -> list[tuple[re.Pattern, dict[str, str]]]:
     """Deploy/_headers: each path pattern (its * matching any characters, as Cloudflare's
-    splat does) and the headers it sets."""
+    splat does, and a :placeholder one folder's name) and the headers it sets."""
     rules = []
     for line in (support.REPO / "Deploy" / "_headers").read_text(encoding="utf-8").splitlines():
         if line.startswith("/"):
-            pattern = "".join(".*" if part == "*" else re.escape(part)
-                              for part in re.split(r"(\*)", line.strip()))
+            pattern = "".join(
+                ".*" if part == "*" else "[^/]+" if part.startswith(":") else re.escape(part)
+                for part in re.split(r"(\*|:[A-Za-z]+)", line.strip()))
             rules.append((re.compile(pattern), {}))
         elif line.strip() and not line.startswith("#"):
             name, _, value = line.partition(":")
@@ -149,18 +150,24 @@ def test_the_headers_file_keeps_for_good_only_stamped_files(site, hosted_site, w
     built = hosted_site if which == "sharded" else site
     rules = headers_rules()
     assert all(headers["Cache-Control"] == IMMUTABLE for _, headers in rules)
-    # Beside that, only an SVG's rule sets a header: no script of it runs where it is opened.
+    # Beside that, only an SVG's rules set a header, at the root and in a language's folder:
+    # no script of it runs where it is opened.
     others = [(p, headers) for p, headers in rules if set(headers) != {"Cache-Control"}]
-    assert len(others) == 1 and others[0][0].fullmatch("/images/logo-240.k3x9q2mz.svg")
-    assert others[0][1]["Content-Security-Policy"].startswith("default-src 'none';")
+    assert [bool(p.fullmatch(path)) for (p, _), path in zip(others, [
+        "/images/logo-240.k3x9q2mz.svg", "/fr/images/logo-240.k3x9q2mz.svg"])] == [True, True]
+    assert len(others) == 2 and all(
+        headers["Content-Security-Policy"].startswith("default-src 'none';")
+        for _, headers in others)
     paths = ["/" + path.relative_to(built).as_posix() for path in built.rglob("*")
              if path.is_file()]
     matched = {path: [p.pattern for p, _ in rules if p.fullmatch(path)] for path in paths}
     wrong = [f"{path}: {patterns}" for path, patterns in matched.items()
              if len(patterns) > 1 or (patterns and not support.STAMPED.search(path))]
     assert not wrong, "matched by more than one rule, or not stamped:\n" + "\n".join(wrong)
+    # The search's and the assets' stamped files, at the root and in each language's folder.
     kept = [path for path in paths if support.STAMPED.search(path)
-              and path.startswith(("/search", "/assets/"))]
+              and re.match(r"(/[^/]+)?/(search|assets/)", path)]
+    assert any(path.startswith("/fr/") for path in kept), "the sample's French files"
     assert kept and all(matched[path] for path in kept), [p for p in kept if not matched[p]]
 
 
