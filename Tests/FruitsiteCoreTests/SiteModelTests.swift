@@ -16,7 +16,7 @@ import Testing
 
     static func entry(_ path: String, _ fruit: Fruit) -> SiteModel.Entry {
         SiteModel.Entry(
-            path: path, status: nil, verifiedAt: 0, sourceHash: 0, picture: nil,
+            path: path, status: nil, verifiedAt: 0, sourceHash: 0, picture: nil, namedKey: nil,
             facts: EntryFacts.Value(fruit: fruit, categoryLine: 1, categoryColumn: 1, warnings: []))
     }
 

@@ -71,58 +71,16 @@ extension SiteBuilder {
             }
         }
         guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
-        let translations = Translations(updated.map { ($0.model, $0.config, $0.theme) })
         if updated.count > 1 {
-            Self.noteCoverage(of: &updated)
-            Self.warnAboutUntranslatedOriginals(in: &updated)
+            let errors = checkTranslations(of: &updated)
+            guard errors.isEmpty else { throw BuildFailure(errors.sortedByLocation()) }
         }
+        let translations = Translations(updated.map { ($0.model, $0.config, $0.theme) })
         var applied: [Applied] = []
         while !updated.isEmpty {
             applied.append(plan(updated.removeFirst(), translations: translations, first: first))
         }
         return applied
-    }
-
-    /// Adds to each language's notes how much of the site it translates: its own entries of
-    /// the default language's, those it shows from the default language in their place, and
-    /// the theme's messages its string table lacks.
-    private static func noteCoverage(of parts: inout [Updated]) {
-        let entries = parts[0].model.order.count
-        for index in parts.indices {
-            let (model, strings) = (parts[index].model, parts[index].theme.strings)
-            let scope = model.settings.scope
-            let fallbacks =
-                scope.takesFallbacks ? model.order.count { scope.isFallback(model[$0].path) } : 0
-            let own = model.order.count - fallbacks
-            var note = "\(own) entries"
-            if index > 0 {
-                note = "\(own) of \(entries) entries translated"
-                if scope.takesFallbacks { note += ", \(fallbacks) shown from the default language" }
-            }
-            parts[index].plan.notes.append(
-                note + "; \(strings.missingCount) of \(strings.messageCount) theme messages missing"
-            )
-        }
-    }
-
-    /// Warns about each translation whose entry the default language lists none of: a page
-    /// that no other language names, whose file name may be a typo.
-    private static func warnAboutUntranslatedOriginals(in parts: inout [Updated]) {
-        let defaults = Set(parts[0].model.order.map { parts[0].model[$0].slug })
-        for index in parts.indices.dropFirst() {
-            let model = parts[index].model
-            let scope = model.settings.scope
-            for id in model.order where !defaults.contains(model[id].slug) {
-                let path = model[id].path
-                guard scope.owns(path) else { continue }
-                parts[index].plan.warnings.append(
-                    .warning(
-                        at: SourceLocation(path: path),
-                        "the default language lists no '\(model[id].slug)' for this to translate",
-                        hint: "a translation is named after its entry: '\(model[id].slug).md' and "
-                            + "'\(model[id].slug).\(scope.code).md'"))
-            }
-        }
     }
 
     /// Applies one part's content to its model.

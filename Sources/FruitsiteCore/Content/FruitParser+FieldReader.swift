@@ -98,6 +98,36 @@ extension FruitParser {
         }
 
         /// `draft`; false when it is missing or wrong.
+        /// `translationKey`, the slug of the default language's entry that a translation whose
+        /// file is named otherwise translates (`pomme.fr.md` of `apple.md`); nil when missing
+        /// or wrong. Only a translation has one: the default language's entry is what it names.
+        mutating func translationKey(inTranslation: Bool, isMultilingual: Bool) -> (
+            slug: String, location: SourceLocation
+        )? {
+            guard let node = fields["translationKey"], !node.isNull,
+                let (slug, location) = requiredString("translationKey")
+            else { return nil }
+            guard inTranslation else {
+                diagnostics.append(
+                    .error(
+                        at: location, "only a translation has a 'translationKey'",
+                        hint: isMultilingual
+                            ? "this is the default language's entry, which a translation names "
+                                + "by its slug: 'translationKey: \(SourceFile.slug(of: path))'"
+                            : "list the site's languages under 'languages' in fruitsite.yml"))
+                return nil
+            }
+            guard Slug.isValid(slug) else {
+                diagnostics.append(
+                    .error(
+                        at: location,
+                        "'translationKey' must be the slug of the default language's entry",
+                        hint: "the slug of 'apple.md' is 'apple'"))
+                return nil
+            }
+            return (slug, location)
+        }
+
         mutating func isDraft() -> Bool {
             guard let node = fields["draft"], !node.isNull else { return false }
             guard case .bool(let value) = FruitParser.mustacheValue(node) else {

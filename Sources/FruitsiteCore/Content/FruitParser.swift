@@ -5,7 +5,7 @@ import Mustache
 public struct FruitParser: Sendable {
     /// The keys fruitsite reads itself; every other key goes to `fruit.params`.
     public static let knownKeys = [
-        "name", "emoji", "category", "vitamins", "draft", "date", "image",
+        "name", "emoji", "category", "vitamins", "draft", "date", "image", "translationKey",
     ]
     /// The known keys as "did you mean" compares them, made once.
     private static let knownKeyCandidates = Suggestion.Candidates(knownKeys)
@@ -44,6 +44,9 @@ public struct FruitParser: Sendable {
         public var siteLinks: [SiteLink] = []
         /// The picture `image:` names, which the scan reads into `fruit.image`.
         public var image: ImageReference?
+        /// The slug of the default language's entry a translation translates, when its
+        /// file's name differs (`translationKey:`), with where it is written.
+        public var translationKey: (slug: String, location: SourceLocation)?
         public var diagnostics: [Diagnostic]
     }
 
@@ -205,6 +208,11 @@ public struct FruitParser: Sendable {
         reader.checkAddresses(category: category, facetValues: facetValues, places: facetPlaces)
         let date = reader.date()
         let image = reader.image()
+        let translationKey = reader.translationKey(
+            inTranslation: SourceFile.language(of: file.path).map {
+                languages.dropFirst().contains($0.lowercased())
+            } ?? false,
+            isMultilingual: !languages.isEmpty)
         diagnostics += reader.diagnostics
 
         guard let name, let category, !diagnostics.containsErrors else {
@@ -221,6 +229,6 @@ public struct FruitParser: Sendable {
             siteLinks: body.siteLinks.map {
                 $0.at(line: $0.line + frontMatter.bodyFirstLine - 1, column: $0.column)
             },
-            image: image, diagnostics: diagnostics)
+            image: image, translationKey: translationKey, diagnostics: diagnostics)
     }
 }

@@ -9,6 +9,7 @@ extension ModelCodec {
         writer.word(entry.summaryHash)
         writer.word(entry.nameHash)
         writer.date(entry.date)
+        writer.string(entry.namedKey ?? "")
         writer.integer(entry.isRechecked ? 1 : 0)
         writer.integer(entry.page == nil ? 0 : 1)
         if let page = entry.page { encode(page, into: &writer) }
@@ -30,7 +31,7 @@ extension ModelCodec {
     ) -> SiteModel.Entry? {
         let start = reader.offset
         guard let summaryHash = reader.word(), let nameHash = reader.word(),
-            let date = reader.date(),
+            let date = reader.date(), let namedKey = reader.string(),
             let isRechecked = reader.integer(),
             let hasPage = reader.integer()
         else { return nil }
@@ -46,7 +47,8 @@ extension ModelCodec {
             path: path, status: file.status, verifiedAt: file.verifiedAt,
             sourceHash: file.sourceHash, picture: picture, summaryHash: summaryHash,
             nameHash: nameHash,
-            date: date, isRechecked: isRechecked != 0, page: page, facts: facts,
+            date: date, namedKey: namedKey.isEmpty ? nil : namedKey,
+            isRechecked: isRechecked != 0, page: page, facts: facts,
             saved: keepingBytes ? bytes[start..<reader.buffer.count] : nil)
     }
 

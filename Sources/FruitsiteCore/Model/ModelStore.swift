@@ -38,7 +38,7 @@ struct ModelStore: Sendable {
     private var header: String { "\(Self.ownPrefix)output=\(output)\n" }
 
     /// How a model this fruitsite saved starts, for whichever output folder.
-    private static var ownPrefix: String { "\(headerPrefix)23 \(Generator.identity) " }
+    private static var ownPrefix: String { "\(headerPrefix)24 \(Generator.identity) " }
 
     /// How every saved model starts, whichever fruitsite wrote it.
     private static let headerPrefix = "fruitsite-model "

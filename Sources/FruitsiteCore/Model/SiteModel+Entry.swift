@@ -25,6 +25,9 @@ extension SiteModel {
         /// `fruit.date`, kept so that the sitemap and the feeds, which look at every fruit's
         /// date, decode no fruit.
         var date: EntryDate?
+        /// The slug of the default language's entry that this translation names in
+        /// `translationKey:`; nil when its file's name says which (`translationKey`).
+        let namedKey: String?
         /// Whether every build reads the entry's facts again: to repeat the parser's warnings,
         /// or to check the body's `fruit:` and `category:` links against the catalog.
         var isRechecked: Bool
@@ -39,12 +42,13 @@ extension SiteModel {
         /// Creates the entry of a file just parsed.
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
-            picture: PictureFile?, facts: EntryFacts.Value
+            picture: PictureFile?, namedKey: String?, facts: EntryFacts.Value
         ) {
             self.init(
                 path: path, status: status, verifiedAt: verifiedAt, sourceHash: sourceHash,
                 picture: picture, summaryHash: facts.fruit.summaryHash,
                 nameHash: StableHasher.hash(facts.fruit.nameKey), date: facts.fruit.date,
+                namedKey: namedKey,
                 isRechecked: !facts.warnings.isEmpty || !facts.siteLinks.isEmpty,
                 page: nil, facts: EntryFacts(facts))
         }
@@ -53,7 +57,7 @@ extension SiteModel {
         init(
             path: String, status: FileStatus?, verifiedAt: Int64, sourceHash: UInt64,
             picture: PictureFile?, summaryHash: UInt64, nameHash: UInt64, date: EntryDate?,
-            isRechecked: Bool,
+            namedKey: String?, isRechecked: Bool,
             page: OutputRecord?, facts: EntryFacts, saved: ByteSlice? = nil
         ) {
             self.path = path
@@ -67,6 +71,7 @@ extension SiteModel {
             self.summaryHash = summaryHash
             self.nameHash = nameHash
             self.date = date
+            self.namedKey = namedKey
             self.isRechecked = isRechecked
             self.page = page
             self.facts = facts
@@ -93,6 +98,10 @@ extension SiteModel {
 
         /// The fruit's slug, from the file's name: no need to decode the facts.
         var slug: Substring { SourceFile.slug(of: path) }
+
+        /// The key the entry's translations share: the slug of the default language's entry
+        /// (`SourceFile.translationKey(of:)`), or the one the translation names.
+        var translationKey: Substring { namedKey?[...] ?? SourceFile.translationKey(of: path) }
 
         var warnings: [Diagnostic] { isRechecked ? facts.value.warnings : [] }
 

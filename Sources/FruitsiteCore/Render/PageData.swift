@@ -62,10 +62,11 @@ struct PageData: Sendable {
         self.theme = theme
         let translations = translations ?? Translations([(model, config, theme)])
         self.translations = translations
+        let language = translations.index(of: config.scope)
         fruitPresence =
             translations.isMultilingual
             ? model.order.map {
-                translations.presence(ofFruit: SourceFile.slug(of: model[$0].path))
+                translations.presence(ofFruit: SourceFile.slug(of: model[$0].path), in: language)
             }
             : []
         assetURLs = AssetURLs(theme: theme)

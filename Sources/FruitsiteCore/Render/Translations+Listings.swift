@@ -16,7 +16,7 @@ extension Translations {
         var counterparts = [[String: [String]]](repeating: [:], count: parts.count)
         // Each language's entries' keys, by catalog position.
         let keys = parts.map { model in
-            model.order.map { SourceFile.slug(of: model[$0].path) }
+            model.order.map { model[$0].translationKey }
         }
         let defaultKeys = Set(keys[0])
         // Each default listing's address in every language, matched through the default

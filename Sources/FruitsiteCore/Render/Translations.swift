@@ -4,8 +4,10 @@ import Foundation
 /// switcher and `hreflang` alternates name. Made once the content of every language is
 /// applied, before any page is planned, and shared by the languages' pages.
 ///
-/// An entry's translations share its key, the slug of their files' names (`apple.md`,
-/// `apple.fr.md`), so a translation's page is at the same address in its language's folder.
+/// An entry's translations share its key (`SiteModel.Entry.translationKey`): the slug of
+/// their files' names (`apple.md`, `apple.fr.md`), so that the pages are at the same address
+/// in each language's folder, or the default entry's slug a translation named otherwise names
+/// (`pomme.fr.md`, at `fr/fruits/pomme/`).
 final class Translations: Sendable {
     /// The site's languages, the default first; one for a site in one language.
     let languages: [SiteLanguage]
@@ -15,9 +17,12 @@ final class Translations: Sendable {
     let directions: [String]
     /// The site's base URL, at whose root the default language's pages are.
     let baseURL: String
-    /// For each language, the slugs of the fruits it lists, each with whether the page shows
-    /// the default language's entry in place of a missing translation.
-    private let fruits: [[Substring: Bool]]
+    /// For each language, the translation keys of the fruits it lists, each with the fruit's
+    /// slug and whether the page shows the default language's entry in place of a missing
+    /// translation.
+    private let fruits: [[Substring: (slug: Substring, isFallback: Bool)]]
+    /// For each language, the key of each fruit whose slug is not its key.
+    private let renamed: [[Substring: Substring]]
     /// For each language, the addresses of the pages it has of those each language may have
     /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
     /// page of the facet's values, nor one without fruits a page of its categories.
@@ -41,7 +46,7 @@ final class Translations: Sendable {
                 return String(base.dropLast(config.config.scope.prefix.count))
             } ?? ""
         guard parts.count > 1 else {
-            (fruits, common, listings, sitemapParts) = ([], [], [], [])
+            (fruits, renamed, common, listings, sitemapParts) = ([], [], [], [], [])
             return
         }
         let pages = parts.map { model, config, theme in
@@ -56,16 +61,30 @@ final class Translations: Sendable {
         sitemapParts = pages.map { pages in
             pages.count { if case .sitemapPart = $0 { true } else { false } }
         }
-        fruits = parts.map { model, _, _ in
-            var slugs: [Substring: Bool] = [:]
-            slugs.reserveCapacity(model.order.count)
+        (fruits, renamed) = Self.fruits(of: parts.map(\.model))
+    }
+
+    /// `fruits` and `renamed` of each of `models`.
+    private static func fruits(of models: [SiteModel]) -> (
+        [[Substring: (slug: Substring, isFallback: Bool)]], [[Substring: Substring]]
+    ) {
+        var fruits: [[Substring: (slug: Substring, isFallback: Bool)]] = []
+        var renamed: [[Substring: Substring]] = []
+        for model in models {
+            var keys: [Substring: (slug: Substring, isFallback: Bool)] = [:]
+            keys.reserveCapacity(model.order.count)
+            var slugs: [Substring: Substring] = [:]
             let scope = model.settings.scope
             for id in model.order {
-                let path = model[id].path
-                slugs[SourceFile.slug(of: path)] = scope.isFallback(path)
+                let entry = model[id]
+                let (key, slug) = (entry.translationKey, entry.slug)
+                keys[key] = (slug, scope.isFallback(entry.path))
+                if key != slug { slugs[slug] = key }
             }
-            return slugs
+            fruits.append(keys)
+            renamed.append(slugs)
         }
+        return (fruits, renamed)
     }
 
     /// The default language's folder: empty, at the root, unless every language has one.
@@ -101,13 +120,20 @@ final class Translations: Sendable {
         }
     }
 
-    /// The languages that list the fruit `slug`.
-    func presence(ofFruit slug: Substring) -> Presence {
+    /// The languages that list the fruit whose slug in `language` is `slug`, with its
+    /// address in each where its slugs differ.
+    func presence(ofFruit slug: Substring, in language: Int) -> Presence {
+        let key = renamed[language][slug] ?? slug
         var presence = Presence()
+        var slugs: [Substring?] = Array(repeating: nil, count: fruits.count)
         for index in fruits.indices {
-            guard let isFallback = fruits[index][slug] else { continue }
+            guard let fruit = fruits[index][key] else { continue }
             presence.has |= 1 << index
-            if isFallback { presence.fallbacks |= 1 << index }
+            if fruit.isFallback { presence.fallbacks |= 1 << index }
+            slugs[index] = fruit.slug
+        }
+        if slugs.contains(where: { $0 != nil && $0 != slug }) {
+            presence.addresses = slugs.map { $0.map { "fruits/\($0)/" } ?? "" }
         }
         return presence
     }

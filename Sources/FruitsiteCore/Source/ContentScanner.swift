@@ -80,7 +80,7 @@ struct ContentScanner: Sendable {
     }
 
     /// One file's outcome.
-    private enum Outcome: Sendable {
+    enum Outcome: Sendable {
         case verified(EntryID, FileStatus?)
         case parsed(EntryID?, SiteModel.Entry, KeptDetails?)
         case failed([Diagnostic])
@@ -145,7 +145,12 @@ struct ContentScanner: Sendable {
             let listed = Background { [self] in sharedListing?.value(list) ?? list() }
             let knownStatuses = fileSystem.statuses(PathList(known.lazy.map(\.path)))
             let listing = listed.value
-            let joined = Self.join(scope.files(among: listing.paths), known, in: model)
+            // The fallbacks the model has stay candidates, whatever their names.
+            let fallbacks =
+                scope.takesFallbacks
+                ? Set(known.lazy.filter { !scope.owns($0.path) }.map(\.path)) : []
+            let joined = Self.join(
+                scope.files(among: listing.paths, keeping: fallbacks), known, in: model)
             for (id, path) in joined { files.append(path, id, in: model) }
             var knownIndex = [Int](repeating: -1, count: model.entries.count)
             for (index, (id, _)) in known.enumerated() { knownIndex[id.rawValue] = index }
@@ -206,6 +211,7 @@ struct ContentScanner: Sendable {
                 }
             }
         }
+        settleFallbacks(&changes, in: &model)
         return changes
     }
 
@@ -231,7 +237,7 @@ struct ContentScanner: Sendable {
     /// The outcome of a file that may have changed, with its entry's record if it has one:
     /// its bytes decide, unless the entry's picture may have changed (`isPictureVouched`
     /// false), which only parsing the entry again reads.
-    private func outcome(
+    func outcome(
         of path: String, recorded: RecordedFiles.File?, status: FileStatus?,
         isPictureVouched: Bool, keepingDetailsIn store: DetailsStore
     ) -> Outcome {
@@ -259,7 +265,7 @@ struct ContentScanner: Sendable {
         }
         let entry = SiteModel.Entry(
             path: path, status: status, verifiedAt: now, sourceHash: sourceHash,
-            picture: pictureFile,
+            picture: pictureFile, namedKey: result.translationKey?.slug,
             facts: EntryFacts.Value(
                 fruit: fruit, categoryLine: result.categoryLocation?.line ?? 0,
                 categoryColumn: result.categoryLocation?.column ?? 0,

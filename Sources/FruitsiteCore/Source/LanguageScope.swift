@@ -35,8 +35,10 @@ struct LanguageScope: Sendable, Equatable {
 
     /// The entry files of this language among `paths`, every `.md` file of the content: its
     /// own, and where it takes fallbacks, the default language's whose translation key
-    /// (`SourceFile.translationKey(of:)`) it has no file for.
-    func files(among paths: [String]) -> [String] {
+    /// (`SourceFile.translationKey(of:)`) it has no file for, or that are in `keeping`, the
+    /// files of the fallbacks its model has (which a draft translation leaves in place). The
+    /// scan settles the rest once the files are parsed (`ContentScanner.settleFallbacks`).
+    func files(among paths: [String], keeping: Set<String> = []) -> [String] {
         guard isPartial else { return paths }
         var own: [String] = []
         var others: [String] = []
@@ -47,10 +49,14 @@ struct LanguageScope: Sendable, Equatable {
         let keys = Set(own.map { SourceFile.translationKey(of: $0) })
         return own
             + others.filter {
-                SourceFile.language(of: $0) == nil
-                    && !keys.contains(SourceFile.translationKey(of: $0))
+                isDefaultFile($0)
+                    && (!keys.contains(SourceFile.translationKey(of: $0)) || keeping.contains($0))
             }
     }
+
+    /// Whether the file at `path` is one of the default language's entries, which a
+    /// language that takes fallbacks may show: named with no language's code.
+    func isDefaultFile(_ path: String) -> Bool { SourceFile.language(of: path) == nil }
 
     /// Whether the file at `path` is this language's own (not a fallback).
     func owns(_ path: String) -> Bool {

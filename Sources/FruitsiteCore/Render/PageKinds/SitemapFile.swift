@@ -138,7 +138,7 @@ struct SitemapListing: PageRead, Sendable {
             let location = locations[index]
             locations[index].presence =
                 location.folder == "fruits"
-                ? translations.presence(ofFruit: location.slug)
+                ? translations.presence(ofFruit: location.slug, in: language)
                 : translations.presence(of: location.address, in: language)
         }
         return locations
