@@ -41,13 +41,30 @@ const catalogOrder = (language) => {
   return (a, b) => collator.compare(a.name, b.name) || utf8Compare(a.slug, b.slug);
 };
 
+/**
+ * The catalog of `language` in a site in `languages` (the default first) as the vectors'
+ * notes define it: its own entries and, with `fallback: "default"`, the default language's
+ * for the slugs it has none of, in its collation.
+ */
+const languageCatalog = (languages, entries, language) => {
+  const own = load(entries[language] ?? []);
+  const { fallback } = languages.find(({ code }) => code === language);
+  const slugs = new Set(own.map(({ slug }) => slug));
+  const shown =
+    fallback === 'default'
+      ? load(entries[languages[0].code] ?? []).filter(({ slug }) => !slugs.has(slug))
+      : [];
+  return [...own, ...shown].sort(catalogOrder(language));
+};
+
 // MARK: - Shared vectors
 
 describe('search-vectors.json', () => {
   test('is fold-v1', () => assert.equal(vectors.definition, 'fold-v1'));
 
   test('expected names are NFC', () => {
-    for (const { expected } of [...vectors.filterCases, ...vectors.orderCases]) {
+    const cases = [...vectors.filterCases, ...vectors.orderCases, ...vectors.languageCases];
+    for (const { expected } of cases) {
       for (const name of expected) assert.equal(name, name.normalize('NFC'), codePoints(name));
     }
   });
@@ -74,6 +91,16 @@ describe('search-vectors.json', () => {
       test(`${language}: ${name}`, () => {
         const names = load(catalog).sort(catalogOrder(language)).map((fruit) => fruit.name);
         assert.deepEqual(names, expected);
+      });
+    }
+  });
+
+  describe('languageCases', () => {
+    for (const { name, languages, entries, language, ...query } of vectors.languageCases) {
+      test(name, () => {
+        const catalog = languageCatalog(languages, entries, language);
+        const names = filterFruits(catalog, query.text, query.category).map((f) => f.name);
+        assert.deepEqual(names, query.expected, `text ${codePoints(query.text)}`);
       });
     }
   });

@@ -1,6 +1,7 @@
 // Checks Templates/assets/search-index.js on sites that fruitsite builds, with a single index
 // (format 1) and a sharded one (format 5): for the shared vectors' catalogs and generated ones,
-// both give the fruits `fruitsite search --json` prints, in its order, and the same records.
+// both give the fruits `fruitsite search --json` prints, in its order, and the same records;
+// in a site in several languages, each language's index gives what `--language` prints.
 // Needs the fruitsite executable: FRUITSITE_BIN, by default .build/release/fruitsite.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -85,9 +86,32 @@ async function buildSites(dir, catalog) {
 
 /** The configs of the two builds: `facetKeys`, or the default facets when null. */
 function writeCatalogConfigs(dir, facetKeys) {
-  const config = facetKeys ? `facets: ${JSON.stringify(facetKeys)}\n` : '';
+  writeConfigs(dir, facetKeys ? `facets: ${JSON.stringify(facetKeys)}\n` : '');
+}
+
+/** The configs of the two builds, each `config` and its kind of index. */
+function writeConfigs(dir, config) {
   writeFileSync(join(dir, 'fruitsite.yml'), config + 'search:\n  index: single\n');
   writeFileSync(join(dir, 'sharded.yml'), config + 'search:\n  index: sharded\n');
+}
+
+/**
+ * Writes a language case's site, each language's entries as `dir/Content/<slug>.md` (the
+ * default language's, the first) or `<slug>.<code>.md`, its languages in both configs, then
+ * builds it twice, as `buildSites` does.
+ */
+async function buildLanguageSites(dir, languages, entries) {
+  mkdirSync(join(dir, 'Content'), { recursive: true });
+  for (const [index, { code }] of languages.entries()) {
+    for (const { slug, name, category } of entries[code] ?? []) {
+      const file = index === 0 ? `${slug}.md` : `${slug}.${code}.md`;
+      const front = [`name: ${JSON.stringify(name)}`, `category: ${JSON.stringify(category)}`];
+      writeFileSync(join(dir, 'Content', file), ['---', ...front, '---', ''].join('\n'));
+    }
+  }
+  const listed = languages.map((language) => `  - ${JSON.stringify(language)}`);
+  writeConfigs(dir, ['languages:', ...listed, ''].join('\n'));
+  await buildBoth(dir);
 }
 
 async function buildBoth(dir) {
@@ -158,15 +182,25 @@ const open = (dir, kind, log = [], revalidated = []) =>
     },
   });
 
+/** Opens the index of one language of a built site, the one its pages in `folder` load. */
+const openLanguage = (dir, kind, folder) =>
+  openIndex(SITE + folder + entry(join(dir, kind, folder)), {
+    fetch: async (url) => respond(join(dir, kind), url),
+  });
+
 /** A search's whole result: count and records. */
 async function searchAll(index, state) {
   const { count, records } = await index.search(state);
   return { count, records: await records(0, count) };
 }
 
-/** `fruitsite search --json` for a state; null when it refuses it (a category no fruit has). */
-async function cli(dir, { q, category, ...facets }) {
+/**
+ * `fruitsite search --json` for a state, in the catalog of `language` when given; null when
+ * it refuses it (a category no fruit has).
+ */
+async function cli(dir, { q, category, ...facets }, language) {
   const args = ['search', '--json', '--content', join(dir, 'Content')];
+  if (language) args.push('--language', language);
   if (category) args.push('--category', category);
   for (const [key, value] of Object.entries(facets)) {
     if (value) args.push('--facet', `${key}=${value}`);
@@ -229,6 +263,49 @@ describe('the vectors, on built sites', () => {
           }
           assert.deepEqual(found.sharded.records, found.single.records);
           if (printed) assert.deepEqual(found.sharded.records, printed);
+        });
+      }
+    });
+  }
+});
+
+describe('the language vectors, on built sites', () => {
+  // Cases that share a site (its languages and entries) share its builds.
+  const sites = new Map();
+  for (const c of vectors.languageCases) {
+    const key = JSON.stringify({ languages: c.languages, entries: c.entries });
+    if (!sites.has(key)) sites.set(key, []);
+    sites.get(key).push(c);
+  }
+  for (const [key, cases] of sites) {
+    const { languages, entries } = JSON.parse(key);
+    describe(`a site in ${languages.map(({ code }) => code).join(', ')}`, () => {
+      let site;
+      // By kind, then by language: the index that language's pages load.
+      const indexes = {};
+      before(async () => {
+        site = mkdtempSync(join(work, 'languages-'));
+        await buildLanguageSites(site, languages, entries);
+        for (const kind of Object.keys(KINDS)) {
+          indexes[kind] = {};
+          for (const [index, { code }] of languages.entries()) {
+            indexes[kind][code] = await openLanguage(site, kind, index === 0 ? '' : `${code}/`);
+          }
+        }
+      });
+
+      for (const { name, language, text, category, expected } of cases) {
+        test(name, async () => {
+          const state = { q: text, category };
+          const printed = await cli(site, state, language);
+          assert.ok(printed, 'the CLI refused the case');
+          assert.deepEqual(names(printed), expected, 'the CLI against the vector');
+          for (const kind of Object.keys(KINDS)) {
+            const { count, records } = await searchAll(indexes[kind][language], state);
+            assert.deepEqual(names(records), expected, `${kind}: text ${codePoints(text)}`);
+            assert.equal(count, records.length, kind);
+            assert.deepEqual(records, printed, `${kind} against the CLI`);
+          }
         });
       }
     });
