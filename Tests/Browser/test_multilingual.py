@@ -1,6 +1,6 @@
 """A catalog in two languages, served under a subpath: each language's pages search their own
 catalog alone, fetching nothing from another language's folder; the language switcher leads
-to the same fruit in the other language; a fruit with no French translation is listed in
+to the same fruit in the other language, at its own slug there; a fruit with no French translation is listed in
 French from its English entry, marked and kept out of search engines' indexes."""
 
 import pytest
@@ -20,7 +20,7 @@ languages:
 
 ENTRIES = {
     "apple.md": "name: Apple\ncategory: Pome\nvitamins: [C]",
-    "apple.fr.md": "name: Pomme\ncategory: Pépins\nvitamins: [C]",
+    "pomme.fr.md": "name: Pomme\ncategory: Pépins\nvitamins: [C]\ntranslationKey: apple",
     "cherry.md": "name: Cherry\ncategory: Stone\nvitamins: [A]",
     "cherry.fr.md": "name: Cerise\ncategory: Noyaux\nvitamins: [A]",
     "quince.md": "name: Quince\ncategory: Pome\nvitamins: [C]",
@@ -70,7 +70,7 @@ def test_the_switcher_leads_to_the_same_fruit(driver, server):
     switch = driver.find_element("css selector", ".language-switch a[hreflang=fr]")
     assert switch.text == "français"
     switch.click()
-    assert driver.current_url == running.url("fr/fruits/apple/")
+    assert driver.current_url == running.url("fr/fruits/pomme/")
     assert driver.find_element("css selector", "h1").text.endswith("Pomme")
     current = driver.find_element("css selector", ".language-switch a[aria-current=page]")
     assert current.get_attribute("hreflang") == "fr"
@@ -80,7 +80,7 @@ def test_the_switcher_leads_to_the_same_fruit(driver, server):
     }
     assert alternates == {
         "en": "https://example.org/shop/fruits/apple/",
-        "fr": "https://example.org/shop/fr/fruits/apple/",
+        "fr": "https://example.org/shop/fr/fruits/pomme/",
         "x-default": "https://example.org/shop/fruits/apple/",
     }
     driver.find_element("css selector", ".language-switch a[hreflang=en]").click()

@@ -64,7 +64,13 @@ import Testing
             #expect(!catalog.fruits.contains { $0.isDraft }, "drafts are left out")
         }
         let (english, french) = (catalogs[0], catalogs[1])
-        #expect(french.fruits.map(\.slug).sorted() == english.fruits.map(\.slug).sorted())
+        // Every English entry translated: no French page shows one in place of its
+        // translation, which would ask search engines not to index it.
+        #expect(french.fruits.count == english.fruits.count)
+        for fruit in french.fruits {
+            let page = try temporary.read("Output/fr/fruits/\(fruit.slug)/index.html")
+            #expect(!page.contains(#"<meta name="robots" content="noindex">"#), "\(fruit.slug)")
+        }
         #expect(french.categories.count == english.categories.count)
         #expect(rendering.fruitCount == english.fruits.count + french.fruits.count)
         for file in ["robots.txt", ".fruitsite-output"] {

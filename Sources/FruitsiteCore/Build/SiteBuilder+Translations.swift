@@ -3,8 +3,7 @@ extension SiteBuilder {
     /// every part's content is applied, and notes how much of the site each language
     /// translates.
     /// - Returns: The errors: a `translationKey` that names no entry of the default language,
-    ///   two translations of one entry into a language, and a translation named like one
-    ///   default entry that names another.
+    ///   and two translations of one entry into a language.
     func checkTranslations(of parts: inout [Updated]) -> [Diagnostic] {
         Self.noteCoverage(of: &parts)
         let defaults = parts[0].model
@@ -19,7 +18,6 @@ extension SiteBuilder {
             for id in model.order where scope.owns(model[id].path) {
                 let entry = model[id]
                 let key = entry.translationKey
-                let location = { translationKeyLocation(of: entry.path, in: config) }
                 if let other = translations.updateValue(id, forKey: key) {
                     // Reported at the one that names the entry: the other is named after it.
                     let (named, other) =
@@ -30,22 +28,13 @@ extension SiteBuilder {
                             "'\(key)' has two '\(config.language)' translations: this and \(other.path)",
                             hint: "an entry has one translation into each language"))
                 }
-                if entry.namedKey != nil {
-                    if !all.contains(key) {
-                        errors.append(
-                            .error(
-                                at: location(),
-                                "'translationKey' names '\(key)', which the default language has no entry for",
-                                hint: "name the slug of the entry this translates, such as "
-                                    + "'apple' for 'apple.md'"))
-                    } else if entry.slug != key, all.contains(entry.slug) {
-                        errors.append(
-                            .error(
-                                at: location(),
-                                "this translates '\(key)' but is named like the default "
-                                    + "language's '\(entry.slug)'",
-                                hint: "rename the file, or name '\(entry.slug)' here"))
-                    }
+                if entry.namedKey != nil, !all.contains(key) {
+                    errors.append(
+                        .error(
+                            at: translationKeyLocation(of: entry.path, in: config),
+                            "'translationKey' names '\(key)', which the default language has no entry for",
+                            hint: "name the slug of the entry this translates, such as "
+                                + "'apple' for 'apple.md'"))
                 } else if !listed.contains(key) {
                     parts[index].plan.warnings.append(
                         .warning(

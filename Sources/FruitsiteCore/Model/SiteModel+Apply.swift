@@ -278,12 +278,18 @@ extension SiteModel {
             var paths = index.ids(withSlug: slug, in: self).filter(isListed).map { self[$0].path }
             guard paths.count > 1 else { continue }
             UTF8Order.sort(&paths)
+            let scope = settings.scope
             for path in paths.dropFirst() {
+                // A default entry the language shows in place of a missing translation.
+                let fallback = paths.first { scope.isFallback($0) }
                 diagnostics.append(
                     .error(
                         at: SourceLocation(path: path, line: 1, column: 1),
                         "duplicate slug '\(slug)': \(paths[0]) has it too",
-                        hint: "rename one of the files; slugs must be unique across sub-folders"))
+                        hint: fallback.map {
+                            "\($0) has no '\(scope.code)' translation, and is shown in its "
+                                + "place: translate it, or rename the other file"
+                        } ?? "rename one of the files; slugs must be unique across sub-folders"))
             }
         }
         return diagnostics

@@ -5,10 +5,8 @@ extension ContentScanner {
     /// says what else decides: a translation named otherwise names its entry in
     /// `translationKey:` (`pomme.fr.md` of `apple.md`), and a draft translation (unless drafts
     /// are built) translates nothing yet. The entries that published translations claim are
-    /// dropped; those whose claim is gone, or whose translation is a draft, come in.
-    ///
-    /// A translation's own name claims no other entry: one that names another entry and is
-    /// named like a default entry is an error (`SiteBuilder.checkTranslations(of:)`).
+    /// dropped; those whose claim is gone, whose translation is a draft, or that a
+    /// translation is only named like, come in.
     func settleFallbacks(_ changes: inout Changes, in start: inout StartingModel) {
         guard scope.takesFallbacks, !changes.isEmpty else { return }
         let model = start.decode()
@@ -34,6 +32,9 @@ extension ContentScanner {
             } else {
                 wanted.insert(entry.translationKey)
             }
+            // Named like a default entry it does not translate (`prune.fr.md` of `plum.md`),
+            // it leaves that one to the fallbacks.
+            if entry.namedKey != nil { wanted.insert(entry.slug) }
         }
         let isClaimed = { (path: String) in
             !scope.owns(path) && claimed.contains(SourceFile.translationKey(of: path))
