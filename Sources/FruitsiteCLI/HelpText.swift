@@ -34,7 +34,8 @@ enum HelpText {
             "fruitsite serve [--content DIR] [--templates DIR] [--config FILE] [--drafts] [--port N] [--host ADDR] [--base-path PATH] [--allow-host NAME]... [--poll]"
         case "new":
             "fruitsite new NAME --category NAME [--emoji EMOJI] [--vitamins TEXT] "
-                + "[--date DATE | --no-date] [--content DIR] [--output DIR] [--cache-dir DIR]"
+                + "[--date DATE | --no-date] [--language CODE [--translates SLUG]] "
+                + "[--content DIR] [--config FILE] [--output DIR] [--cache-dir DIR]"
         case "init":
             "fruitsite init DIR"
         default:
@@ -130,8 +131,10 @@ enum HelpText {
         case "new":
             """
             Write a new entry, Content/<slug>.md, named after NAME with accents folded
-            ("Blood Orange" → blood-orange.md, "Açaí" → acai.md), and print its path. An entry
-            with that slug anywhere in the content folder is never overwritten.
+            ("Blood Orange" → blood-orange.md, "Açaí" → acai.md), and print its path. In a site
+            in several languages, --language writes one in another language,
+            Content/<slug>.<code>.md. An entry of its language with that slug anywhere in the
+            content folder is never overwritten.
 
             USAGE: \(usage("new"))
 
@@ -144,7 +147,14 @@ enum HelpText {
                                 2024-05-01T09:30:00Z (default: today, in this
                                 computer's time zone)
               --no-date         Write no date: the fruit is in no feed
+              --language CODE   The entry's language, one of the config's languages:
+                                its file is <slug>.<code>.md (default: the first,
+                                whose files have no code)
+              --translates SLUG The default language's entry it translates, such as
+                                apple: the file is apple.<code>.md, or, named otherwise,
+                                names it in 'translationKey: apple'
               --content DIR     The content folder (default: Content)
+              --config FILE     The site config (default: fruitsite.yml, if it exists)
               --output DIR      The folder a build wrote (default: Output) and
               --cache-dir DIR   where it kept its model (default: .fruitsite-cache): when
                                 that model is for this content, only the files changed
@@ -153,6 +163,7 @@ enum HelpText {
 
             EXAMPLES:
               fruitsite new "Blood Orange" --category Citrus --emoji 🍊 --vitamins "C, A"
+              fruitsite new Pomme --category Pépins --language fr --translates apple
 
             """
         case "init":

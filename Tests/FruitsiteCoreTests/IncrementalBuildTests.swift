@@ -775,8 +775,8 @@ import Testing
             var builder = SiteBuilder(options: options, fileSystem: reads.fileSystem)
             builder.now = project.now
             reads.reset()
-            let slugs = builder.loadEntries(config: builder.loadConfig().config).fruits?
-                .map(\.slug).sorted()
+            let slugs = builder.loadEntries(config: builder.loadConfig().config).entries?
+                .map(\.fruit.slug).sorted()
             return (slugs ?? [], reads.count)
         }
         let files = try FileManager.default.contentsOfDirectory(

@@ -70,12 +70,13 @@ import Testing
         let entry = NewEntry(name: "Fig", category: "Figs")
         #expect(throws: BuildFailure.self) {
             try entry.write(
-                into: content, facets: ["vitamins"], entries: nil,
+                into: content, config: SiteConfig(), entries: nil,
                 writer: FailingWriter(failing: 0).writer)
         }
         #expect(filesBelow(content) == ["apple.md"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: content) == ["apple.md"])
-        let path = try entry.write(into: content, facets: ["vitamins"], entries: nil)
+        let (path, warnings) = try entry.write(into: content, config: SiteConfig(), entries: nil)
+        #expect(warnings.isEmpty)
         #expect(try folder.read("Content/fig.md") == entry.text)
         #expect(path == content + "/fig.md")
     }
@@ -89,7 +90,7 @@ import Testing
         let theirs = "---\nname: Fig\ncategory: Theirs\n---\n"
         let failure = #expect(throws: BuildFailure.self) {
             try NewEntry(name: "Fig", category: "Figs").write(
-                into: content, facets: [], entries: nil,
+                into: content, config: SiteConfig(), entries: nil,
                 writer: { path, bytes in
                     try folder.write("Content/fig.md", theirs)
                     try NewFiles.systemWriter(path, bytes)

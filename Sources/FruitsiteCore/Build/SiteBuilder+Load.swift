@@ -258,11 +258,24 @@ extension SiteBuilder {
 
     /// Loads every entry, drafts included, as `loadCatalog` loads them: a saved model holds
     /// every entry whichever drafts setting it was built with, so either one serves.
-    /// - Returns: The entries' fruits in no particular order (nil when any entry has an
-    ///   error), and every diagnostic.
-    public func loadEntries(config: SiteConfig) -> (fruits: [Fruit]?, diagnostics: [Diagnostic]) {
+    /// - Parameter config: The config of the language whose entries are loaded
+    ///   (`SiteConfig.part(inLanguage:)`): its own, and the default language's it shows in
+    ///   place of missing translations.
+    /// - Returns: The entries in no particular order (nil when any entry has an error), and
+    ///   every diagnostic.
+    public func loadEntries(config: SiteConfig) -> (
+        entries: [LoadedEntry]?, diagnostics: [Diagnostic]
+    ) {
         let (model, diagnostics) = loadUpToDate(config: config, drafts: [false, true])
-        return (model.map { model in model.ids.map { model[$0].fruit } }, diagnostics)
+        let entries = model.map { model in
+            model.ids.map {
+                let entry = model[$0]
+                return LoadedEntry(
+                    path: entry.path, fruit: entry.fruit,
+                    translationKey: String(entry.translationKey))
+            }
+        }
+        return (entries, diagnostics)
     }
 
     /// The saved model made for the first of the `drafts` settings the cache has one for (or

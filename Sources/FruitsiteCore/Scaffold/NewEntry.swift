@@ -1,7 +1,8 @@
 import Foundation
 
 /// The Markdown file `fruitsite new` writes: front matter from a few fields, then a line of
-/// body, named after the name's slug.
+/// body, named after the name's slug and, in a language other than the site's default, the
+/// language's code.
 public struct NewEntry: Sendable {
     public var name: String
     public var category: String
@@ -9,17 +10,22 @@ public struct NewEntry: Sendable {
     public var vitamins: String?
     /// When the fruit was added (`date:`), which puts it in the feeds.
     public var date: EntryDate?
+    /// The slug of the default language's entry that this translation translates
+    /// (`apple`), written as `translationKey:` when the entry's own slug differs; nil for an
+    /// entry that translates none, or its own slug's.
+    public var translates: String?
     public var body: String
 
     public init(
         name: String, category: String, emoji: String? = nil, vitamins: String? = nil,
-        date: EntryDate? = nil, body: String? = nil
+        date: EntryDate? = nil, translates: String? = nil, body: String? = nil
     ) {
         self.name = name
         self.category = category
         self.emoji = emoji
         self.vitamins = vitamins
         self.date = date
+        self.translates = translates
         self.body = body ?? "Write about \(Self.escapedMarkdown(name)) here.\n"
     }
 
@@ -37,8 +43,26 @@ public struct NewEntry: Sendable {
         return escaped
     }
 
-    /// The file's name without `.md`: `Blood Orange` → `blood-orange`, `Açaí` → `acai`.
+    /// The file's name without `.md` and the language's code: `Blood Orange` →
+    /// `blood-orange`, `Açaí` → `acai`.
     public var slug: String { Slug.make(from: name) }
+
+    /// The key the entry's translations share: the slug of the entry it translates, or its
+    /// own.
+    var translationKey: String { translates ?? slug }
+
+    /// The file's name in the language of `config`, one language's part of the site's
+    /// (`SiteConfig.part(inLanguage:)`): `<slug>.md` in the default language, and
+    /// `<slug>.<code>.md` in another (`pomme.fr.md`).
+    public func fileName(in config: SiteConfig) -> String {
+        slug + (Self.code(in: config).map { "." + $0 } ?? "") + ".md"
+    }
+
+    /// The code that the file names of `config`'s language end in, as the config spells it:
+    /// nil for the default language's, which end in none.
+    static func code(in config: SiteConfig) -> String? {
+        config.scope.isPartial && !config.scope.isDefault ? config.language : nil
+    }
 
     /// The file's text. Values are YAML double-quoted strings, so any name is kept as typed;
     /// the date, made of digits and separators only, is plain, as a YAML date is written.
@@ -48,39 +72,53 @@ public struct NewEntry: Sendable {
         lines.append("category: \(Self.quoted(category))")
         if let vitamins, !vitamins.isEmpty { lines.append("vitamins: \(Self.quoted(vitamins))") }
         if let date { lines.append("date: \(date.yamlText)") }
+        if let translates, translates != slug {
+            lines.append("translationKey: \(Self.quoted(translates))")
+        }
         lines += ["---", body]
         return lines.joined(separator: "\n")
     }
 
-    /// Writes `<contentDirectory>/<slug>.md` and returns its path.
+    /// Writes `<contentDirectory>/<fileName(in: config)>` and returns its path, with the
+    /// warning a build would give it.
     /// - Parameters:
-    ///   - facets: The site's facets (`SiteConfig.facets`), read from the entry as a build
-    ///     reads them.
-    ///   - entries: The site's entries, drafts included, when they load: a category or facet
-    ///     value they spell otherwise with the same URL slug (`tropical` beside `Tropical`)
-    ///     would fail the build, so it is refused too.
-    /// - Throws: `BuildFailure` for values a build would refuse, or when an entry with the
-    ///   same slug exists anywhere in the content folder: nothing is ever overwritten.
+    ///   - config: The config of the entry's language (`SiteConfig.part(inLanguage:)`), whose
+    ///     facets are read from the entry as a build reads them.
+    ///   - entries: That language's entries (`SiteBuilder.loadEntries(config:)`), drafts
+    ///     included, when they load: a category or facet value they spell otherwise with the
+    ///     same URL slug (`tropical` beside `Tropical`) would fail the build, so it is refused
+    ///     too; and a translation names in them the entry it translates.
+    /// - Throws: `BuildFailure` for values a build would refuse, a translation it would
+    ///   refuse (`checkTranslation`), or when an entry of the language with the same slug
+    ///   exists anywhere in the content folder: nothing is ever overwritten.
     public func write(
-        into contentDirectory: String, facets: [String], entries: [Fruit]?
-    ) throws(BuildFailure) -> String {
+        into contentDirectory: String, config: SiteConfig, entries: [LoadedEntry]?
+    ) throws(BuildFailure) -> (path: String, warnings: [Diagnostic]) {
         try write(
-            into: contentDirectory, facets: facets, entries: entries,
+            into: contentDirectory, config: config, entries: entries,
             writer: NewFiles.systemWriter)
     }
 
-    /// `write(into:facets:entries:)` with the writer of the file's bytes given, so tests can
+    /// `write(into:config:entries:)` with the writer of the file's bytes given, so tests can
     /// fail it.
     func write(
-        into contentDirectory: String, facets: [String], entries: [Fruit]?,
+        into contentDirectory: String, config: SiteConfig, entries: [LoadedEntry]?,
         writer: NewFiles.Writer
-    ) throws(BuildFailure) -> String {
-        let path = contentDirectory + "/" + slug + ".md"
+    ) throws(BuildFailure) -> (path: String, warnings: [Diagnostic]) {
+        let fileName = fileName(in: config)
+        let path = contentDirectory + "/" + fileName
         let location = SourceLocation(path: path)
+        guard translates == nil || Self.code(in: config) != nil else {
+            throw BuildFailure([
+                .error(
+                    at: location, "an entry of the default language translates none",
+                    hint: "a translation is written in another of the site's languages")
+            ])
+        }
         // The parser a build reads it with says whether it would build: a blank or two-line
         // name, a category too long for a folder. Its errors are the values', not a file's.
-        let parsed = FruitParser(facets: facets).parse(
-            SourceFile(path: path, bytes: Array(text.utf8)))
+        let parser = FruitParser(facets: config.facets, languages: config.scope.codes)
+        let parsed = parser.parse(SourceFile(path: path, bytes: Array(text.utf8)))
         let errors = parsed.diagnostics.filter(\.isError)
         if !errors.isEmpty {
             throw BuildFailure(errors.map { .error(at: location, $0.message, hint: $0.hint) })
@@ -88,19 +126,19 @@ public struct NewEntry: Sendable {
         // The entries as the build lists them (hidden files and folders skipped). A content
         // folder it cannot list is an error as for the build: a folder that is not there is
         // a typo or the wrong working folder, not one to make.
-        let listing = ContentScanner(
-            contentDirectory: contentDirectory, fileSystem: .local, parser: FruitParser(), now: 0
-        ).list()
+        let scanner = ContentScanner(
+            contentDirectory: contentDirectory, fileSystem: .local, parser: FruitParser(), now: 0)
+        let listing = scanner.list()
         let folderErrors = listing.diagnostics.filter {
             $0.isError && $0.location.path == contentDirectory
         }
         if !folderErrors.isEmpty { throw BuildFailure(folderErrors) }
-        let fileName = slug.utf8.count + ".md".utf8.count
-        guard fileName <= Slug.maximumLength else {
+        let length = fileName.utf8.count
+        guard length <= Slug.maximumLength else {
             throw BuildFailure([
                 .error(
                     at: SourceLocation(path: contentDirectory),
-                    "the name '\(name.prefix(40))…' makes a file name of \(fileName) bytes, more "
+                    "the name '\(name.prefix(40))…' makes a file name of \(length) bytes, more "
                         + "than the \(Slug.maximumLength) a file system allows",
                     hint: "shorten it")
             ])
@@ -120,7 +158,12 @@ public struct NewEntry: Sendable {
             if !collisions.isEmpty { throw BuildFailure(collisions) }
         }
         if let fruit = parsed.fruit, let entries {
-            let clashes = Self.clashes(of: fruit, with: entries).map { clash in
+            // Not the default language's entry that a language shows in place of this
+            // translation until it is written.
+            let neighbours = entries.filter {
+                config.scope.owns($0.path) || $0.translationKey != translationKey
+            }
+            let clashes = Self.clashes(of: fruit, with: neighbours.map(\.fruit)).map { clash in
                 Diagnostic.error(
                     at: location,
                     "\(clash.what) '\(clash.value)' is spelled '\(clash.existing)' by "
@@ -129,10 +172,22 @@ public struct NewEntry: Sendable {
             }
             if !clashes.isEmpty { throw BuildFailure(clashes) }
         }
-        if let existing = listing.paths.first(where: { $0.hasSuffix("/" + slug + ".md") }) {
+        let warnings = try checkTranslation(
+            at: location, in: config, paths: listing.paths, entries: entries,
+            reader: { path in try? scanner.read(path) })
+        let scope = config.scope
+        let existing = listing.paths.first { other in
+            scope.isPartial
+                ? SourceFile.slug(of: other) == slug
+                    && Self.language(of: other, in: scope) == scope.code
+                : other.hasSuffix("/" + fileName)
+        }
+        if let existing {
             throw BuildFailure([
                 .error(
-                    at: location, "an entry named '\(slug)' exists already: \(existing)",
+                    at: location,
+                    "an entry named '\(slug)' exists already"
+                        + (scope.isPartial ? " in '\(config.language)'" : "") + ": \(existing)",
                     hint: "choose another name, or edit that file")
             ])
         }
@@ -140,11 +195,11 @@ public struct NewEntry: Sendable {
             // Written whole and then moved in, never over an entry made meanwhile: a file
             // left empty or half written would fail the next build and take the slug.
             try NewFiles.create(
-                [(slug + ".md", Array(text.utf8))], in: contentDirectory, writer: writer)
+                [(fileName, Array(text.utf8))], in: contentDirectory, writer: writer)
         } catch {
             throw BuildFailure([.error(at: location, "cannot write the file: \(error)")])
         }
-        return path
+        return (path, warnings)
     }
 
     /// The fruit's category and facet values that `entries` spell otherwise with the same
