@@ -8,24 +8,19 @@ extension NewEntry {
     ///   - paths: Every entry file of the content folder, as a build lists them.
     ///   - entries: The language's entries, when they load: which entry each of its
     ///     translations names. Else a translation is taken to name its file's slug.
-    ///   - reader: Reads an entry file, for the `translationKey` of a translation named like
-    ///     a new entry of the default language; nil when it cannot.
     /// - Returns: The warning for a translation that names no entry of the default language:
     ///   a page of its language alone.
     /// - Throws: `BuildFailure` when the entry names no entry of the default language to
-    ///   translate, is named like another one, or translates one that its language translates
-    ///   already; or, in the default language, when a translation is named like it and names
-    ///   another entry.
+    ///   translate, translates one that its language translates already, or is named like an
+    ///   untranslated one that its language shows in its place.
     func checkTranslation(
         at location: SourceLocation, in config: SiteConfig, paths: [String],
-        entries: [LoadedEntry]?, reader: (String) -> SourceFile?
+        entries: [LoadedEntry]?
     ) throws(BuildFailure) -> [Diagnostic] {
         let scope = config.scope
-        guard scope.isPartial, let defaultCode = scope.codes.first else { return [] }
-        guard let code = Self.code(in: config) else {
-            try checkTranslationsNamed(like: location, in: config, paths: paths, reader: reader)
-            return []
-        }
+        guard scope.isPartial, let defaultCode = scope.codes.first,
+            let code = Self.code(in: config)
+        else { return [] }
         // Every entry of the default language, drafts and entries in error too: by its file.
         let defaults = Set(
             paths.filter { Self.language(of: $0, in: scope) == defaultCode }
@@ -44,30 +39,37 @@ extension NewEntry {
                             + "every entry's page, fruits/<slug>/")
                 ])
             }
-            if slug != translates, defaults.contains(slug) {
-                throw BuildFailure([
-                    .error(
-                        at: location,
-                        "this translates '\(translates)' but is named like the default "
-                            + "language's '\(slug)'",
-                        hint: "a translation named like an entry translates that one: give "
-                            + "this translation another name, or write '--translates \(slug)'")
-                ])
-            }
         }
         // The language's own translations, each with the entry it names.
         let named = Dictionary(
             (entries ?? []).map { ($0.path, $0.translationKey) }, uniquingKeysWith: { a, _ in a })
-        let other = paths.first { path in
-            Self.language(of: path, in: scope) == scope.code
-                && (named[path] ?? String(SourceFile.slug(of: path))) == translationKey
+        // The language's translation of the entry `key`, if it has one.
+        let translation = { (key: String) in
+            paths.first { path in
+                Self.language(of: path, in: scope) == scope.code
+                    && (named[path] ?? String(SourceFile.slug(of: path))) == key
+            }
         }
-        if let other {
+        if let other = translation(translationKey) {
             throw BuildFailure([
                 .error(
                     at: location,
                     "'\(translationKey)' has a '\(code)' translation already: \(other)",
                     hint: "edit that file: an entry has one translation into each language")
+            ])
+        }
+        // Named like another entry of the default language, which the language shows in
+        // place of its missing translation: both would have this slug.
+        if slug != translationKey, scope.takesFallbacks, defaults.contains(slug),
+            translation(slug) == nil
+        {
+            throw BuildFailure([
+                .error(
+                    at: location,
+                    "the default language's '\(slug)' has no '\(code)' translation, and is "
+                        + "shown in its place at this slug",
+                    hint: "translate it first ('--translates \(slug)'), or give this "
+                        + "translation another name")
             ])
         }
         guard defaults.contains(translationKey) else {
@@ -80,31 +82,6 @@ extension NewEntry {
             ]
         }
         return []
-    }
-
-    /// Refuses a new entry of the default language when a translation is named like it but
-    /// names another entry in `translationKey`, which the build would refuse. Those few files
-    /// are read again: the other languages' entries are not loaded.
-    private func checkTranslationsNamed(
-        like location: SourceLocation, in config: SiteConfig, paths: [String],
-        reader: (String) -> SourceFile?
-    ) throws(BuildFailure) {
-        let scope = config.scope
-        let parser = FruitParser(facets: config.facets, languages: scope.codes)
-        for path in paths where SourceFile.slug(of: path) == slug {
-            let language = Self.language(of: path, in: scope)
-            guard language != scope.code, scope.codes.contains(language),
-                let file = reader(path),
-                let named = parser.parse(file).translationKey?.slug, named != slug
-            else { continue }
-            throw BuildFailure([
-                .error(
-                    at: location,
-                    "\(path) is named like this entry but translates '\(named)', which the "
-                        + "build would refuse",
-                    hint: "choose another name, or rename that translation")
-            ])
-        }
     }
 
     /// The code, lowercased, of the language whose entry the file at `path` is: the one its

@@ -173,8 +173,7 @@ public struct NewEntry: Sendable {
             if !clashes.isEmpty { throw BuildFailure(clashes) }
         }
         let warnings = try checkTranslation(
-            at: location, in: config, paths: listing.paths, entries: entries,
-            reader: { path in try? scanner.read(path) })
+            at: location, in: config, paths: listing.paths, entries: entries)
         let scope = config.scope
         let existing = listing.paths.first { other in
             scope.isPartial
