@@ -37,6 +37,7 @@ import Testing
         #expect(LanguageSite.switcher(of: root).map(\.url) == ["en/", "fr/", "ar/"])
         #expect(root.contains(#"href="en/assets/site."#), "its assets are the default's")
         #expect(LanguageSite.htmlLanguage(of: root) == "en ltr")
+        #expect(root.contains("<title>Languages · Fruit Catalog</title>"))
 
         // The 404 page links from the site's address, at whatever depth it is shown.
         let notFound = try site.page("404.html")

@@ -15,8 +15,8 @@ struct FolderPage {
                 FacetPage.title(
                     of: data.facets[facet].groups[value], in: data.facets[facet],
                     strings: data.theme.strings)
-            // The site, in the default language.
-            case .siteRoot: data.config.title
+            // The page that lists the site's languages, and leads to the default one's.
+            case .siteRoot: data.theme.strings.text("languages")
             // The index as a listing, as the default theme's navigation names it.
             default: data.theme.strings.text("allFruits")
             }
