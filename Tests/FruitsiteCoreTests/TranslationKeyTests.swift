@@ -98,6 +98,10 @@ import Testing
         try site.buildAndCompare("a draft")
         #expect(LanguageSite.isNoindex(try site.page(french)))
         #expect(try site.page(french).contains("Apple"))
+        try site.write(
+            "apple.fr.md", front: "name: Pomme\ncategory: Pépins\ndraft: true", body: "Rouge.\n")
+        try site.buildAndCompare("a draft edited")
+        #expect(LanguageSite.isNoindex(try site.page(french)))
 
         try site.write("apple.fr.md", front: "name: Pomme\ncategory: Pépins")
         try site.buildAndCompare("published")

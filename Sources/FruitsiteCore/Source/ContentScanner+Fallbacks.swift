@@ -26,15 +26,21 @@ extension ContentScanner {
                 claimed.insert(model[id].translationKey)
             }
         }
-        for (_, entry, _) in changes.parsed where scope.owns(entry.path) {
+        // A translation parsed again as it was settled before (a draft still, or still
+        // naming the same entry) wants nothing new: only a listing could tell, and `serve`
+        // would list the folders at each edit.
+        for (id, entry, _) in changes.parsed where scope.owns(entry.path) {
+            let before = id.map { model[$0] }
             if model.isListed(entry.fruit) {
                 claimed.insert(entry.translationKey)
-            } else {
+            } else if before == nil {
                 wanted.insert(entry.translationKey)
             }
             // Named like a default entry it does not translate (`prune.fr.md` of `plum.md`),
             // it leaves that one to the fallbacks.
-            if entry.namedKey != nil { wanted.insert(entry.slug) }
+            if entry.namedKey != nil, before?.namedKey != entry.namedKey {
+                wanted.insert(entry.slug)
+            }
         }
         let isClaimed = { (path: String) in
             !scope.owns(path) && claimed.contains(SourceFile.translationKey(of: path))
