@@ -6,10 +6,10 @@ import Testing
 /// The sitemap's order, and how one too long for a file is cut into a sitemap index and parts.
 @Suite struct SitemapTests {
     /// Fruits named out of their slugs' order, each in a category of its own.
-    static let fruits: [(slug: Substring, date: EntryDate?)] = [
+    static let fruits: [(slug: Substring, date: EntryDate?, presence: Translations.Presence)] = [
         ("zucchini", nil), ("apple", EntryDate(seconds: 86_400)), ("mango", nil),
         ("banana", nil), ("cherry", nil),
-    ]
+    ].map { ($0, $1, Translations.Presence()) }
 
     static func categories(_ names: [String]) -> [FruitGroup] {
         names.enumerated().map { index, name in

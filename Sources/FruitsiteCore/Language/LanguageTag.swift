@@ -11,6 +11,11 @@ enum LanguageTag {
     static func isWellFormed(_ tag: some Collection<UInt8>) -> Bool {
         func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
         func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        // A language alone (`fr`), as most are, without splitting: content file names are
+        // read for theirs on every page of a site in several languages.
+        if tag.count <= 3 && !tag.contains(UInt8(ascii: "-")) {
+            return tag.count >= 2 && tag.allSatisfy(isLetter)
+        }
         let subtags = tag.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard let first = subtags.first, first.allSatisfy(isLetter) else { return false }
         switch first.count {

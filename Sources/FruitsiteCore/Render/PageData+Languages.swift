@@ -62,14 +62,20 @@ extension PageData {
             page != .notFound && page.target == nil && presence.has(current)
             && !presence.isFallback(current)
         guard isIndexed else {
-            return ["languages": .array(switcher), "hasLanguages": true, "alternates": []]
+            return MustacheObject(
+                uniqueKeys: Self.partKeys, values: [.array(switcher), .bool(true), .array([])])
         }
-        let alternates: [MustacheValue] = translations.alternates(of: address, presence).map {
-            ["hreflang": .string($0.hreflang), "url": .string($0.url)]
+        var alternates: [MustacheValue] = []
+        translations.forEachAlternate(presence) { hreflang, folder, other in
+            alternates.append(
+                .object(
+                    MustacheObject(
+                        uniqueKeys: Self.alternateKeys,
+                        values: [.string(hreflang), .string(folder + (other ?? address))])))
         }
-        return [
-            "languages": .array(switcher), "hasLanguages": true, "alternates": .array(alternates),
-        ]
+        return MustacheObject(
+            uniqueKeys: Self.partKeys,
+            values: [.array(switcher), .bool(true), .array(alternates)])
     }
 
     /// The page's way up to the site root, which holds every language's folder: its root,
@@ -87,6 +93,12 @@ extension PageData {
     private static let switcherKeys = [
         "code", "name", "direction", "url", "isCurrent", "isFallback", "hasPage",
     ]
+
+    /// The keys of the part, in the order `languagesValue` gives them.
+    private static let partKeys = ["languages", "hasLanguages", "alternates"]
+
+    /// The keys of each of the page's alternates.
+    private static let alternateKeys = ["hreflang", "url"]
 
     /// `address` as a link: `./` for the page at the root of a relative path.
     private static func url(_ address: String) -> String { address.isEmpty ? "./" : address }

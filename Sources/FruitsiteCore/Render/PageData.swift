@@ -46,8 +46,8 @@ struct PageData: Sendable {
 
     /// Which languages have each page, for its switcher and alternates.
     let translations: Translations
-    /// The languages that list the fruit at each catalog position, in a site of several:
-    /// looked up once, not for each walk of its page.
+    /// The languages that list the fruit at each catalog position, in a site of several
+    /// (`Translations.fruitPresence`).
     let fruitPresence: [Translations.Presence]
 
     /// Where fruit and category pages sit: `fruits/<slug>/`, two folders down.
@@ -62,13 +62,10 @@ struct PageData: Sendable {
         self.theme = theme
         let translations = translations ?? Translations([(model, config, theme)])
         self.translations = translations
-        let language = translations.index(of: config.scope)
         fruitPresence =
             translations.isMultilingual
-            ? model.order.map {
-                translations.presence(ofFruit: SourceFile.slug(of: model[$0].path), in: language)
-            }
-            : []
+            ? translations.fruitPresence[translations.index(of: config.scope)] : []
+        assert(fruitPresence.isEmpty || fruitPresence.count == model.order.count)
         assetURLs = AssetURLs(theme: theme)
         pagination = Pagination(pageSize: config.pageSize)
         site = SiteSettings(config)

@@ -52,13 +52,15 @@ struct SitemapBuilder {
 
     /// Every page the sitemap lists, in its order.
     /// - Parameters:
-    ///   - fruits: The fruits' slugs and dates, in any order.
+    ///   - fruits: The fruits' slugs, dates and the languages that have them too, in any
+    ///     order.
     ///   - categories: The categories, in catalog order.
     ///   - facets: Each facet's key and values, whose pages follow the categories'.
     ///   - listsFolders: Whether the categories' page (`categories/`) and each facet's
     ///     (`vitamins/`) are written, each before the pages of its groups.
     func locations(
-        fruits: some Sequence<(slug: Substring, date: EntryDate?)>, count: Int,
+        fruits: some Sequence<(slug: Substring, date: EntryDate?, presence: Translations.Presence)>,
+        count: Int,
         categories: [FruitGroup], facets: [(key: String, values: [FruitGroup])] = [],
         listsFolders: (categories: Bool, facets: Bool) = (false, false)
     ) -> [Location] {
@@ -66,8 +68,8 @@ struct SitemapBuilder {
             Location(folder: "", slug: "", number: $0)
         }
         let start = locations.count
-        for (slug, date) in fruits {
-            locations.append(Location(folder: "fruits", slug: slug, date: date))
+        for (slug, date, presence) in fruits {
+            locations.append(Location(folder: "fruits", slug: slug, date: date, presence: presence))
         }
         // Sorted through a buffer: sorting `locations[start...]` copies the slice first. The
         // fruits come in path order, which is nearly always slug order: checked first, since
@@ -137,26 +139,29 @@ struct SitemapBuilder {
 
     private func urlSet(_ locations: ArraySlice<Location>) -> [UInt8] {
         var xml: [UInt8] = []
-        xml.reserveCapacity(locations.count * 64 + 256)
+        xml.reserveCapacity(locations.count * (translations == nil ? 64 : 400) + 256)
         xml += #"<?xml version="1.0" encoding="UTF-8"?>\#n"#.utf8
         xml += #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9""#.utf8
         if translations != nil { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""#.utf8 }
         xml += ">\n".utf8
         let base = Array(MarkupText.escaped(baseURL).utf8)
         // Appended piece by piece: a string made for each URL cost more than the rest.
+        var address: [UInt8] = []
         for location in locations {
-            xml += "  <url><loc>"
-            xml += base
+            address.removeAll(keepingCapacity: true)
             if !location.folder.isEmpty {
-                xml += location.folder.utf8
-                xml.append(UInt8(ascii: "/"))
+                address += location.folder.utf8
+                address.append(UInt8(ascii: "/"))
                 var slug = location.slug
                 if !slug.isEmpty {
-                    slug.withUTF8 { MarkupText.append($0, to: &xml) }
-                    xml.append(UInt8(ascii: "/"))
+                    slug.withUTF8 { MarkupText.append($0, to: &address) }
+                    address.append(UInt8(ascii: "/"))
                 }
             }
-            xml += Pagination.address(of: location.number).utf8
+            address += Pagination.address(of: location.number).utf8
+            xml += "  <url><loc>"
+            xml += base
+            xml += address
             xml += "</loc>"
             if let date = location.date {
                 xml += "<lastmod>"
@@ -164,20 +169,36 @@ struct SitemapBuilder {
                 xml += "</lastmod>"
             }
             if let translations, location.presence.has != 0 {
-                for (hreflang, url) in translations.alternates(
-                    of: location.address, location.presence)
-                {
-                    xml += #"<xhtml:link rel="alternate" hreflang=""#.utf8
-                    xml += MarkupText.escaped(hreflang).utf8
-                    xml += #"" href=""#.utf8
-                    xml += MarkupText.escaped(url).utf8
-                    xml += #""/>"#.utf8
-                }
+                appendAlternates(of: location, address, translations, to: &xml)
             }
             xml += "</url>\n"
         }
         xml += "</urlset>\n"
         return xml
+    }
+
+    /// Appends the `hreflang` alternates of `location`, whose address below its language's
+    /// folder is the escaped `address`: each escaped as it is written, where making each
+    /// URL a string cost more than the rest of the sitemap.
+    private func appendAlternates(
+        of location: Location, _ address: [UInt8], _ translations: Translations,
+        to xml: inout [UInt8]
+    ) {
+        translations.forEachAlternate(location.presence) { hreflang, folder, other in
+            xml += #"<xhtml:link rel="alternate" hreflang=""#.utf8
+            var hreflang = hreflang
+            hreflang.withUTF8 { MarkupText.append($0, to: &xml) }
+            xml += #"" href=""#.utf8
+            var folder = folder
+            folder.withUTF8 { MarkupText.append($0, to: &xml) }
+            // The language's own address, where it differs; else the location's.
+            if var other {
+                other.withUTF8 { MarkupText.append($0, to: &xml) }
+            } else {
+                xml += address
+            }
+            xml += #""/>"#.utf8
+        }
     }
 
     /// `robots.txt`, which names the sitemap's URL when the site has one.

@@ -11,27 +11,21 @@ extension Translations {
     /// The listings of each language (its categories' and facet values' first pages) that are
     /// the same page in other languages: for each, the address of that page in every
     /// language, empty where a language has none.
-    /// - Parameter parts: Each language's model, the default language's first.
-    static func listingCounterparts(of parts: [SiteModel]) -> [[String: [String]]] {
+    /// - Parameters:
+    ///   - parts: Each language's model, the default language's first.
+    ///   - keys: Their entries' translation keys.
+    static func listingCounterparts(of parts: [SiteModel], keys: Keys) -> [[String: [String]]] {
         var counterparts = [[String: [String]]](repeating: [:], count: parts.count)
-        // Each language's entries' keys, by catalog position.
-        let keys = parts.map { model in
-            model.order.map { model[$0].translationKey }
-        }
-        let defaultKeys = Set(keys[0])
         // Each default listing's address in every language, matched through the default
         // language, which every translation translates.
         var byDefault: [String: [String]] = [:]
         for language in parts.indices.dropFirst() {
-            let model = parts[language]
-            let scope = model.settings.scope
-            var own: Set<Substring> = []
-            for (id, key) in zip(model.order, keys[language]) where scope.owns(model[id].path) {
-                own.insert(key)
-            }
-            let defaults = Self.bySignature(parts[0], keys: keys[0]) { own.contains($0) }
-            let translations = Self.bySignature(model, keys: keys[language]) {
-                defaultKeys.contains($0) && own.contains($0)
+            // The keys the language has an entry of its own for, and those of them that
+            // translate a default entry.
+            let own = keys.presence.map { $0.has(language) && !$0.isFallback(language) }
+            let defaults = Self.bySignature(parts[0], keys: keys.byPosition[0]) { own[$0] }
+            let translations = Self.bySignature(parts[language], keys: keys.byPosition[language]) {
+                own[$0] && keys.presence[$0].has(0)
             }
             for (signature, original) in defaults {
                 guard let original, let translation = translations[signature] ?? nil else {
@@ -60,10 +54,10 @@ extension Translations {
     }
 
     /// The address of each listing of `model` by its signature, counting the entries whose
-    /// key (in `keys`, by catalog position) `counts`. Nil for a signature two listings
-    /// share, and no listing with none of those entries.
+    /// key's number (in `keys`, by catalog position) `counts`. Nil for a signature two
+    /// listings share, and no listing with none of those entries.
     private static func bySignature(
-        _ model: SiteModel, keys: [Substring], counting counts: (Substring) -> Bool
+        _ model: SiteModel, keys: [Int], counting counts: (Int) -> Bool
     ) -> [Signature: String?] {
         var addresses: [Signature: String?] = [:]
         let listings =
@@ -73,7 +67,7 @@ extension Translations {
                 var signature = Signature(folder: folder)
                 for position in group.positions where counts(keys[position.rawValue]) {
                     signature.count += 1
-                    signature.sum &+= UInt64(bitPattern: Int64(keys[position.rawValue].hashValue))
+                    signature.sum &+= mixed(UInt64(keys[position.rawValue]))
                 }
                 guard signature.count > 0 else { continue }
                 let address = "\(folder)/\(group.slug)/"
@@ -81,5 +75,14 @@ extension Translations {
             }
         }
         return addresses
+    }
+
+    /// A key's number with its bits spread over all 64 (SplitMix64's finalizer), so that the
+    /// sums of two different sets of keys differ.
+    private static func mixed(_ number: UInt64) -> UInt64 {
+        var bits = number &+ 0x9E37_79B9_7F4A_7C15
+        bits = (bits ^ (bits >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        bits = (bits ^ (bits >> 27)) &* 0x94D0_49BB_1331_11EB
+        return bits ^ (bits >> 31)
     }
 }

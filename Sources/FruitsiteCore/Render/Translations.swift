@@ -17,12 +17,12 @@ final class Translations: Sendable {
     let directions: [String]
     /// The site's base URL, at whose root the default language's pages are.
     let baseURL: String
-    /// For each language, the translation keys of the fruits it lists, each with the fruit's
-    /// slug and whether the page shows the default language's entry in place of a missing
-    /// translation.
-    private let fruits: [[Substring: (slug: Substring, isFallback: Bool)]]
-    /// For each language, the key of each fruit whose slug is not its key.
-    private let renamed: [[Substring: Substring]]
+    /// For each language, the languages that list the fruit at each catalog position, with
+    /// its address in each where its slugs differ: made once for each translation key, and
+    /// shared by the fruit's pages, their alternates and the sitemaps' entries.
+    let fruitPresence: [[Presence]]
+    /// The URL of each language's folder: the base URL and the language's prefix.
+    private let folderURLs: [String]
     /// For each language, the addresses of the pages it has of those each language may have
     /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
     /// page of the facet's values, nor one without fruits a page of its categories.
@@ -45,8 +45,9 @@ final class Translations: Sendable {
                 let base = config.config.baseURL
                 return String(base.dropLast(config.config.scope.prefix.count))
             } ?? ""
+        folderURLs = languages.map { [baseURL] in baseURL + $0.prefix }
         guard parts.count > 1 else {
-            (fruits, renamed, common, listings, sitemapParts) = ([], [], [], [], [])
+            (fruitPresence, common, listings, sitemapParts) = ([], [], [], [])
             return
         }
         let pages = parts.map { model, config, theme in
@@ -57,41 +58,19 @@ final class Translations: Sendable {
         common = zip(parts, pages).map { part, pages in
             Set(pages.lazy.filter(Self.isCommon).map { $0.address(in: part.model) })
         }
-        listings = Self.listingCounterparts(of: parts.map(\.model))
+        let keys = Keys(parts.map(\.model))
+        listings = Self.listingCounterparts(of: parts.map(\.model), keys: keys)
         sitemapParts = pages.map { pages in
             pages.count { if case .sitemapPart = $0 { true } else { false } }
         }
-        (fruits, renamed) = Self.fruits(of: parts.map(\.model))
-    }
-
-    /// `fruits` and `renamed` of each of `models`.
-    private static func fruits(of models: [SiteModel]) -> (
-        [[Substring: (slug: Substring, isFallback: Bool)]], [[Substring: Substring]]
-    ) {
-        var fruits: [[Substring: (slug: Substring, isFallback: Bool)]] = []
-        var renamed: [[Substring: Substring]] = []
-        for model in models {
-            var keys: [Substring: (slug: Substring, isFallback: Bool)] = [:]
-            keys.reserveCapacity(model.order.count)
-            var slugs: [Substring: Substring] = [:]
-            let scope = model.settings.scope
-            for id in model.order {
-                let entry = model[id]
-                let (key, slug) = (entry.translationKey, entry.slug)
-                keys[key] = (slug, scope.isFallback(entry.path))
-                if key != slug { slugs[slug] = key }
-            }
-            fruits.append(keys)
-            renamed.append(slugs)
-        }
-        return (fruits, renamed)
+        fruitPresence = keys.byPosition.map { $0.map { keys.presence[$0] } }
     }
 
     /// The default language's folder: empty, at the root, unless every language has one.
     var defaultPrefix: String { languages.first?.prefix ?? "" }
 
     /// Whether the site has several languages, and so its pages name each other.
-    var isMultilingual: Bool { !fruits.isEmpty }
+    var isMultilingual: Bool { !fruitPresence.isEmpty }
 
     /// Which languages have a page of the same thing, at the same address below their
     /// folders, and which of those show the default language's entry in place of a missing
@@ -120,35 +99,22 @@ final class Translations: Sendable {
         }
     }
 
-    /// The languages that list the fruit whose slug in `language` is `slug`, with its
-    /// address in each where its slugs differ.
-    func presence(ofFruit slug: Substring, in language: Int) -> Presence {
-        let key = renamed[language][slug] ?? slug
-        var presence = Presence()
-        var slugs: [Substring?] = Array(repeating: nil, count: fruits.count)
-        for index in fruits.indices {
-            guard let fruit = fruits[index][key] else { continue }
-            presence.has |= 1 << index
-            if fruit.isFallback { presence.fallbacks |= 1 << index }
-            slugs[index] = fruit.slug
+    /// The `hreflang` alternates of a page that the languages of `presence` have: each that
+    /// shows its own entry there, then `x-default`, the first of those. Absolute, as search
+    /// engines want them; none without a base URL. Each is given to `body` as the language's
+    /// code (or `x-default`), the URL of its folder, and the page's address below it where it
+    /// differs from the page at hand's (`Presence.addresses`).
+    func forEachAlternate(
+        _ presence: Presence,
+        _ body: (_ hreflang: String, _ folder: String, _ address: String?) -> Void
+    ) {
+        guard !baseURL.isEmpty else { return }
+        var first: Int?
+        for index in languages.indices where presence.has(index) && !presence.isFallback(index) {
+            first = first ?? index
+            body(languages[index].code, folderURLs[index], presence.addresses?[index])
         }
-        if slugs.contains(where: { $0 != nil && $0 != slug }) {
-            presence.addresses = slugs.map { $0.map { "fruits/\($0)/" } ?? "" }
-        }
-        return presence
-    }
-
-    /// The `hreflang` alternates of a page at `address` below each language's folder that the
-    /// languages of `presence` have: each that shows its own entry there, then `x-default`, the
-    /// first of those. Absolute, as search engines want them; none without a base URL.
-    func alternates(of address: String, _ presence: Presence) -> [(hreflang: String, url: String)] {
-        guard !baseURL.isEmpty else { return [] }
-        let indexed = languages.indices.filter { presence.has($0) && !presence.isFallback($0) }
-        var alternates = indexed.map {
-            (languages[$0].code, baseURL + languages[$0].prefix + presence.address(in: $0, address))
-        }
-        if let first = alternates.first { alternates.append(("x-default", first.1)) }
-        return alternates
+        if let first { body("x-default", folderURLs[first], presence.addresses?[first]) }
     }
 
     /// Whether `page` is one each language's site may have at the same address below its

@@ -121,12 +121,17 @@ struct SitemapListing: PageRead, Sendable {
         for id in model.order where !scope.takesFallbacks || !scope.isFallback(model[id].path) {
             isListed[id.rawValue] = true
         }
+        let (positions, presence) = (data.positions, data.fruitPresence)
         var locations = SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination)
             .locations(
                 // The stored fields read one by one: the entry's `slug`, a computed property,
                 // copied the whole entry first, 150 instructions a fruit.
-                fruits: model.savingOrder.lazy.filter { isListed[$0.rawValue] }.map {
-                    (SourceFile.slug(of: model[$0].path), model[$0].date)
+                fruits: model.savingOrder.lazy.filter { isListed[$0.rawValue] }.map { id in
+                    (
+                        SourceFile.slug(of: model[id].path), model[id].date,
+                        presence.isEmpty
+                            ? Translations.Presence() : presence[positions[id]!.rawValue]
+                    )
                 },
                 count: model.order.count, categories: model.categories,
                 facets: Array(zip(model.settings.facets, model.facets)),
@@ -134,12 +139,9 @@ struct SitemapListing: PageRead, Sendable {
         let translations = data.translations
         guard translations.isMultilingual else { return locations }
         let language = translations.index(of: scope)
-        for index in locations.indices {
-            let location = locations[index]
-            locations[index].presence =
-                location.folder == "fruits"
-                ? translations.presence(ofFruit: location.slug, in: language)
-                : translations.presence(of: location.address, in: language)
+        for index in locations.indices where locations[index].folder != "fruits" {
+            locations[index].presence = translations.presence(
+                of: locations[index].address, in: language)
         }
         return locations
     }
