@@ -45,14 +45,18 @@ extension PageData {
             // The page's own language has it, whether or not other languages do; but the
             // 404 page, which a server shows at any address, leads to each language's home.
             let hasPage = presence.has(index) || (index == current && page != .notFound)
-            let target = language.prefix + (hasPage ? presence.address(in: index, address) : "")
+            // Made in one string: each `+` allocated one, on every page.
+            var url = siteRoot
+            url += language.prefix
+            if hasPage { url += presence.address(in: index, address) }
+            // `./` for the page at the root of a relative path.
             return .object(
                 MustacheObject(
                     uniqueKeys: Self.switcherKeys,
                     values: [
                         .string(language.code), .string(translations.names[index]),
                         .string(translations.directions[index]),
-                        .string(Self.url(siteRoot + target)), .bool(index == current),
+                        .string(url.isEmpty ? "./" : url), .bool(index == current),
                         .bool(presence.isFallback(index)), .bool(hasPage),
                     ]))
         }
@@ -66,12 +70,14 @@ extension PageData {
                 uniqueKeys: Self.partKeys, values: [.array(switcher), .bool(true), .array([])])
         }
         var alternates: [MustacheValue] = []
-        translations.forEachAlternate(presence) { hreflang, folder, other in
+        translations.forEachAlternate(presence) { language, isXDefault, other in
+            let hreflang = isXDefault ? "x-default" : languages[language].code
+            let url = translations.folderURLs[language] + (other ?? address)
             alternates.append(
                 .object(
                     MustacheObject(
-                        uniqueKeys: Self.alternateKeys,
-                        values: [.string(hreflang), .string(folder + (other ?? address))])))
+                        uniqueKeys: Self.alternateKeys, values: [.string(hreflang), .string(url)])
+                ))
         }
         return MustacheObject(
             uniqueKeys: Self.partKeys,
@@ -100,6 +106,4 @@ extension PageData {
     /// The keys of each of the page's alternates.
     private static let alternateKeys = ["hreflang", "url"]
 
-    /// `address` as a link: `./` for the page at the root of a relative path.
-    private static func url(_ address: String) -> String { address.isEmpty ? "./" : address }
 }

@@ -145,6 +145,13 @@ struct SitemapBuilder {
         if translations != nil { xml += #" xmlns:xhtml="http://www.w3.org/1999/xhtml""#.utf8 }
         xml += ">\n".utf8
         let base = Array(MarkupText.escaped(baseURL).utf8)
+        // Each language's code and folder, escaped once for every alternate.
+        let alternates = translations.map { translations in
+            (
+                codes: translations.languages.map { Array(MarkupText.escaped($0.code).utf8) },
+                folders: translations.folderURLs.map { Array(MarkupText.escaped($0).utf8) }
+            )
+        }
         // Appended piece by piece: a string made for each URL cost more than the rest.
         var address: [UInt8] = []
         for location in locations {
@@ -168,37 +175,29 @@ struct SitemapBuilder {
                 xml += date.timestamp.utf8
                 xml += "</lastmod>"
             }
-            if let translations, location.presence.has != 0 {
-                appendAlternates(of: location, address, translations, to: &xml)
+            if let translations, let alternates, location.presence.has != 0 {
+                translations.forEachAlternate(location.presence) { language, isXDefault, other in
+                    xml += #"<xhtml:link rel="alternate" hreflang=""#.utf8
+                    if isXDefault {
+                        xml += "x-default".utf8
+                    } else {
+                        xml += alternates.codes[language]
+                    }
+                    xml += #"" href=""#.utf8
+                    xml += alternates.folders[language]
+                    // The language's own address, where it differs; else the location's.
+                    if var other {
+                        other.withUTF8 { MarkupText.append($0, to: &xml) }
+                    } else {
+                        xml += address
+                    }
+                    xml += #""/>"#.utf8
+                }
             }
             xml += "</url>\n"
         }
         xml += "</urlset>\n"
         return xml
-    }
-
-    /// Appends the `hreflang` alternates of `location`, whose address below its language's
-    /// folder is the escaped `address`: each escaped as it is written, where making each
-    /// URL a string cost more than the rest of the sitemap.
-    private func appendAlternates(
-        of location: Location, _ address: [UInt8], _ translations: Translations,
-        to xml: inout [UInt8]
-    ) {
-        translations.forEachAlternate(location.presence) { hreflang, folder, other in
-            xml += #"<xhtml:link rel="alternate" hreflang=""#.utf8
-            var hreflang = hreflang
-            hreflang.withUTF8 { MarkupText.append($0, to: &xml) }
-            xml += #"" href=""#.utf8
-            var folder = folder
-            folder.withUTF8 { MarkupText.append($0, to: &xml) }
-            // The language's own address, where it differs; else the location's.
-            if var other {
-                other.withUTF8 { MarkupText.append($0, to: &xml) }
-            } else {
-                xml += address
-            }
-            xml += #""/>"#.utf8
-        }
     }
 
     /// `robots.txt`, which names the sitemap's URL when the site has one.

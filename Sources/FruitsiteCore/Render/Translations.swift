@@ -22,7 +22,7 @@ final class Translations: Sendable {
     /// shared by the fruit's pages, their alternates and the sitemaps' entries.
     let fruitPresence: [[Presence]]
     /// The URL of each language's folder: the base URL and the language's prefix.
-    private let folderURLs: [String]
+    let folderURLs: [String]
     /// For each language, the addresses of the pages it has of those each language may have
     /// alike (`isCommon(_:)`): a language none of whose fruits has a value of a facet has no
     /// page of the facet's values, nor one without fruits a page of its categories.
@@ -101,20 +101,21 @@ final class Translations: Sendable {
 
     /// The `hreflang` alternates of a page that the languages of `presence` have: each that
     /// shows its own entry there, then `x-default`, the first of those. Absolute, as search
-    /// engines want them; none without a base URL. Each is given to `body` as the language's
-    /// code (or `x-default`), the URL of its folder, and the page's address below it where it
-    /// differs from the page at hand's (`Presence.addresses`).
+    /// engines want them (`folderURLs`); none without a base URL. Each is given to `body` as
+    /// the language's index in `languages`, whether it is the `x-default` one, and the page's
+    /// address below its folder where it differs from the page at hand's
+    /// (`Presence.addresses`).
     func forEachAlternate(
         _ presence: Presence,
-        _ body: (_ hreflang: String, _ folder: String, _ address: String?) -> Void
+        _ body: (_ language: Int, _ isXDefault: Bool, _ address: String?) -> Void
     ) {
         guard !baseURL.isEmpty else { return }
         var first: Int?
         for index in languages.indices where presence.has(index) && !presence.isFallback(index) {
             first = first ?? index
-            body(languages[index].code, folderURLs[index], presence.addresses?[index])
+            body(index, false, presence.addresses?[index])
         }
-        if let first { body("x-default", folderURLs[first], presence.addresses?[first]) }
+        if let first { body(first, true, presence.addresses?[first]) }
     }
 
     /// Whether `page` is one each language's site may have at the same address below its
