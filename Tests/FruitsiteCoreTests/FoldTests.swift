@@ -76,6 +76,25 @@ import Testing
         #expect(Fold.fold("ΣΟΦΟΣ") == "σοφοσ")
     }
 
+    /// Folding lowercases each code point by its full mapping, as `lowercased()` does, from
+    /// bytes of its own: every code point, between an uppercase letter and a mark, folds to
+    /// what `lowercased()` then NFC make of it, a final sigma aside. (Unassigned and private
+    /// use code points have no case.)
+    @Test func lowercasesEveryCodePointAsTheStandardLibraryDoes() {
+        var failures: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value),
+                ![.unassigned, .privateUse].contains(scalar.properties.generalCategory)
+            else { continue }
+            let text = "A" + String(scalar) + "\u{301}"
+            let lowered = text.lowercased().replacingOccurrences(of: "\u{3C2}", with: "\u{3C3}")
+            let expected = Fold.normalizeNFC(lowered)
+            if !Fold.fold(text).unicodeScalars.elementsEqual(expected.unicodeScalars) {
+                failures.append(String(value, radix: 16, uppercase: true))
+            }
+        }
+        #expect(failures.isEmpty, "U+\(failures.prefix(20).joined(separator: ", U+"))")
+    }
     /// What browsers' `normalize("NFC")` composes and Foundation's tables (Unicode 15) did not:
     /// pairs that compose since Unicode 16, and a Hangul syllable with a trailing consonant;
     /// and a Kirat Rai vowel sign whose decomposition composes with the letter before it.
