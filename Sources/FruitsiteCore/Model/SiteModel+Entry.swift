@@ -3,6 +3,10 @@ extension SiteModel {
     struct Entry: Sendable {
         /// The path as listed, such as `Content/citrus/lemon.md`.
         let path: String
+        /// Where the fruit's slug lies in `path` (`SourceFile.slug(of:)`), found once: with a
+        /// language's code in the name that cost some 1,300 instructions, and a build of
+        /// several languages asks for it about ten times an entry.
+        private let slugIndices: Range<String.Index>
         /// The hash of `path`, which the sitemap's inputs and the output folder's id take
         /// for every fruit: hashing each path's string there again was 5.0M of a build's
         /// 72.8M instructions at 10,000 fruits when nothing changed.
@@ -61,6 +65,7 @@ extension SiteModel {
             page: OutputRecord?, facts: EntryFacts, saved: ByteSlice? = nil
         ) {
             self.path = path
+            slugIndices = SourceFile.slugIndices(in: path)
             var hasher = StableHasher()
             hasher.combine(path)
             pathHash = hasher.value
@@ -97,11 +102,11 @@ extension SiteModel {
         var listed: ListedFruit { facts.listed }
 
         /// The fruit's slug, from the file's name: no need to decode the facts.
-        var slug: Substring { SourceFile.slug(of: path) }
+        var slug: Substring { path[slugIndices] }
 
         /// The key the entry's translations share: the slug of the default language's entry
         /// (`SourceFile.translationKey(of:)`), or the one the translation names.
-        var translationKey: Substring { namedKey?[...] ?? SourceFile.translationKey(of: path) }
+        var translationKey: Substring { namedKey?[...] ?? slug }
 
         var warnings: [Diagnostic] { isRechecked ? facts.value.warnings : [] }
 

@@ -23,10 +23,7 @@ extension Translations {
                 var keys: [Int] = []
                 keys.reserveCapacity(model.order.count)
                 for id in model.order {
-                    // The stored fields read one by one: the entry's computed `slug` and
-                    // `translationKey` copy the whole entry first.
-                    let path = model[id].path
-                    let slug = SourceFile.slug(of: path)
+                    let (path, slug) = (model[id].path, model[id].slug)
                     let key = model[id].namedKey.map { Substring($0) } ?? slug
                     let number = numbers[key] ?? presence.count
                     if number == presence.count {

@@ -21,12 +21,15 @@ public struct SourceFile: Sendable {
     /// bytes: walking its UTF-8 view index by index cost milliseconds over ten thousand
     /// paths, which the sitemap and the duplicate check look at in every rebuild that adds,
     /// removes or renames a file.
-    static func slug(of path: String) -> Substring {
+    static func slug(of path: String) -> Substring { path[slugIndices(in: path)] }
+
+    /// Where the slug lies in `path`, as `slug(of:)` finds it, for a type that keeps it.
+    static func slugIndices(in path: String) -> Range<String.Index> {
         var contiguous = path
         let range = contiguous.withUTF8(slugRange)
         let utf8 = path.utf8
         let from = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        return path[from..<utf8.index(from, offsetBy: range.count)]
+        return from..<utf8.index(from, offsetBy: range.count)
     }
 
     /// Where the slug lies in a path's UTF-8 bytes: after the last `/`, without `.md` and

@@ -124,11 +124,9 @@ struct SitemapListing: PageRead, Sendable {
         let (positions, presence) = (data.positions, data.fruitPresence)
         var locations = SitemapBuilder(baseURL: data.site.baseURL, pagination: data.pagination)
             .locations(
-                // The stored fields read one by one: the entry's `slug`, a computed property,
-                // copied the whole entry first, 150 instructions a fruit.
                 fruits: model.savingOrder.lazy.filter { isListed[$0.rawValue] }.map { id in
                     (
-                        SourceFile.slug(of: model[id].path), model[id].date,
+                        model[id].slug, model[id].date,
                         presence.isEmpty
                             ? Translations.Presence() : presence[positions[id]!.rawValue]
                     )
