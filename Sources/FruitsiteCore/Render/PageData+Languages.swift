@@ -46,9 +46,9 @@ extension PageData {
             // 404 page, which a server shows at any address, leads to each language's home.
             let hasPage = presence.has(index) || (index == current && page != .notFound)
             // Made in one string: each `+` allocated one, on every page.
-            var url = siteRoot
-            url += language.prefix
-            if hasPage { url += presence.address(in: index, address) }
+            let url = String(
+                joining: siteRoot, language.prefix,
+                hasPage ? presence.address(in: index, address) : "")
             // `./` for the page at the root of a relative path.
             return .object(
                 MustacheObject(
@@ -70,13 +70,20 @@ extension PageData {
                 uniqueKeys: Self.partKeys, values: [.array(switcher), .bool(true), .array([])])
         }
         var alternates: [MustacheValue] = []
+        alternates.reserveCapacity(languages.count + 1)
+        // The `x-default` one's URL is the first one's, made once.
+        var firstURL: MustacheValue?
         translations.forEachAlternate(presence) { language, isXDefault, other in
+            let url =
+                isXDefault
+                ? firstURL!
+                : .string(String(joining: translations.folderURLs[language], other ?? address))
+            firstURL = firstURL ?? url
             let hreflang = isXDefault ? "x-default" : languages[language].code
-            let url = translations.folderURLs[language] + (other ?? address)
             alternates.append(
                 .object(
                     MustacheObject(
-                        uniqueKeys: Self.alternateKeys, values: [.string(hreflang), .string(url)])
+                        uniqueKeys: Self.alternateKeys, values: [.string(hreflang), url])
                 ))
         }
         return MustacheObject(
@@ -105,5 +112,4 @@ extension PageData {
 
     /// The keys of each of the page's alternates.
     private static let alternateKeys = ["hreflang", "url"]
-
 }

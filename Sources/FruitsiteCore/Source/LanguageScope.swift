@@ -59,10 +59,25 @@ struct LanguageScope: Sendable, Equatable {
     func isDefaultFile(_ path: String) -> Bool { SourceFile.language(of: path) == nil }
 
     /// Whether the file at `path` is this language's own (not a fallback).
+    ///
+    /// Read from the path's bytes: each language's scope asks it of every file, and making
+    /// each file's code a lowercased string had cost about 1,000 instructions a file.
     func owns(_ path: String) -> Bool {
         guard isPartial else { return true }
-        guard let language = SourceFile.language(of: path)?.lowercased() else { return isDefault }
-        return language == code || (isDefault && !codes.contains(language))
+        var path = path
+        return path.withUTF8 { bytes in
+            guard let range = SourceFile.languageRange(in: bytes) else { return isDefault }
+            let tag = UnsafeBufferPointer(rebasing: bytes[range])
+            return Self.names(code, tag) || (isDefault && !codes.contains { Self.names($0, tag) })
+        }
+    }
+
+    /// Whether a file name's `tag` is the lowercased `code`, in any case: a tag's bytes are
+    /// ASCII letters, digits and hyphens (`LanguageTag`).
+    private static func names(_ code: String, _ tag: UnsafeBufferPointer<UInt8>) -> Bool {
+        code.utf8.elementsEqual(tag) { lowercase, byte in
+            lowercase == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        }
     }
 
     /// Whether the entry at `path` is shown in place of a missing translation.
