@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Profiles one release build of a generated catalog under callgrind and prints the functions
-# with the most instructions, inclusive and self, names demangled.
+# with the most instructions, inclusive and self, names demangled, after the shares of
+# reference counting and allocation (Benchmarks/profile_shares.py).
 #
 #   bash Benchmarks/profile.sh [N]     N entries (default 10000); takes a few minutes
 #
@@ -35,6 +36,10 @@ summary() {
         sed -n "1,$((lines + 1))p" |
         swift demangle --simplified | sed -E 's/ \[[^]]*\]$//' | cut -c1-160
 }
+echo "== Shares (each function's own instructions, summed) =="
+callgrind_annotate --inclusive=no --threshold=100 "$work/callgrind.out" 2>/dev/null |
+    swift demangle --simplified | python3 Benchmarks/profile_shares.py
+echo
 echo "== Inclusive (a function and everything it calls) =="
 summary yes
 echo
