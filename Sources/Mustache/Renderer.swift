@@ -218,24 +218,28 @@ struct Renderer {
     // MARK: - Context
 
     private func lookUp(_ name: Node.Name) -> MustacheValue? {
-        guard let first = name.parts.first else {
+        let parts = name.parts
+        guard !parts.isEmpty else {
             return stack.last
         }
-        // By index, each context read where it lies: iterating copied every context passed,
-        // and each copy of a hash is a retain and a release of its storage.
-        var index = stack.count - 1
-        var found: MustacheValue?
-        while index >= 0 {
-            if let value = stack[index].field(first) {
-                found = value
-                break
+        // Through a buffer pointer, each context read where it lies: an array's subscript and
+        // its iterator copy the element, and each copy of a hash retains and releases its
+        // storage.
+        var found = stack.withUnsafeBufferPointer { contexts -> MustacheValue? in
+            var index = contexts.count - 1
+            while index >= 0 {
+                if case .object(let fields) = contexts[index], let value = fields[parts[0]] {
+                    return value
+                }
+                index -= 1
             }
-            index -= 1
+            return nil
         }
         // Later parts resolve only inside the first part's value, never up the stack.
-        for part in name.parts.dropFirst() {
-            found = found?.field(part)
-            if found == nil { return nil }
+        var part = 1
+        while part < parts.count, let value = found {
+            found = value.field(parts[part])
+            part += 1
         }
         return found
     }
