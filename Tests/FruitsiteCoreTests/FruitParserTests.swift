@@ -388,12 +388,19 @@ import Testing
         for range in [0...0x3000, 0xD000...0xFFFF] + planes {
             for value in range {
                 guard let scalar = Unicode.Scalar(value) else { continue }  // surrogates
-                let text = "a" + String(Character(scalar)) + "é"
-                let found = HTMLCharacters.firstForbidden(in: text[...])
-                if HTMLCharacters.isForbidden(scalar) {
-                    #expect(found?.scalar == scalar && found?.column == 2, "U+\(value)")
-                } else {
-                    #expect(found == nil, "U+\(String(value, radix: 16))")
+                // Short, and after 8 to 16 printable ASCII bytes, which are read eight at a
+                // time: every code point at every offset within a word.
+                let before = String(repeating: "x", count: 8 + value % 9)
+                for (text, column) in [
+                    ("a" + String(Character(scalar)) + "é", 2),
+                    (before + String(Character(scalar)) + "yyyyyyyyy", before.count + 1),
+                ] {
+                    let found = HTMLCharacters.firstForbidden(in: text[...])
+                    if HTMLCharacters.isForbidden(scalar) {
+                        #expect(found?.scalar == scalar && found?.column == column, "U+\(value)")
+                    } else {
+                        #expect(found == nil, "U+\(String(value, radix: 16))")
+                    }
                 }
             }
         }

@@ -26,35 +26,63 @@ enum HTMLCharacters {
         return (text.unicodeScalars[first], line, column, count)
     }
 
-    /// The byte offset of the first forbidden code point of valid UTF-8 `bytes`, read byte by
-    /// byte: checking every scalar of every body took 4% of a clean build. A continuation
-    /// byte (0x80 to 0xBF) matches none of the tests, so each byte can be tested in turn.
+    /// The byte offset of the first forbidden code point of valid UTF-8 `bytes`.
+    ///
+    /// Eight bytes at a time while they are all printable ASCII, which no test below matches:
+    /// byte by byte, checking every body took 2% of a clean build.
     private static func firstForbiddenOffset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        for index in 0..<count {
-            let byte = bytes[index]
-            let isForbidden: Bool
-            switch byte {
-            case 0x09, 0x0A, 0x0C, 0x0D: isForbidden = false
-            case ..<0x20, 0x7F: isForbidden = true
-            // U+0080 to U+009F.
-            case 0xC2: isForbidden = index + 1 < count && bytes[index + 1] <= 0x9F
-            // U+FDD0 to U+FDEF, U+FFFE and U+FFFF.
-            case 0xEF:
-                isForbidden =
-                    index + 2 < count
-                    && (bytes[index + 1] == 0xB7 && (0x90...0xAF).contains(bytes[index + 2])
-                        || bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE)
-            // U+1FFFE, U+1FFFF and the like: the last 16 bits all ones but the lowest.
-            case 0xF0...:
-                isForbidden =
-                    index + 3 < count && bytes[index + 1] & 0x0F == 0x0F
-                    && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE
-            default: isForbidden = false
+        var index = 0
+        while index < count {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if isPrintableASCII(word) {
+                    index += 8
+                    continue
+                }
             }
-            if isForbidden { return index }
+            let end = min(index + 8, count)
+            while index < end {
+                if isForbidden(at: index, in: bytes) { return index }
+                index += 1
+            }
         }
         return nil
+    }
+
+    /// Whether each of the eight bytes of `word` is at least 0x20 and less than 0x7F.
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // A byte's high bit is set by subtracting n when the byte is below n (n ≤ 0x80): the
+        // subtraction borrows only out of such bytes, or out of a byte already high.
+        let belowSpace = (word &- ones &* 0x20) & ~word & highs
+        let delete = word ^ (ones &* 0x7F)
+        let isDelete = (delete &- ones) & ~delete & highs
+        return (word & highs) | belowSpace | isDelete == 0
+    }
+
+    /// Whether the code point starting at `index` is forbidden. A continuation byte (0x80 to
+    /// 0xBF) matches none of the tests, so each byte can be tested in turn.
+    private static func isForbidden(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        switch bytes[index] {
+        case 0x09, 0x0A, 0x0C, 0x0D: return false
+        case ..<0x20, 0x7F: return true
+        // U+0080 to U+009F.
+        case 0xC2: return index + 1 < count && bytes[index + 1] <= 0x9F
+        // U+FDD0 to U+FDEF, U+FFFE and U+FFFF.
+        case 0xEF:
+            return index + 2 < count
+                && (bytes[index + 1] == 0xB7 && (0x90...0xAF).contains(bytes[index + 2])
+                    || bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE)
+        // U+1FFFE, U+1FFFF and the like: the last 16 bits all ones but the lowest.
+        case 0xF0...:
+            return index + 3 < count && bytes[index + 1] & 0x0F == 0x0F
+                && bytes[index + 2] == 0xBF && bytes[index + 3] >= 0xBE
+        default: return false
+        }
     }
 
     /// The error for `place` (`the body`, `the value`) holding `scalar` first, and `count`
