@@ -1,4 +1,4 @@
-import FruitsiteCore
+@testable import FruitsiteCore
 import Testing
 
 @Suite struct SuggestionTests {
@@ -29,5 +29,25 @@ import Testing
         #expect(Suggestion.closest(to: "abcdef", in: ["uvwxyz"], maximumDistance: 5) == nil)
         #expect(Suggestion.closest(to: "abcdef", in: ["abcxyz"], maximumDistance: 3) == "abcxyz")
         #expect(Suggestion.closest(to: "abcdef", in: ["abcxyz"], maximumDistance: 2) == nil)
+    }
+
+    /// The distance stops once it must exceed the limit, and is exact up to it: every pair of
+    /// short words over three letters, swaps included, at every limit.
+    @Test func stopsPastTheLimitAndIsExactWithinIt() {
+        let words = (0..<300).map { seed in
+            (0..<(seed % 7)).map {
+                Unicode.Scalar(UInt8(ascii: "a") + UInt8((seed * 7 + $0 * $0) % 3))
+            }
+        }
+        for a in words.prefix(60) {
+            for b in words {
+                let exact = Suggestion.editDistance(a, b)
+                for limit in 0...7 {
+                    #expect(
+                        Suggestion.editDistance(a, b, limit: limit) == min(exact, limit + 1),
+                        "\(a) \(b) \(limit)")
+                }
+            }
+        }
     }
 }

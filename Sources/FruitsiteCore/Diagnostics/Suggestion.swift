@@ -35,7 +35,7 @@ public enum Suggestion {
             let limit = maximumDistance ?? max(1, min(compared.count, other.count) / 3)
             // The distance is at least the difference in length: skip the full computation.
             guard abs(compared.count - other.count) <= limit else { continue }
-            let distance = editDistance(compared, other)
+            let distance = editDistance(compared, other, limit: limit)
             if distance <= limit, distance < best?.distance ?? .max {
                 best = (candidate, distance)
             }
@@ -52,23 +52,38 @@ public enum Suggestion {
 
     /// Edit distance over code points, a swap of two neighbours counting as one edit (the
     /// optimal string alignment distance): `emoij` is one typo away from `emoji`, not two.
-    private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, substitution)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+    ///
+    /// Any distance past `limit` is returned as `limit + 1`, found as soon as two rows in a
+    /// row exceed it, since every later cell adds to a cell of those two: most unknown keys
+    /// are no typo, and every entry's unknown keys are checked.
+    static func editDistance(
+        _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int = .max - 1
+    ) -> Int {
+        if a.isEmpty || b.isEmpty { return Swift.min(a.count + b.count, limit + 1) }
+        let width = b.count + 1
+        // Three rows on the stack, rotated: most calls are for a word that is no typo.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
+            var (beforePrevious, previous, current) = (0, width, 2 * width)
+            for j in 0..<width { rows[previous + j] = j }
+            var previousMinimum = 0
+            for i in 1...a.count {
+                rows[current] = i
+                var minimum = i
+                for j in 1...b.count {
+                    let substitution = rows[previous + j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                    var cell = Swift.min(
+                        rows[previous + j] + 1, rows[current + j - 1] + 1, substitution)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        cell = Swift.min(cell, rows[beforePrevious + j - 2] + 1)
+                    }
+                    rows[current + j] = cell
+                    minimum = Swift.min(minimum, cell)
                 }
+                if minimum > limit, previousMinimum > limit { return limit + 1 }
+                previousMinimum = minimum
+                (beforePrevious, previous, current) = (previous, current, beforePrevious)
             }
-            (beforePrevious, previous, current) = (previous, current, beforePrevious)
+            return Swift.min(rows[previous + b.count], limit + 1)
         }
-        return previous[b.count]
     }
 }
