@@ -118,7 +118,7 @@ extension PageData {
             fruit.facets.map { facet in
                 [
                     "key": .string(facet.key),
-                    "label": .string(theme.strings.label(ofFacet: facet.key)),
+                    "label": .string(label(ofFacet: facet.key)),
                     "values": .array(
                         facet.values.enumerated().map { index, name in
                             [

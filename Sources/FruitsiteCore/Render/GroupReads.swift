@@ -130,18 +130,25 @@ extension PageData {
 
     /// The `categories` of a page: every category, the one at index `current` marked.
     func categoriesValue(_ read: GroupListRead, root: String, current: Int) -> MustacheValue {
-        let categories = groups(of: read.list).groups
-        return .array(
-            categories.indices.map { index in
-                var value = summary(
-                    of: categories[index], folder: "categories", root: root,
-                    isSized: read.isSized)
-                if index == current, case .object(var object) = value {
-                    object["isCurrent"] = true
-                    value = .object(object)
-                }
-                return value
-            })
+        assert(read.list == .categories)
+        var categories =
+            switch (root, read.isSized) {
+            case (Self.nestedRoot, false): nestedCategories.plain
+            case (Self.nestedRoot, true): nestedCategories.sized
+            default: categoriesSummaries(root: root, isSized: read.isSized)
+            }
+        if categories.indices.contains(current), case .object(var object) = categories[current] {
+            object["isCurrent"] = true
+            categories[current] = .object(object)
+        }
+        return .array(categories)
+    }
+
+    /// Every category's summary from `root`.
+    func categoriesSummaries(root: String, isSized: Bool) -> [MustacheValue] {
+        categories.groups.map {
+            summary(of: $0, folder: categories.folder, root: root, isSized: isSized)
+        }
     }
 
     /// A category's `category` on its own page: with the page's fruits, and current, as in
@@ -170,7 +177,7 @@ extension PageData {
     {
         guard case .object(var object) = summary(of: value, root: root) else { return .null }
         let key = groups(of: value.list).folder
-        let label = theme.strings.label(ofFacet: key)
+        let label = self.label(ofFacet: key)
         let name = BidiIsolation.isolated(group(of: value).name)
         object["key"] = .string(key)
         object["label"] = .string(label)
@@ -194,7 +201,7 @@ extension PageData {
         let key = values.folder
         return [
             "key": .string(key),
-            "label": .string(theme.strings.label(ofFacet: key)),
+            "label": .string(label(ofFacet: key)),
             "url": .string("\(root)\(key)/"),
             "values": .array(
                 values.groups.map {

@@ -34,6 +34,11 @@ struct PageData: Sendable {
     let facets: [GroupList]
     /// What the sitemap lists, and its hash.
     let sitemapListing: SitemapListing
+    /// Every category's summary from two folders down (`nestedRoot`), without and with its
+    /// size, made once: every fruit page lists every category.
+    private(set) var nestedCategories: (plain: [MustacheValue], sized: [MustacheValue]) = ([], [])
+    /// Each facet's label, made once: every fruit page labels its facets.
+    private(set) var facetLabels: [String: String] = [:]
     /// The summaries of the fruits the pages about to be rendered show
     /// (`prepare(for:within:)`).
     private(set) var summaries = SummaryCache()
@@ -92,6 +97,18 @@ struct PageData: Sendable {
         searchIndexPath =
             config.shardsSearch(fruitCount: model.order.count)
             ? SearchShards.manifestPath : Page.searchIndex.path(in: model)
+        nestedCategories = (
+            categoriesSummaries(root: Self.nestedRoot, isSized: false),
+            categoriesSummaries(root: Self.nestedRoot, isSized: true)
+        )
+        facetLabels = Dictionary(
+            model.settings.facets.map { ($0, theme.strings.label(ofFacet: $0)) }
+        ) { first, _ in first }
+    }
+
+    /// A facet's label, as `ThemeStrings.label(ofFacet:)` makes it.
+    func label(ofFacet key: String) -> String {
+        facetLabels[key] ?? theme.strings.label(ofFacet: key)
     }
 
     /// The hash of everything `page` shows: the templates and the fruitsite that render it,

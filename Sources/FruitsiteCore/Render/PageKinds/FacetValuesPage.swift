@@ -7,7 +7,7 @@ struct FacetValuesPage {
     func walk(_ data: PageData, into walk: inout some PageWalk) {
         let page = Page.facetValues(facet)
         let strings = data.theme.strings
-        let title = strings.label(ofFacet: data.model.settings.facets[facet])
+        let title = data.label(ofFacet: data.model.settings.facets[facet])
         let description = strings.text(
             "facetValuesDescription", ["facet": title, "site": data.site.title])
         data.addSite(page, title: .text(title), description: description, into: &walk)
