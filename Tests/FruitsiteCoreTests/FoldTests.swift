@@ -95,6 +95,7 @@ import Testing
         }
         #expect(failures.isEmpty, "U+\(failures.prefix(20).joined(separator: ", U+"))")
     }
+
     /// What browsers' `normalize("NFC")` composes and Foundation's tables (Unicode 15) did not:
     /// pairs that compose since Unicode 16, and a Hangul syllable with a trailing consonant;
     /// and a Kirat Rai vowel sign whose decomposition composes with the letter before it.

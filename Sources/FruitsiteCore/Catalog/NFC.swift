@@ -130,10 +130,30 @@ enum NFC {
 
         init(_ table: String) {
             var entries: [(point: UInt32, parts: [UInt32], isComposite: Bool)] = []
-            for entry in table.split(whereSeparator: \.isWhitespace) {
-                let parts = entry.split(whereSeparator: { "=>+.".contains($0) })
-                    .map { UInt32($0, radix: 16)! }
-                entries.append((parts[0], Array(parts.dropFirst()), entry.contains("=")))
+            // Read as bytes: split into Characters and parsed as numbers, the table took 63 M
+            // instructions to read, 3.5% of a clean build of 2,000 fruits.
+            var (numbers, digits, isComposite) = ([UInt32](), UInt32?.none, false)
+            for byte in table.utf8 + [UInt8(ascii: " ")] {
+                let digit: UInt8? =
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+                    default: nil
+                    }
+                if let digit {
+                    digits = (digits ?? 0) << 4 | UInt32(digit)
+                    continue
+                }
+                if let number = digits { numbers.append(number) }
+                digits = nil
+                switch byte {
+                case UInt8(ascii: "="): isComposite = true
+                case UInt8(ascii: ">"), UInt8(ascii: "+"), UInt8(ascii: "."): break
+                default:
+                    guard let point = numbers.first else { continue }
+                    entries.append((point, Array(numbers.dropFirst()), isComposite))
+                    (numbers, isComposite) = ([], false)
+                }
             }
             let last = entries.map { max($0.point, $0.parts.max()!) }.max()!
             flags = [UInt8](repeating: 0, count: Int(last) + 1)
