@@ -29,6 +29,7 @@ import Testing
         #expect(Suggestion.closest(to: "abcdef", in: ["uvwxyz"], maximumDistance: 5) == nil)
         #expect(Suggestion.closest(to: "abcdef", in: ["abcxyz"], maximumDistance: 3) == "abcxyz")
         #expect(Suggestion.closest(to: "abcdef", in: ["abcxyz"], maximumDistance: 2) == nil)
+        #expect(Suggestion.closest(to: "abc", in: ["uvwxyz"], maximumDistance: .max) == "uvwxyz")
     }
 
     /// The distance stops once it must exceed the limit, and is exact up to it: every pair of

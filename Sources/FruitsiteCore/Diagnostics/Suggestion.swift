@@ -59,6 +59,7 @@ public enum Suggestion {
     static func editDistance(
         _ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int = .max - 1
     ) -> Int {
+        let limit = Swift.min(limit, .max - 1)
         if a.isEmpty || b.isEmpty { return Swift.min(a.count + b.count, limit + 1) }
         let width = b.count + 1
         // Three rows on the stack, rotated: most calls are for a word that is no typo.
