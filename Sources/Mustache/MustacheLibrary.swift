@@ -88,8 +88,8 @@ public struct MustacheLibrary: Sendable {
         var renderer = Renderer(
             templates: templates, requiresKnownPartials: requiresKnownPartials, context: context,
             capacity: template.sourceSize * 2, rootTemplate: template.name, sizeLimit: sizeLimit)
-        try renderer.render(template.nodes)
-        return renderer.output
+        try renderer.render(template)
+        return renderer.finish()
     }
 
     private static func unknownReferences(in templates: [String: CompiledTemplate])

@@ -42,8 +42,8 @@ extension MustacheTemplate {
     /// written with `{{{name}}}`, escapes to read as the template's own text would.
     public static func escaped(_ text: String) -> String {
         var text = text
-        var output: [UInt8] = []
-        text.withUTF8 { Renderer.appendEscaped($0, to: &output) }
-        return String(decoding: output, as: UTF8.self)
+        var output = OutputBuffer(capacity: text.utf8.count)
+        text.withUTF8 { output.appendEscaped($0) }
+        return String(decoding: output.bytes(), as: UTF8.self)
     }
 }

@@ -4,12 +4,12 @@
     import Darwin
 #endif
 
-/// Renders compiled nodes into one output buffer of UTF-8; one renderer serves one `render`
-/// call.
+/// Renders a compiled template's program into one output buffer of UTF-8; one renderer serves
+/// one `render` call.
 ///
 /// The context is a stack of values pushed and popped around sections; nothing is copied
 /// but the references Swift's copy-on-write collections share.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// How deep partials, parents and block overrides may nest before rendering stops with
     /// an error instead of overflowing the stack.
     static let maximumDepth = 200
@@ -26,9 +26,9 @@ struct Renderer {
     private let sizeLimit: Int
     /// The template `render` was asked for, named by errors raised outside any partial.
     private let rootTemplate: String
-    /// Bytes rather than a `String`: appending to a byte array is a copy, where appending to a
-    /// string also checks and updates its UTF-8 flags, and pages are written as bytes anyway.
-    private(set) var output: [UInt8] = []
+    /// Bytes rather than a `String`: appending bytes is a copy, where appending to a string
+    /// also checks and updates its UTF-8 flags, and pages are written as bytes anyway.
+    private var output: OutputBuffer
     private var stack: [MustacheValue]
     /// Prepended to each line of a standalone partial, parent or block, at the line starts
     /// the parser marked: lines of the template's source, never lines the data produces.
@@ -53,36 +53,62 @@ struct Renderer {
         self.requiresKnownPartials = requiresKnownPartials
         self.sizeLimit = sizeLimit
         stack = [context]
-        output.reserveCapacity(capacity)
+        output = OutputBuffer(capacity: capacity)
     }
 
     // MARK: - Nodes
 
-    mutating func render(_ nodes: [Node]) throws(MustacheError) {
+    mutating func render(_ template: CompiledTemplate) throws(MustacheError) {
+        try render(template.program.whole, of: template.program)
+    }
+
+    /// The bytes rendered.
+    consuming func finish() -> [UInt8] {
+        output.bytes()
+    }
+
+    /// Renders the instructions in `range` of `program`, read by index: they hold no
+    /// references, so walking them retains nothing.
+    private mutating func render(_ range: Range<Int>, of program: Program) throws(MustacheError) {
         renderDepth += 1
         defer { renderDepth -= 1 }
-        for node in nodes {
-            switch node {
-            case .text(let text, let startsLine):
-                if indentation.isEmpty {
-                    output += text
-                } else {
-                    appendIndented(text, startsLine: startsLine)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let instruction = program.instructions[index]
+            index += 1
+            switch instruction {
+            case .text(let start, let count, let startsLine):
+                program.textBytes.withUnsafeBufferPointer { bytes in
+                    let text = UnsafeBufferPointer(
+                        rebasing: bytes[Int(start)..<Int(start) + Int(count)])
+                    if indentation.isEmpty {
+                        output.append(text)
+                    } else {
+                        appendIndented(text, startsLine: startsLine)
+                    }
                 }
             case .lineStart:
-                output += indentation
+                output.append(indentation)
             case .variable(let name, let isEscaped):
-                if let value = lookUp(name) {
+                if let value = lookUp(program.names[Int(name)]) {
                     append(value, isEscaped: isEscaped)
                 }
-            case .section(let name, let content, let isInverted):
-                try renderSection(lookUp(name), content: content, isInverted: isInverted)
+            case .section(let name, let end, let isInverted):
+                try renderSection(
+                    lookUp(program.names[Int(name)]), content: index..<Int(end), of: program,
+                    isInverted: isInverted)
+                index = Int(end)
             case .partial(let inclusion):
-                try include(inclusion, arguments: nil)
-            case .parent(let inclusion, let arguments):
-                try include(inclusion, arguments: arguments)
-            case .block(let block):
-                try renderBlock(block)
+                try include(program.inclusions[Int(inclusion)], arguments: nil, of: program)
+            case .parent(let inclusion, let arguments, let end):
+                try include(
+                    program.inclusions[Int(inclusion)],
+                    arguments: program.arguments[Int(arguments)],
+                    of: program)
+                index = Int(end)
+            case .block(let block, let end):
+                try renderBlock(program.blocks[Int(block)], content: index..<Int(end), of: program)
+                index = Int(end)
             }
             if output.count > sizeLimit {
                 throw MustacheError(
@@ -93,12 +119,12 @@ struct Renderer {
     }
 
     private mutating func renderSection(
-        _ value: MustacheValue?, content: [Node], isInverted: Bool
+        _ value: MustacheValue?, content: Range<Int>, of program: Program, isInverted: Bool
     ) throws(MustacheError) {
         let isTruthy = value?.isTruthy ?? false
         if isInverted {
             if !isTruthy {
-                try render(content)
+                try render(content, of: program)
             }
             return
         }
@@ -106,12 +132,12 @@ struct Renderer {
         if case .array(let items) = value {
             for item in items {
                 stack.append(item)
-                try render(content)
+                try render(content, of: program)
                 stack.removeLast()
             }
         } else {
             stack.append(value)
-            try render(content)
+            try render(content, of: program)
             stack.removeLast()
         }
     }
@@ -119,13 +145,16 @@ struct Renderer {
     /// A block's content from a template that includes a parent, and the indentation of that
     /// template's lines where it includes the parent.
     private struct Override {
-        var content: [Node]
+        var content: Range<Int>
+        var program: Program
         var indentation: [UInt8]
     }
 
-    private mutating func renderBlock(_ block: Node.Block) throws(MustacheError) {
-        guard let override = overrides[block.name] else {
-            try render(block.content, indentation: indented(by: block.indentation ?? []))
+    private mutating func renderBlock(
+        _ block: Program.Block, content: Range<Int>, of program: Program
+    ) throws(MustacheError) {
+        guard let override = overrides.isEmpty ? nil : overrides[block.name] else {
+            try render(content, of: program, indentation: indented(by: block.indentation ?? []))
             return
         }
         // An override may itself hold the block it overrides, so it counts toward the depth.
@@ -133,33 +162,34 @@ struct Renderer {
         if let extra = block.indentation {
             // A standalone block's override is reindented where the block stands, as the
             // inheritance spec says.
-            try render(override.content, indentation: indented(by: extra))
+            try render(override.content, of: override.program, indentation: indented(by: extra))
         } else {
             // Otherwise its lines are those of the template that wrote them, indented as that
             // template is.
-            try render(override.content, indentation: override.indentation)
+            try render(
+                override.content, of: override.program, indentation: override.indentation)
         }
         chain.removeLast()
     }
 
-    /// Renders nodes with another indentation in force, then restores the current one.
+    /// Renders instructions with another indentation in force, then restores the current one.
     private mutating func render(
-        _ nodes: [Node], indentation nodesIndentation: [UInt8]
+        _ range: Range<Int>, of program: Program, indentation rangeIndentation: [UInt8]
     ) throws(MustacheError) {
-        guard nodesIndentation != indentation else {
-            try render(nodes)
+        guard rangeIndentation != indentation else {
+            try render(range, of: program)
             return
         }
         let saved = indentation
-        indentation = nodesIndentation
-        try render(nodes)
+        indentation = rangeIndentation
+        try render(range, of: program)
         indentation = saved
     }
 
     // MARK: - Partials and parents
 
     private mutating func include(
-        _ inclusion: Node.Inclusion, arguments: [String: [Node]]?
+        _ inclusion: Node.Inclusion, arguments: [String: Range<Int>]?, of program: Program
     ) throws(MustacheError) {
         let name: String
         switch inclusion.name {
@@ -168,7 +198,7 @@ struct Renderer {
         case .dynamic(let path):
             // The name is what the tag would write (`123` for a number); one that resolves to
             // nothing renders nothing, like a missing variable.
-            guard let resolved = lookUp(path)?.interpolated else { return }
+            guard let resolved = lookUp(path.parts)?.interpolated else { return }
             name = resolved
         }
         guard let template = templates[name] else {
@@ -185,14 +215,17 @@ struct Renderer {
         let savedOverrides = overrides
         if let arguments, !arguments.isEmpty {
             let including = indentation
-            overrides = arguments.mapValues { Override(content: $0, indentation: including) }
-                .merging(overrides) { _, outer in outer }
+            overrides = arguments.mapValues {
+                Override(content: $0, program: program, indentation: including)
+            }
+            .merging(overrides) { _, outer in outer }
         }
         // A standalone tag's indentation adds to the current one, as the tag's line was itself
         // indented; the template of an inline tag is not indented at all, since indentation
         // belongs to the lines of the including template only.
         let templateIndentation = inclusion.indentation.map { indented(by: $0) } ?? []
-        try render(template.nodes, indentation: templateIndentation)
+        try render(
+            template.program.whole, of: template.program, indentation: templateIndentation)
         overrides = savedOverrides
         chain.removeLast()
     }
@@ -217,8 +250,7 @@ struct Renderer {
 
     // MARK: - Context
 
-    private func lookUp(_ name: Node.Name) -> MustacheValue? {
-        let parts = name.parts
+    private func lookUp(_ parts: [String]) -> MustacheValue? {
         guard !parts.isEmpty else {
             return stack.last
         }
@@ -261,11 +293,11 @@ struct Renderer {
     ///
     /// Each line break inside a text node ends a template line and starts the next; an empty
     /// next line stays unindented, so that it gains no trailing whitespace.
-    private mutating func appendIndented(_ text: [UInt8], startsLine: Bool) {
+    private mutating func appendIndented(_ bytes: UnsafeBufferPointer<UInt8>, startsLine: Bool) {
         if startsLine {
-            output += indentation
+            output.append(indentation)
         }
-        text.withUnsafeBufferPointer { bytes in
+        do {
             guard let base = bytes.baseAddress else { return }
             // Line breaks found with memchr rather than a check of every byte: the default
             // theme includes its fruit card with indentation once for every listed fruit.
@@ -281,11 +313,11 @@ struct Renderer {
                     || (next == .carriageReturn && lineStart + 1 < bytes.count
                         && bytes[lineStart + 1] == .newline)
                 guard !isEmptyLine else { continue }
-                output += UnsafeBufferPointer(rebasing: bytes[runStart..<lineStart])
-                output += indentation
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<lineStart]))
+                output.append(indentation)
                 runStart = lineStart
             }
-            output += UnsafeBufferPointer(rebasing: bytes[runStart...])
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 
@@ -293,31 +325,10 @@ struct Renderer {
         guard var text = value.interpolated else { return }
         text.withUTF8 { bytes in
             if isEscaped {
-                Self.appendEscaped(bytes, to: &output)
+                output.appendEscaped(bytes)
             } else {
-                output += bytes
+                output.append(bytes)
             }
         }
-    }
-
-    /// Appends `bytes` as `{{name}}` writes a value: `&`, `<`, `>`, `"` and `'` as character
-    /// references.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        var runStart = 0
-        for (index, byte) in bytes.enumerated() {
-            let entity: StaticString
-            switch byte {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
-            }
-            output += bytes[runStart..<index]
-            output += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
-            runStart = index + 1
-        }
-        output += bytes[runStart...]
     }
 }

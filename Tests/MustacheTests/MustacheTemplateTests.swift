@@ -28,6 +28,18 @@ import Testing
                 + "|<a href=\"x\">Tom & Jerry's</a>|<a href=\"x\">Tom & Jerry's</a>")
     }
 
+    @Test func escapesTheFiveCharactersAndNoOther() throws {
+        let template = try MustacheTemplate("{{text}}")
+        let entities: [Character: String] = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+        ]
+        let characters = (1..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["é", "€", "🍎"]
+        for character in characters {
+            let written = entities[character] ?? String(character)
+            #expect(try template.render(["text": .string("a\(character)b")]) == "a\(written)b")
+        }
+    }
+
     @Test func rendersScalars() throws {
         let template = try MustacheTemplate(
             "{{i}} {{d}} {{whole}} {{yes}} {{no}} [{{none}}] [{{list}}]")
