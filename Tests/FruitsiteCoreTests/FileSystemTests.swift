@@ -50,6 +50,18 @@ import Testing
         }
     }
 
+    #if os(Linux)
+        /// The size `fstat` gives is a hint, not where reading stops: a file in `/proc` says
+        /// it holds 0 bytes and is read to its end all the same.
+        @Test func readsPastTheSizeTheFileReported() throws {
+            var info = stat()
+            #expect(stat("/proc/self/status", &info) == 0 && info.st_size == 0)
+            let text = String(
+                decoding: try FileSystem.readBytes("/proc/self/status"), as: UTF8.self)
+            #expect(text.hasPrefix("Name:") && text.contains("\nPid:"))
+        }
+    #endif
+
     /// The wide hash sees every byte, in every lane and in the tail after the last whole
     /// stride, and its length.
     @Test func theWideHashSeesEveryByte() {

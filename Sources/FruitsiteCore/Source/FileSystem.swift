@@ -136,8 +136,11 @@ public struct FileSystem: Sendable {
         var bytes: [UInt8] = []
         var wanted = Int(info.st_size) + 1
         while true {
+            // Only the first read knows where the file ends.
+            let size = bytes.isEmpty ? Int(info.st_size) : nil
             let read = try [UInt8](unsafeUninitializedCapacity: wanted) { buffer, count in
-                count = try readAll(descriptor, into: UnsafeMutableRawBufferPointer(buffer))
+                count = try readAll(
+                    descriptor, into: UnsafeMutableRawBufferPointer(buffer), size: size)
             }
             if bytes.isEmpty { bytes = read } else { bytes += read }
             if bytes.count > limit {
@@ -150,9 +153,12 @@ public struct FileSystem: Sendable {
     }
 
     /// Reads until `buffer` is full or the file ends; returns how many bytes it read.
-    private static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer)
-        throws -> Int
-    {
+    ///
+    /// A read that stops short at `size`, the file's size when it was opened, is taken as its
+    /// end: asking again would return 0, one more system call for every file a build reads.
+    private static func readAll(
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, size: Int?
+    ) throws -> Int {
         var count = 0
         while count < buffer.count {
             let read = systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
@@ -162,6 +168,7 @@ public struct FileSystem: Sendable {
                 throw SystemError.last
             }
             count += read
+            if count == size { break }
         }
         return count
     }
