@@ -160,7 +160,7 @@ def file_count(folder):
 def fresh_output(parent, label):
     """A path that does not exist yet, for an output folder: `<new folder>/site`. fruitsite keeps
     its cache beside it, in `<new folder>/cache` (see `cache_of`)."""
-    return tempfile.mkdtemp(prefix=f"{label}-", dir=parent) + "/site"
+    return tempfile.mkdtemp(prefix=f"{label.replace(' ', '-')}-", dir=parent) + "/site"
 
 
 def cache_of(output):
@@ -1218,16 +1218,17 @@ def print_search_table(count, measured, pagefind, engine, chromium=None):
 # MARK: - Main
 
 
-def hugo_generator(work, templates):
-    """Hugo, run from a copy of Benchmarks/hugo so nothing is written into the repository."""
-    site = os.path.join(work, "hugo-site")
-    shutil.copytree(os.path.join(HERE, "hugo"), site)
-    cache = os.path.join(work, "hugo-cache")
+def hugo_generator(work, templates, folder="hugo", name="Hugo"):
+    """Hugo, run from a copy of Benchmarks/<folder> (the twin `hugo`, or the plain twin
+    `hugo-plain`) so nothing is written into the repository."""
+    site = os.path.join(work, f"{folder}-site")
+    shutil.copytree(os.path.join(HERE, folder), site)
+    cache = os.path.join(work, f"{folder}-cache")
     assets = os.path.join(os.path.abspath(templates), "assets")
 
     def command(catalog, output):
         # A later config file wins: mount this catalog and the theme's assets by absolute path.
-        overlay = os.path.join(work, f"hugo-mounts-{os.path.basename(catalog)}.yaml")
+        overlay = os.path.join(work, f"{folder}-mounts-{os.path.basename(catalog)}.yaml")
         if not os.path.exists(overlay):
             with open(overlay, "w", encoding="utf-8") as file:
                 file.write("module:\n  mounts:\n"
@@ -1243,7 +1244,7 @@ def hugo_generator(work, templates):
         return (["hugo", "server"] + build[1:5] + ["--cacheDir", cache, "--noBuildLock",
                 "--port", str(port), "--bind", "127.0.0.1"])
 
-    return Generator("Hugo", command, work, serve_command)
+    return Generator(name, command, work, serve_command)
 
 
 def fruitsite_generator(binary, templates, work):
