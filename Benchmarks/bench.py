@@ -4,11 +4,14 @@
     python3 Benchmarks/bench.py --fruitsite .build/release/fruitsite [--sizes 1000 10000]
 
 `Benchmarks/run.sh` installs what is missing and calls this. For each size N it generates one
-catalog (Benchmarks/generate.py) into tmpfs, builds it with both generators into fresh output
-folders on tmpfs, one warm-up each and then alternating runs, then one run each with the output
-on the real disk, and prints a table. At the rebuild sizes it also edits entries in nine ways
-(text, name, emoji, vitamins, category, a file added, deleted or renamed, the draft flag) and
-times the rebuild into the same output, each against a budget: a rebuild with nothing changed,
+catalog (Benchmarks/generate.py) into tmpfs, builds it with fruitsite and with two Hugo sites
+that make the same pages, the twin of the default theme (Benchmarks/hugo) and the plain twin
+(Benchmarks/hugo-plain, the plainest templates that do; --no-hugo-plain leaves it out), into
+fresh output folders on tmpfs, one warm-up each and then alternating runs, then one run each
+with the output on the real disk, and prints a table with fruitsite's ratio to each. At the
+rebuild sizes it also edits entries in nine ways (text, name, emoji, vitamins, category, a file
+added, deleted or renamed, the draft flag) and times the rebuild into the same output (Hugo:
+the twin alone), each against a budget: a rebuild with nothing changed,
 plus the clean build's time per output file for each file whose bytes changed (the folder
 compared by content before and after, output_changes.py); then it checks that output against a
 clean build; then it makes the nine edits again while each generator's live server runs
@@ -46,6 +49,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TARGET_TIME = 0.2  # fruitsite's time as a fraction of Hugo's: "five times faster"
 TARGET_MEMORY = 0.5
+# fruitsite's time as a fraction of the plain twin's (Benchmarks/hugo-plain: the same pages from
+# the plainest templates that make them); no memory target against it.
+TARGET_TIME_PLAIN = 0.25
 # A rebuild after one edit, as a fraction of a clean build, by catalog size (no target at others).
 TARGET_REBUILD = {10000: 0.05, 100000: 0.02}
 # A rebuild with nothing changed, as a fraction of a clean build, by catalog size; and the
@@ -157,10 +163,16 @@ def file_count(folder):
     return sum(len(files) for _, _, files in os.walk(folder))
 
 
+def file_paths(folder):
+    """The paths of the files `folder` holds, at any depth, below it."""
+    return {os.path.relpath(os.path.join(parent, name), folder)
+            for parent, _, files in os.walk(folder) for name in files}
+
+
 def fresh_output(parent, label):
     """A path that does not exist yet, for an output folder: `<new folder>/site`. fruitsite keeps
     its cache beside it, in `<new folder>/cache` (see `cache_of`)."""
-    return tempfile.mkdtemp(prefix=f"{label}-", dir=parent) + "/site"
+    return tempfile.mkdtemp(prefix=f"{label.replace(' ', '-')}-", dir=parent) + "/site"
 
 
 def cache_of(output):
@@ -214,6 +226,7 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
     pages = {}
     files = {}  # name: how many files its output holds, folders not counted
     largest = {}  # name: (bytes, path) of its largest HTML page
+    paths = {}  # Hugo's and Hugo plain's: the paths of the files its output holds
     disk = {}
 
     def one(name, parent):
@@ -223,6 +236,8 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
             if name not in pages:
                 pages[name], *largest[name] = html_pages(output)
                 files[name] = file_count(output)
+                if name in ("Hugo", "Hugo plain"):
+                    paths[name] = file_paths(output)
             return measured
         finally:
             remove(output)
@@ -244,6 +259,7 @@ def measure_size(count, runs, generators, work, disk_parent, seed, rebuild=None,
     print_table(count, runs, results, pages, disk, disk_parent,
                 "tmpfs" if outputs == work else filesystem_of(outputs) + " under " + outputs)
     print_largest_pages(largest)
+    print_same_paths(paths)
     if rebuild:
         rebuilds = measure_rebuilds(count, generators, work, catalog, seed, rebuild["pause"],
                                     rebuild["hugo_budget"])
@@ -774,6 +790,15 @@ def print_table(count, runs, results, pages, disk, disk_parent, outputs="tmpfs")
               f" {TARGET_MEMORY}x: {verdict(memory_ratio, TARGET_MEMORY)}); CPU time"
               f" {cpu_ratio:.3f}x; on disk ({filesystem_of(disk_parent)} under {disk_parent})"
               f" {disk_ratio:.3f}x")
+    if "fruitsite" in results and "Hugo plain" in results:
+        ours, theirs = results["fruitsite"], results["Hugo plain"]
+        time_ratio = ours.wall / theirs.wall
+        cpu_ratio = ours.cpu / theirs.cpu if theirs.cpu else float("nan")
+        memory_ratio = ours.memory / theirs.memory
+        disk_ratio = disk["fruitsite"][0] / disk["Hugo plain"][0]
+        print(f"  fruitsite/Hugo plain: time {time_ratio:.3f}x (target <= {TARGET_TIME_PLAIN}x:"
+              f" {verdict(time_ratio, TARGET_TIME_PLAIN)}), CPU time {cpu_ratio:.3f}x, memory"
+              f" {memory_ratio:.3f}x; on disk {disk_ratio:.3f}x")
     sys.stdout.flush()
 
 
@@ -783,6 +808,25 @@ def print_largest_pages(largest):
         met = (f" (target <= {TARGET_LARGEST_PAGE // 1024:,} KiB:"
                f" {verdict(size, TARGET_LARGEST_PAGE)})" if name == "fruitsite" else "")
         print(f"  {name}'s largest HTML page: {size / 1024:,.1f} KiB, {path}{met}")
+    sys.stdout.flush()
+
+
+def print_same_paths(paths):
+    """Whether the plain twin wrote the files the twin did, by path: it should write the same
+    pages, so any path in one output only is listed."""
+    if "Hugo" not in paths or "Hugo plain" not in paths:
+        return
+    ours, theirs = paths["Hugo plain"], paths["Hugo"]
+    if ours == theirs:
+        print(f"  Hugo plain's output: the same {grouped(len(ours))} files as Hugo's, by path")
+    else:
+        differences = ([f"{path} (only Hugo's)" for path in sorted(theirs - ours)]
+                       + [f"{path} (only Hugo plain's)" for path in sorted(ours - theirs)])
+        print(f"  Hugo plain's output: {len(differences)} paths differ from Hugo's:")
+        for difference in differences[:20]:
+            print(f"    {difference}")
+        if len(differences) > 20:
+            print(f"    and {len(differences) - 20} more")
     sys.stdout.flush()
 
 
@@ -1026,17 +1070,26 @@ def print_summary(measured):
                 if "Hugo" in entry["results"]}
     if len(measured) < 2:
         return
+    plain = all("Hugo plain" in entry["results"] for entry in measured.values())
     print("\nSummary (median wall time, peak memory; ratio fruitsite/Hugo, targets <= 0.2x time,"
-          " <= 0.5x memory)")
+          " <= 0.5x memory" + (f"; fruitsite/Hugo plain, target <= {TARGET_TIME_PLAIN}x time)"
+                               if plain else ")"))
     print(f"  {'N':>9} {'fruitsite s':>12} {'Hugo s':>8} {'time':>7} {'fruitsite MiB':>14}"
-          f" {'Hugo MiB':>9} {'memory':>7}  targets")
+          f" {'Hugo MiB':>9} {'memory':>7}  targets"
+          + (f"{'':<21} {'Hugo plain s':>13} {'time':>7}  target" if plain else ""))
     for count, entry in measured.items():
         ours, theirs = entry["results"]["fruitsite"], entry["results"]["Hugo"]
         time_ratio, memory_ratio = ours.wall / theirs.wall, ours.memory / theirs.memory
         met = [verdict(time_ratio, TARGET_TIME), verdict(memory_ratio, TARGET_MEMORY)]
-        print(f"  {grouped(count):>9} {ours.wall:>12.2f} {theirs.wall:>8.2f} {time_ratio:>6.3f}x"
-              f" {ours.memory:>14.0f} {theirs.memory:>9.0f} {memory_ratio:>6.3f}x  time {met[0]},"
-              f" memory {met[1]}")
+        line = (f"  {grouped(count):>9} {ours.wall:>12.2f} {theirs.wall:>8.2f} {time_ratio:>6.3f}x"
+                f" {ours.memory:>14.0f} {theirs.memory:>9.0f} {memory_ratio:>6.3f}x  time {met[0]},"
+                f" memory {met[1]}")
+        if plain:
+            theirs = entry["results"]["Hugo plain"]
+            time_ratio = ours.wall / theirs.wall
+            line = (f"{line:<104} {theirs.wall:>13.2f} {time_ratio:>6.3f}x  time"
+                    f" {verdict(time_ratio, TARGET_TIME_PLAIN)}")
+        print(line)
 
 
 # MARK: - Search: what a visitor's first query downloads
@@ -1218,16 +1271,17 @@ def print_search_table(count, measured, pagefind, engine, chromium=None):
 # MARK: - Main
 
 
-def hugo_generator(work, templates):
-    """Hugo, run from a copy of Benchmarks/hugo so nothing is written into the repository."""
-    site = os.path.join(work, "hugo-site")
-    shutil.copytree(os.path.join(HERE, "hugo"), site)
-    cache = os.path.join(work, "hugo-cache")
+def hugo_generator(work, templates, folder="hugo", name="Hugo"):
+    """Hugo, run from a copy of Benchmarks/<folder> (the twin `hugo`, or the plain twin
+    `hugo-plain`) so nothing is written into the repository."""
+    site = os.path.join(work, f"{folder}-site")
+    shutil.copytree(os.path.join(HERE, folder), site)
+    cache = os.path.join(work, f"{folder}-cache")
     assets = os.path.join(os.path.abspath(templates), "assets")
 
     def command(catalog, output):
         # A later config file wins: mount this catalog and the theme's assets by absolute path.
-        overlay = os.path.join(work, f"hugo-mounts-{os.path.basename(catalog)}.yaml")
+        overlay = os.path.join(work, f"{folder}-mounts-{os.path.basename(catalog)}.yaml")
         if not os.path.exists(overlay):
             with open(overlay, "w", encoding="utf-8") as file:
                 file.write("module:\n  mounts:\n"
@@ -1243,7 +1297,7 @@ def hugo_generator(work, templates):
         return (["hugo", "server"] + build[1:5] + ["--cacheDir", cache, "--noBuildLock",
                 "--port", str(port), "--bind", "127.0.0.1"])
 
-    return Generator("Hugo", command, work, serve_command)
+    return Generator(name, command, work, serve_command)
 
 
 def fruitsite_generator(binary, templates, work):
@@ -1298,6 +1352,9 @@ def main(argv=None):
     parser.add_argument("--rebuild-pause", type=float, default=2.5,
                         help="seconds between an edit and the build in the table's second mode"
                         f" (more than fruitsite's {TRUST_WINDOW:g} s time-stamp window)")
+    parser.add_argument("--no-hugo-plain", action="store_true",
+                        help="leave out the plain twin (Benchmarks/hugo-plain) from the build"
+                        " tables")
     parser.add_argument("--hugo-rebuild-budget", type=float, default=300,
                         help="seconds of Hugo rebuilds per size, after which it starts no more"
                         " (0: no Hugo rebuilds)")
@@ -1328,6 +1385,9 @@ def main(argv=None):
             "fruitsite": fruitsite_generator(args.fruitsite, args.templates, work),
             "Hugo": hugo_generator(work, args.templates),
         }
+        if not args.no_hugo_plain:
+            generators["Hugo plain"] = hugo_generator(work, args.templates, "hugo-plain",
+                                                      "Hugo plain")
         measured = {}
         for count in args.sizes:
             runs = args.runs or (3 if count >= 100000 else 5)

@@ -7,6 +7,8 @@
 #   BENCH_RUNS=3               measured runs per size (default 5, or 3 from 100,000 entries)
 #   BENCH_REBUILD_SIZES=10000  the sizes, among BENCH_SIZES, that also get the rebuild table
 #                              (default "10000 100000"; "" for none)
+#   BENCH_HUGO_PLAIN=0         leave the plain Hugo twin (Benchmarks/hugo-plain) out of the
+#                              build tables: Hugo's twin of the default theme alone
 #   BENCH_HUGO_REBUILD_BUDGET=300  seconds of Hugo rebuilds per size before it starts no more
 #                              (default 300; 0 for none)
 #   BENCH_MILLION=1            also build 1,000,000 entries, fruitsite alone (Hugo would need
@@ -95,6 +97,7 @@ args+=(--seed "${BENCH_SEED:-1}" --disk "${BENCH_DISK:-/tmp}")
 read -r -a rebuild_sizes <<<"${BENCH_REBUILD_SIZES-10000 100000}"
 args+=(--rebuild-sizes "${rebuild_sizes[@]}")
 args+=(--hugo-rebuild-budget "${BENCH_HUGO_REBUILD_BUDGET:-300}")
+[ "${BENCH_HUGO_PLAIN:-1}" != 0 ] || args+=(--no-hugo-plain)
 [ -z "${BENCH_RUNS:-}" ] || args+=(--runs "$BENCH_RUNS")
 [ "${BENCH_MILLION:-0}" = 0 ] || args+=(--alone-sizes 1000000)
 read -r -a search_sizes <<<"${BENCH_SEARCH_SIZES-10000 100000}"
