@@ -90,12 +90,12 @@ struct Renderer: ~Copyable {
             case .lineStart:
                 output.append(indentation)
             case .variable(let name, let isEscaped):
-                if let value = lookUp(program.names[Int(name)]) {
+                if let value = lookUp(name, in: program) {
                     append(value, isEscaped: isEscaped)
                 }
             case .section(let name, let end, let isInverted):
                 try renderSection(
-                    lookUp(program.names[Int(name)]), content: index..<Int(end), of: program,
+                    lookUp(name, in: program), content: index..<Int(end), of: program,
                     isInverted: isInverted)
                 index = Int(end)
             case .partial(let inclusion):
@@ -250,6 +250,12 @@ struct Renderer: ~Copyable {
 
     // MARK: - Context
 
+    /// The value of the program's name `name`, which is read where it lies rather than
+    /// copied out of the program, once for each tag of each page.
+    private func lookUp(_ name: Int32, in program: Program) -> MustacheValue? {
+        program.names.withUnsafeBufferPointer { lookUp($0[Int(name)]) }
+    }
+
     private func lookUp(_ parts: [String]) -> MustacheValue? {
         guard !parts.isEmpty else {
             return stack.last
@@ -260,7 +266,7 @@ struct Renderer: ~Copyable {
         var found = stack.withUnsafeBufferPointer { contexts -> MustacheValue? in
             var index = contexts.count - 1
             while index >= 0 {
-                if case .object(let fields) = contexts[index], let value = fields[parts[0]] {
+                if let value = Self.field(parts[0], of: contexts[index]) {
                     return value
                 }
                 index -= 1
@@ -274,6 +280,17 @@ struct Renderer: ~Copyable {
             part += 1
         }
         return found
+    }
+
+    /// The value of `key` when `context` is a hash that has it; borrowed, so that checking a
+    /// context copies nothing.
+    private static func field(_ key: String, of context: borrowing MustacheValue)
+        -> MustacheValue?
+    {
+        switch context {
+        case .object(let fields): fields[key]
+        default: nil
+        }
     }
 
     // MARK: - Output
