@@ -759,8 +759,23 @@ def compare_served(port, catalog_folder, fruitsite, work, gone):
 # MARK: - Tables
 
 
+def print_some(lines, limit):
+    """The first `limit` lines, indented, then how many more there were."""
+    for line in lines[:limit]:
+        print(f"    {line}")
+    if len(lines) > limit:
+        print(f"    and {len(lines) - limit} more")
+
+
 def verdict(ratio, target):
     return "met" if ratio <= target else "not met"
+
+
+def ratios(results, disk, peer):
+    """fruitsite's wall time, CPU time, peak memory and time on disk against `peer`'s."""
+    ours, theirs = results["fruitsite"], results[peer]
+    return (ours.wall / theirs.wall, ours.cpu / theirs.cpu if theirs.cpu else float("nan"),
+            ours.memory / theirs.memory, disk["fruitsite"][0] / disk[peer][0])
 
 
 def print_table(count, runs, results, pages, disk, disk_parent, outputs="tmpfs"):
@@ -780,22 +795,14 @@ def print_table(count, runs, results, pages, disk, disk_parent, outputs="tmpfs")
               f" {grouped(pages[name]):>11} {grouped(round(rate)):>9} {1e6 / rate:>8.1f}"
               f" {on_disk:>12}")
     if "fruitsite" in results and "Hugo" in results:
-        ours, theirs = results["fruitsite"], results["Hugo"]
-        time_ratio = ours.wall / theirs.wall
-        cpu_ratio = ours.cpu / theirs.cpu if theirs.cpu else float("nan")
-        memory_ratio = ours.memory / theirs.memory
-        disk_ratio = disk["fruitsite"][0] / disk["Hugo"][0]
+        time_ratio, cpu_ratio, memory_ratio, disk_ratio = ratios(results, disk, "Hugo")
         print(f"  fruitsite/Hugo: time {time_ratio:.3f}x (target <= {TARGET_TIME}x:"
               f" {verdict(time_ratio, TARGET_TIME)}), memory {memory_ratio:.3f}x (target <="
               f" {TARGET_MEMORY}x: {verdict(memory_ratio, TARGET_MEMORY)}); CPU time"
               f" {cpu_ratio:.3f}x; on disk ({filesystem_of(disk_parent)} under {disk_parent})"
               f" {disk_ratio:.3f}x")
     if "fruitsite" in results and "Hugo plain" in results:
-        ours, theirs = results["fruitsite"], results["Hugo plain"]
-        time_ratio = ours.wall / theirs.wall
-        cpu_ratio = ours.cpu / theirs.cpu if theirs.cpu else float("nan")
-        memory_ratio = ours.memory / theirs.memory
-        disk_ratio = disk["fruitsite"][0] / disk["Hugo plain"][0]
+        time_ratio, cpu_ratio, memory_ratio, disk_ratio = ratios(results, disk, "Hugo plain")
         print(f"  fruitsite/Hugo plain: time {time_ratio:.3f}x (target <= {TARGET_TIME_PLAIN}x:"
               f" {verdict(time_ratio, TARGET_TIME_PLAIN)}), CPU time {cpu_ratio:.3f}x, memory"
               f" {memory_ratio:.3f}x; on disk {disk_ratio:.3f}x")
@@ -823,10 +830,7 @@ def print_same_paths(paths):
         differences = ([f"{path} (only Hugo's)" for path in sorted(theirs - ours)]
                        + [f"{path} (only Hugo plain's)" for path in sorted(ours - theirs)])
         print(f"  Hugo plain's output: {len(differences)} paths differ from Hugo's:")
-        for difference in differences[:20]:
-            print(f"    {difference}")
-        if len(differences) > 20:
-            print(f"    and {len(differences) - 20} more")
+        print_some(differences, 20)
     sys.stdout.flush()
 
 
@@ -883,10 +887,7 @@ def print_rebuild_table(count, runs, results, rebuilds, pause):
               " included)")
     else:
         print(f"  {check} {len(differences)} paths differ")
-        for difference in differences[:40]:
-            print(f"    {difference}")
-        if len(differences) > 40:
-            print(f"    and {len(differences) - 40} more")
+        print_some(differences, 40)
     sys.stdout.flush()
 
 
