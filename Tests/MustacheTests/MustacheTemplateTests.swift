@@ -34,10 +34,22 @@ import Testing
             "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
         ]
         let characters = (1..<128).map { Character(Unicode.Scalar(UInt8($0))) } + ["é", "€", "🍎"]
+        // At every position of the eight bytes values are scanned by at a time, in the first
+        // word, a later one and the short tail.
         for character in characters {
             let written = entities[character] ?? String(character)
-            #expect(try template.render(["text": .string("a\(character)b")]) == "a\(written)b")
+            for before in 0..<20 {
+                let (head, tail) = (String(repeating: "a", count: before), "bcdefghijk")
+                #expect(
+                    try template.render(["text": .string(head + String(character) + tail)])
+                        == head + written + tail)
+            }
         }
+        // Several in one word, and the bytes beside them.
+        let crowded = "x&y<>\"'z\"\"&&''<<>>end"
+        #expect(
+            try template.render(["text": .string(crowded)])
+                == "x&amp;y&lt;&gt;&quot;&#39;z&quot;&quot;&amp;&amp;&#39;&#39;&lt;&lt;&gt;&gt;end")
     }
 
     @Test func rendersScalars() throws {
