@@ -8,9 +8,10 @@
 public struct MustacheObject: Sendable {
     /// The keys, in the order they were first set.
     public private(set) var keys: [String] = []
-    private var values: [MustacheValue] = []
+    /// The values, at their keys' positions.
+    private(set) var values: [MustacheValue] = []
     /// Each key's position, once there are more than `indexedCount` keys.
-    private var index: [String: Int]?
+    private(set) var index: [String: Int]?
 
     private static let indexedCount = 16
 
@@ -77,6 +78,15 @@ public struct MustacheObject: Sendable {
     }
 
     private func position(of key: String) -> Int? {
+        Self.position(of: key, keys: keys, index: index)
+    }
+
+    /// The position of `key` among a hash's `keys`, found with its `index` when it has one;
+    /// for a caller that holds the parts of a hash apart (the renderer's stack).
+    @inline(__always)
+    static func position(of key: String, keys: [String], index: [String: Int]?)
+        -> Int?
+    {
         if let index { return index[key] }
         // Lengths first: most keys differ in length, and comparing two strings that differ
         // costs a call into the runtime, where their lengths are at hand.

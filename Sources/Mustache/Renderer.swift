@@ -29,7 +29,7 @@ struct Renderer: ~Copyable {
     /// Bytes rather than a `String`: appending bytes is a copy, where appending to a string
     /// also checks and updates its UTF-8 flags, and pages are written as bytes anyway.
     private var output: OutputBuffer
-    private var stack: [MustacheValue]
+    private var stack: [Context]
     /// Prepended to each line of a standalone partial, parent or block, at the line starts
     /// the parser marked: lines of the template's source, never lines the data produces.
     private var indentation: [UInt8] = []
@@ -52,7 +52,7 @@ struct Renderer: ~Copyable {
         self.templates = templates
         self.requiresKnownPartials = requiresKnownPartials
         self.sizeLimit = sizeLimit
-        stack = [context]
+        stack = [Context(context)]
         output = OutputBuffer(capacity: capacity)
     }
 
@@ -131,12 +131,12 @@ struct Renderer: ~Copyable {
         guard isTruthy, let value else { return }
         if case .array(let items) = value {
             for item in items {
-                stack.append(item)
+                stack.append(Context(item))
                 try render(content, of: program)
                 stack.removeLast()
             }
         } else {
-            stack.append(value)
+            stack.append(Context(value))
             try render(content, of: program)
             stack.removeLast()
         }
@@ -257,17 +257,19 @@ struct Renderer: ~Copyable {
     }
 
     private func lookUp(_ parts: [String]) -> MustacheValue? {
-        guard !parts.isEmpty else {
-            return stack.last
-        }
-        // Through a buffer pointer, each context read where it lies: an array's subscript and
-        // its iterator copy the element, and each copy of a hash retains and releases its
-        // storage.
+        guard !parts.isEmpty else { return stack.last?.value }
+        // Through a buffer pointer, each context's fields read where they lie: an array's
+        // subscript and its iterator copy the element, and each copy of a hash retains and
+        // releases its storage.
         var found = stack.withUnsafeBufferPointer { contexts -> MustacheValue? in
+            guard let base = contexts.baseAddress else { return nil }
             var index = contexts.count - 1
             while index >= 0 {
-                if let value = Self.field(parts[0], of: contexts[index]) {
-                    return value
+                let context = base + index
+                if let position = MustacheObject.position(
+                    of: parts[0], keys: context.pointee.keys, index: context.pointee.index)
+                {
+                    return context.pointee.values[position]
                 }
                 index -= 1
             }
@@ -282,14 +284,30 @@ struct Renderer: ~Copyable {
         return found
     }
 
-    /// The value of `key` when `context` is a hash that has it; borrowed, so that checking a
-    /// context copies nothing.
-    private static func field(_ key: String, of context: borrowing MustacheValue)
-        -> MustacheValue?
-    {
-        switch context {
-        case .object(let fields): fields[key]
-        default: nil
+    /// A value of the context stack, a hash's parts held apart: reading a payload out of an
+    /// enum, or a hash out of a struct, that lies in memory copies it first, which for a hash
+    /// is a retain and a release of each of its arrays, on every lookup that finds a name.
+    private struct Context {
+        /// The hash's keys, values and index (`MustacheObject`); none when the value is not
+        /// a hash.
+        let keys: [String]
+        let values: [MustacheValue]
+        let index: [String: Int]?
+        /// The value when it is not a hash.
+        private let other: MustacheValue?
+
+        init(_ value: consuming MustacheValue) {
+            switch consume value {
+            case .object(let fields):
+                (keys, values, index, other) = (fields.keys, fields.values, fields.index, nil)
+            case let other:
+                (keys, values, index, self.other) = ([], [], nil, other)
+            }
+        }
+
+        /// The value itself, which `{{.}}` names.
+        var value: MustacheValue {
+            other ?? .object(MustacheObject(uniqueKeys: keys, values: values))
         }
     }
 
@@ -308,34 +326,32 @@ struct Renderer: ~Copyable {
 
     /// Appends text, indenting each line that starts in it.
     ///
-    /// Each line break inside a text node ends a template line and starts the next; an empty
-    /// next line stays unindented, so that it gains no trailing whitespace.
+    /// Each line break inside a run of text ends a template line and starts the next; an
+    /// empty next line stays unindented, so that it gains no trailing whitespace.
     private mutating func appendIndented(_ bytes: UnsafeBufferPointer<UInt8>, startsLine: Bool) {
         if startsLine {
             output.append(indentation)
         }
-        do {
-            guard let base = bytes.baseAddress else { return }
-            // Line breaks found with memchr rather than a check of every byte: the default
-            // theme includes its fruit card with indentation once for every listed fruit.
-            var runStart = 0
-            var offset = 0
-            while let found = memchr(base + offset, Int32(UInt8.newline), bytes.count - offset) {
-                let lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                offset = lineStart
-                guard lineStart < bytes.count else { break }
-                let next = bytes[lineStart]
-                let isEmptyLine =
-                    next == .newline
-                    || (next == .carriageReturn && lineStart + 1 < bytes.count
-                        && bytes[lineStart + 1] == .newline)
-                guard !isEmptyLine else { continue }
-                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<lineStart]))
-                output.append(indentation)
-                runStart = lineStart
-            }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        guard let base = bytes.baseAddress else { return }
+        // Line breaks found with memchr rather than a check of every byte: the default theme
+        // includes its fruit card with indentation once for every listed fruit.
+        var runStart = 0
+        var offset = 0
+        while let found = memchr(base + offset, Int32(UInt8.newline), bytes.count - offset) {
+            let lineStart = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            offset = lineStart
+            guard lineStart < bytes.count else { break }
+            let next = bytes[lineStart]
+            let isEmptyLine =
+                next == .newline
+                || (next == .carriageReturn && lineStart + 1 < bytes.count
+                    && bytes[lineStart + 1] == .newline)
+            guard !isEmptyLine else { continue }
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<lineStart]))
+            output.append(indentation)
+            runStart = lineStart
         }
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
