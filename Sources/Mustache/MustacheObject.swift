@@ -113,8 +113,26 @@ extension MustacheObject: ExpressibleByDictionaryLiteral {
     /// Creates a hash from a literal; a repeated key keeps its last value.
     /// - Parameter elements: The key-value pairs.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        reserveCapacity(elements.count)
-        for (key, value) in elements { self[key] = value }
+        self.init(pairs: elements)
+    }
+
+    /// A hash of `pairs` in their order; a repeated key keeps its last value, at its first
+    /// place. Made as two arrays and then one hash: page data is written as literals, a few
+    /// per page, and setting each key in turn went through a hash's changes each time.
+    init(pairs: [(String, MustacheValue)]) {
+        var keys: [String] = []
+        var values: [MustacheValue] = []
+        keys.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if let position = Self.position(of: key, keys: keys, index: nil) {
+                values[position] = value
+            } else {
+                keys.append(key)
+                values.append(value)
+            }
+        }
+        self.init(uniqueKeys: keys, values: values)
     }
 }
 

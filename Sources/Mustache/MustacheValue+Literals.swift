@@ -46,10 +46,7 @@ extension MustacheValue: ExpressibleByDictionaryLiteral {
     /// Creates a hash from a literal; a repeated key keeps its last value.
     /// - Parameter elements: The key-value pairs.
     public init(dictionaryLiteral elements: (String, MustacheValue)...) {
-        var object = MustacheObject()
-        object.reserveCapacity(elements.count)
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(MustacheObject(pairs: elements))
     }
 }
 

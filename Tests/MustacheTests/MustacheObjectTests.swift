@@ -12,6 +12,16 @@ import Testing
         #expect(forward != ["a": 1, "b": "two", "c": [false]])
     }
 
+    /// A literal's repeated key keeps its last value at its first place, as setting the keys
+    /// in turn would, in a hash and in a value.
+    @Test func aLiteralsRepeatedKeyKeepsItsLastValue() {
+        let object: MustacheObject = ["a": 1, "b": 2, "a": 3, "c": 4, "b": 5]
+        #expect(object.keys == ["a", "b", "c"])
+        #expect(object["a"] == 3 && object["b"] == 5 && object["c"] == 4)
+        let value: MustacheValue = ["a": 1, "a": 2]
+        #expect(value == .object(["a": 2]))
+    }
+
     @Test func setKeepsTheFirstPlaceAndNilRemoves() {
         var object: MustacheObject = ["a": 1, "b": 2]
         object["a"] = 3
