@@ -25,6 +25,43 @@ import Testing
         #expect(String(decoding: json, as: UTF8.self) == "x\(number)")
     }
 
+    /// Each character at each place of the first words and the tail, since strings are
+    /// scanned eight bytes at a time; escaped as one character at a time would.
+    @Test(arguments: [
+        "\"", "\\", "\n", "\r", "\t", "<", ">", "&", "\u{2028}", "\u{2029}", "\u{1}", "\u{1F}",
+        "\u{7F}", " ", "’", "€", "é", "🍓", "\u{2027}", "\u{202A}",
+    ])
+    func escapesEachCharacterWherever(_ character: String) {
+        for position in 0..<20 {
+            let text =
+                String(repeating: "a", count: position) + character
+                + String(repeating: "b", count: 19 - position)
+            #expect(JSONText.quoted(text) == "\"\(Self.escaped(text))\"", "at \(position)")
+        }
+        let crowded = String(repeating: character + "x" + character, count: 9)
+        #expect(JSONText.quoted(crowded) == "\"\(Self.escaped(crowded))\"")
+    }
+
+    /// What `JSONText` writes, one character at a time.
+    private static func escaped(_ text: String) -> String {
+        text.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "\"": #"\""#
+            case "\\": #"\\"#
+            case "\n": #"\n"#
+            case "\r": #"\r"#
+            case "\t": #"\t"#
+            case "<": #"\u003c"#
+            case ">": #"\u003e"#
+            case "&": #"\u0026"#
+            case "\u{2028}": #"\u2028"#
+            case "\u{2029}": #"\u2029"#
+            case _ where scalar.value < 0x20: String(format: #"\u%04x"#, scalar.value)
+            default: String(scalar)
+            }
+        }.joined()
+    }
+
     @Test func escapesAsDocumented() {
         #expect(
             JSONText.quoted("<a>&\u{2028}\u{2029}\u{1}\"\\")
