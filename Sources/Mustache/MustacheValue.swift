@@ -14,6 +14,11 @@ public enum MustacheValue: Sendable, Hashable {
     case double(Double)
     /// A string, HTML-escaped by `{{name}}` and inserted verbatim by `{{{name}}}`.
     case string(String)
+    /// A string given as its UTF-8 bytes, which must be valid UTF-8; renders as `.string`
+    /// does. For text a caller made as bytes (rendered Markdown, JSON-LD): turning it into a
+    /// `String` checks every byte again, which for text beyond ASCII costs more per page
+    /// than rendering the tag.
+    case utf8([UInt8])
     /// A list; a section iterates over it, and it is falsy when empty.
     case array([MustacheValue])
     /// A hash whose keys names and dotted names look up.
@@ -29,7 +34,7 @@ extension MustacheValue {
         case .null: false
         case .bool(let value): value
         case .array(let items): !items.isEmpty
-        case .int, .double, .string, .object: true
+        case .int, .double, .string, .utf8, .object: true
         }
     }
 }
@@ -46,6 +51,7 @@ extension MustacheValue {
         case .int(let int): String(int)
         case .double(let double): String(double)
         case .string(let string): string
+        case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
         }
     }
 }

@@ -355,13 +355,19 @@ struct Renderer: ~Copyable {
     }
 
     private mutating func append(_ value: MustacheValue, isEscaped: Bool) {
+        if case .utf8(let bytes) = value {
+            bytes.withUnsafeBufferPointer { append($0, isEscaped: isEscaped) }
+            return
+        }
         guard var text = value.interpolated else { return }
-        text.withUTF8 { bytes in
-            if isEscaped {
-                output.appendEscaped(bytes)
-            } else {
-                output.append(bytes)
-            }
+        text.withUTF8 { append($0, isEscaped: isEscaped) }
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>, isEscaped: Bool) {
+        if isEscaped {
+            output.appendEscaped(bytes)
+        } else {
+            output.append(bytes)
         }
     }
 }

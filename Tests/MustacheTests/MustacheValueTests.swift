@@ -28,11 +28,25 @@ import Testing
     @Test(
         arguments: [
             (MustacheValue.null, false), (false, false), ([], false), (true, true), ("", true),
-            (0, true), (0.0, true), ([:], true), ([nil], true),
+            (0, true), (0.0, true), ([:], true), ([nil], true), (.utf8([]), true),
         ] as [(MustacheValue, Bool)])
     func truthiness(value: MustacheValue, isTruthy: Bool) throws {
         #expect(value.isTruthy == isTruthy)
         let template = try MustacheTemplate("{{#value}}yes{{/value}}{{^value}}no{{/value}}")
         #expect(try template.render(["value": value]) == (isTruthy ? "yes" : "no"))
+    }
+
+    /// A string given as UTF-8 renders, escapes, names a partial and stands for itself in
+    /// its section as the same string would.
+    @Test(arguments: ["", "plain", #"<a href="x">&'</a>"#, "Açaí ‘果物’ 🍓 عربي"])
+    func utf8RendersAsTheString(_ text: String) throws {
+        let template = try MustacheTemplate(
+            "{{value}}|{{{value}}}|{{&value}}|{{#value}}[{{.}}]{{/value}}|{{>*value}}")
+        let partials = [text: "partial"]
+        let asString = try template.render(["value": .string(text)], partials: partials)
+        let asUTF8 = try template.render(["value": .utf8(Array(text.utf8))], partials: partials)
+        #expect(asUTF8 == asString)
+        #expect(asString.contains("partial"))
+        #expect(MustacheValue.utf8(Array(text.utf8)).isTruthy)
     }
 }

@@ -146,6 +146,7 @@ enum JSONText {
         case .int(let int): String(int)
         case .double(let double): String(double)
         case .string(let string): string.debugDescription
+        case .utf8(let bytes): String(decoding: bytes, as: UTF8.self).debugDescription
         case .array(let items): "[" + items.map(of).joined(separator: ", ") + "]"
         case .object(let fields):
             "{"

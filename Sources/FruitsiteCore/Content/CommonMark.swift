@@ -25,13 +25,14 @@ public struct CommonMark: Sendable {
     /// - Parameter markdown: CommonMark text.
     /// - Returns: HTML; Markdown has no syntax errors, so this cannot fail.
     public func renderHTML(_ markdown: String) -> String {
-        render(markdown).html
+        String(decoding: render(markdown).html, as: UTF8.self)
     }
 
     /// Renders `markdown` to an HTML fragment, turning `fruit:` and `category:` links into
     /// links to those pages (see `SiteLink`).
-    /// - Returns: The HTML, and the site links with their positions in `markdown`.
-    func render(_ markdown: String) -> (html: String, siteLinks: [SiteLink]) {
+    /// - Returns: The HTML as UTF-8, which libcmark writes from the valid UTF-8 of
+    ///   `markdown`, and the site links with their positions in `markdown`.
+    func render(_ markdown: String) -> (html: [UInt8], siteLinks: [SiteLink]) {
         var options = CMARK_OPT_SMART
         if allowsRawHTML { options |= CMARK_OPT_UNSAFE }
         var markdown = markdown
@@ -39,14 +40,18 @@ public struct CommonMark: Sendable {
             let document = bytes.withMemoryRebound(to: CChar.self) { chars in
                 cmark_parse_document(chars.baseAddress, chars.count, options)
             }
-            guard let document else { return ("", []) }
+            guard let document else { return ([], []) }
             defer { cmark_node_free(document) }
             let siteLinks = Self.resolveSiteLinks(in: document, source: bytes)
             Self.identifyHeadings(in: document)
-            guard let html = cmark_render_html(document, options) else { return ("", siteLinks) }
+            guard let html = cmark_render_html(document, options) else { return ([], siteLinks) }
             // cmark allocates with the default allocator, which is malloc.
             defer { free(html) }
-            return (String(cString: html), siteLinks)
+            let count = strlen(html)
+            let bytes = html.withMemoryRebound(to: UInt8.self, capacity: count) {
+                Array(UnsafeBufferPointer(start: $0, count: count))
+            }
+            return (bytes, siteLinks)
         }
     }
 

@@ -224,7 +224,7 @@ public struct FruitParser: Sendable {
                 slug: file.slug, name: name.0, emoji: emoji, category: category.0,
                 vitamins: vitaminTexts, isDraft: isDraft, date: date,
                 facets: facetValues),
-            details: FruitDetails(bodyHTML: body.html, params: params),
+            details: FruitDetails(body: body.html, params: params),
             categoryLocation: category.1, facetPlaces: facetPlaces,
             siteLinks: body.siteLinks.map {
                 $0.at(line: $0.line + frontMatter.bodyFirstLine - 1, column: $0.column)

@@ -108,7 +108,7 @@ extension PageData {
             preconditionFailure("a fruit's summary is an object")
         }
         let fruit = summaries.fruit(position) ?? model[position: position].fruit
-        value["body"] = .string(details.bodyHTML)
+        value["body"] = .utf8(details.body)
         value["vitaminList"] = .array(
             fruit.vitamins.map { ["name": .string(BidiIsolation.isolated($0))] })
         value["params"] = .object(details.params)

@@ -36,7 +36,7 @@ extension PageData {
         if !fruits.positions.isEmpty {
             json.addItemList(namesAndSlugs(of: fruits), base: links.base + "fruits/", first: first)
         }
-        return ["structuredData": Self.optional(json.text)]
+        return ["structuredData": json.value]
     }
 
     /// On the categories' page, or a facet's: breadcrumbs from the home page to the page,
@@ -54,7 +54,7 @@ extension PageData {
             json.addItemList(
                 groups.groups.lazy.map { (BidiIsolation.isolated($0.name), $0.slug) },
                 base: links.base + path, first: 1)
-            return ["structuredData": Self.optional(json.text)]
+            return ["structuredData": json.value]
         }
     }
 

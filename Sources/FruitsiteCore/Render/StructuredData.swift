@@ -1,3 +1,5 @@
+import Mustache
+
 /// A page's schema.org data as JSON-LD, the text of its `<script type="application/ld+json">`:
 /// a `BreadcrumbList` on fruit and category pages, an `ItemList` of the fruits a listing page
 /// shows, or of the categories or a facet's values on their own pages. Written by hand like the search index, so every string is escaped for JSON and for
@@ -77,9 +79,11 @@ struct StructuredData {
         objects.append(json + "]".utf8)
     }
 
-    /// The JSON-LD: one object, or a `@graph` of several; empty when nothing was added.
-    var text: String {
-        guard !objects.isEmpty else { return "" }
+    /// The JSON-LD: one object, or a `@graph` of several, as UTF-8 (the names in it were
+    /// strings, and nothing but ASCII was added); null when nothing was added, which hides a
+    /// `{{#structuredData}}` block.
+    var value: MustacheValue {
+        guard !objects.isEmpty else { return .null }
         var json: [UInt8] = Array(#"{"@context":"https://schema.org","#.utf8)
         if objects.count == 1 {
             json += objects[0]
@@ -92,7 +96,7 @@ struct StructuredData {
             json += "]".utf8
         }
         json += "}".utf8
-        return String(decoding: json, as: UTF8.self)
+        return .utf8(json)
     }
 
     /// An object's members up to its list's first item.

@@ -65,7 +65,7 @@ final class DetailsStore: @unchecked Sendable {
     /// the scratch file cannot be written: the entry's page then parses its file again, and
     /// `failureNote` says so.
     func keep(_ details: FruitDetails) -> KeptDetails? {
-        let size = details.bodyHTML.utf8.count
+        let size = details.body.count
         let fits = withState { state in
             guard state.budgetLeft >= size else { return false }
             state.budgetLeft -= size
@@ -147,15 +147,16 @@ enum KeptDetails: Sendable {
 
 extension FruitDetails {
     func encode(into writer: inout ByteWriter) {
-        writer.string(bodyHTML)
+        writer.string(body)
         Self.encode(.object(params), into: &writer)
     }
 
+    /// Read back as bytes: the body was valid UTF-8 when it was kept.
     static func decode(from reader: inout ByteReader) -> FruitDetails? {
-        guard let body = reader.string(), case .object(let params)? = decode(value: &reader),
+        guard let body = reader.bytes(), case .object(let params)? = decode(value: &reader),
             reader.isAtEnd
         else { return nil }
-        return FruitDetails(bodyHTML: body, params: params)
+        return FruitDetails(body: body, params: params)
     }
 
     /// A value as a tag, then its contents.
@@ -172,6 +173,9 @@ extension FruitDetails {
         case .string(let text):
             writer.integer(5)
             writer.string(text)
+        case .utf8(let bytes):
+            writer.integer(8)
+            writer.string(bytes)
         case .array(let items):
             writer.integer(6)
             writer.integer(items.count)
@@ -194,6 +198,7 @@ extension FruitDetails {
         case 3: return reader.integer().map { .int($0) }
         case 4: return reader.word().map { .double(Double(bitPattern: $0)) }
         case 5: return reader.string().map { .string($0) }
+        case 8: return reader.bytes().map { .utf8($0) }
         case 6:
             guard let count = reader.integer(), count >= 0 else { return nil }
             var items: [MustacheValue] = []

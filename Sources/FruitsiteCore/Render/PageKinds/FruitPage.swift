@@ -43,7 +43,7 @@ struct FruitPage {
                             of: PicturePlan(image, settings: data.config.images)
                         ).path
                 })
-            return ["structuredData": PageData.optional(json.text)]
+            return ["structuredData": json.value]
         }
         data.addFeeds(page, into: &walk)
     }
